@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, parsed once (server design, section 1). */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('no-reply@localhost'),
+  PAYMENTS_GATEWAY: z.enum(['sandbox', 'nowpayments']).default('sandbox'),
+  NOWPAYMENTS_API_URL: z.string().url().default('https://api.nowpayments.io'),
+  NOWPAYMENTS_API_KEY: z.string().optional(),
+  NOWPAYMENTS_IPN_SECRET: z.string().optional(),
+  NOWPAYMENTS_EMAIL: z.string().optional(),
+  NOWPAYMENTS_PASSWORD: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER_URL: z.string().url().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_AUTH_URL: z.string().url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.string().url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: z.string().url().default('https://graph.facebook.com/me?fields=id,name,email'),
+  INSTAGRAM_CLIENT_ID: z.string().optional(),
+  INSTAGRAM_CLIENT_SECRET: z.string().optional(),
+  INSTAGRAM_AUTH_URL: z.string().url().default('https://api.instagram.com/oauth/authorize'),
+  INSTAGRAM_TOKEN_URL: z.string().url().default('https://api.instagram.com/oauth/access_token'),
+  INSTAGRAM_USERINFO_URL: z.string().url().default('https://graph.instagram.com/me?fields=id,username'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().min(1).default(20),
+  JOBS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof buildConfig>;
+
+export class ConfigError extends Error {}
+
+function emptyToUndefined(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+}
+
+/** Reads the environment once. Throws ConfigError with one line naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZEnv.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  return buildConfig(parsed.data);
+}
+
+function buildConfig(e: z.infer<typeof ZEnv>) {
+  if (e.PAYMENTS_GATEWAY === 'nowpayments') {
+    if (!e.NOWPAYMENTS_API_KEY) throw new ConfigError('Invalid configuration: NOWPAYMENTS_API_KEY is required when PAYMENTS_GATEWAY=nowpayments');
+    if (!e.NOWPAYMENTS_IPN_SECRET) throw new ConfigError('Invalid configuration: NOWPAYMENTS_IPN_SECRET is required when PAYMENTS_GATEWAY=nowpayments');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    payments: {
+      gateway: e.PAYMENTS_GATEWAY,
+      nowpayments: {
+        apiUrl: e.NOWPAYMENTS_API_URL.replace(/\/$/, ''),
+        apiKey: e.NOWPAYMENTS_API_KEY,
+        ipnSecret: e.NOWPAYMENTS_IPN_SECRET,
+        email: e.NOWPAYMENTS_EMAIL,
+        password: e.NOWPAYMENTS_PASSWORD,
+      },
+    },
+    oauth: {
+      google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.GOOGLE_ISSUER_URL },
+      facebook: { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET, authUrl: e.FACEBOOK_AUTH_URL, tokenUrl: e.FACEBOOK_TOKEN_URL, userinfoUrl: e.FACEBOOK_USERINFO_URL },
+      instagram: { clientId: e.INSTAGRAM_CLIENT_ID, clientSecret: e.INSTAGRAM_CLIENT_SECRET, authUrl: e.INSTAGRAM_AUTH_URL, tokenUrl: e.INSTAGRAM_TOKEN_URL, userinfoUrl: e.INSTAGRAM_USERINFO_URL },
+    },
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    logLevel: e.LOG_LEVEL,
+    rateLimitAuthPerMin: e.RATE_LIMIT_AUTH_PER_MIN,
+    jobsEnabled: e.JOBS_ENABLED,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+/** SESSION_SECRET, or one generated on first start and kept in DATA_DIR so restarts keep it. */
+export function resolveSessionSecret(config: Config): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  const file = path.join(config.dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

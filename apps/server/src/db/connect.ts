@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database, DB } from './types';
+
+export type DbKind = 'pglite' | 'postgres';
+export interface DbHandle {
+  db: DB;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+// int8 (ids, micro-units, counts) reads as bigint so no amount ever passes through a JS float.
+pg.types.setTypeParser(INT8_OID, (v: string) => BigInt(v));
+
+export interface ConnectOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined keeps PGlite in memory (tests). */
+  pgliteDir?: string | undefined;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+    });
+    // Fail fast with a clear line rather than on the first request.
+    const client = await pool.connect();
+    client.release();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if (opts.pgliteDir) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
+  const pglite = await PGlite.create(opts.pgliteDir, {
+    parsers: { [INT8_OID]: (v: string) => BigInt(v) },
+    serializers: { [INT8_OID]: (v: unknown) => String(v) },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

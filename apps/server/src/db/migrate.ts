@@ -1,0 +1,37 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DB } from './types';
+
+const folder = path.join(import.meta.dirname, 'migrations');
+
+/**
+ * Every file in ./migrations, in name order. The import happens here (not inside Kysely) so that
+ * tsx and the test runner both load the TypeScript files.
+ */
+const provider: MigrationProvider = {
+  async getMigrations() {
+    const files = readdirSync(folder)
+      .filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f))
+      .sort();
+    const out: Record<string, Migration> = {};
+    for (const file of files) {
+      out[file.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(folder, file)).href)) as Migration;
+    }
+    return out;
+  },
+};
+
+/**
+ * Runs every migration not yet applied (one history for PGlite and PostgreSQL). Kysely's migrator
+ * takes a lock, so several servers starting at once migrate once.
+ */
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,2 @@
+export type { DB } from './types';
+export type { DbKind } from './connect';

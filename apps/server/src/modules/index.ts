@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+import healthRoutes from './health/routes';
+
+/** Every module's routes, registered under /api. */
+export const modules: FastifyPluginAsync[] = [healthRoutes];

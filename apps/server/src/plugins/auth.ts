@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+import { findSessionUser, type SessionUser } from '../modules/auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser;
+    token: string;
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid bearer token of a user who is not blocked, else 401/403. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: authenticate, then require is_admin, else 403. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m?.[1];
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null as unknown as SessionUser);
+  app.decorateRequest('token', '');
+
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token || token.length > 200) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+    const user = await findSessionUser(app.ctx.db, app.ctx.secret, token);
+    if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+    if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
+    request.user = user;
+    request.token = token;
+  };
+  app.decorate('authenticate', authenticate);
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    await authenticate(request);
+    if (!request.user.is_admin) throw new AppError('FORBIDDEN', 'Admin access required');
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+/**
+ * One place shapes every failure as { success:false, message, errors? } (server design, section 2).
+ * Validation → 400 with a message per field (the spec's texts come from the shared schemas);
+ * anything unexpected → 500 'Internal server error' with no detail.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        if (!(field in errors)) errors[field] = issue.message ?? 'Invalid value';
+      }
+      const fieldKeys = Object.keys(errors).filter((k) => k !== '_');
+      const first = fieldKeys.length ? errors[fieldKeys[0]!]! : 'Invalid request';
+      if (!fieldKeys.length) delete errors._;
+      return reply.status(400).send({ success: false, message: first, ...(fieldKeys.length ? { errors } : {}) });
+    }
+    const fe = error as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ success: false, message: 'Invalid JSON body' });
+    }
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ success: false, message: 'Unsupported content type' });
+    }
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ success: false, message: 'Request body is too large' });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ success: false, message: 'Too many requests, please try again later.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, message: fe.message || 'Bad request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: 'Internal server error' });
+  });
+}

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built React app and falls back to index.html for every non-API path, so deep links
+ * like /dashboard load the SPA. Unknown /api paths answer a JSON 404.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasApp = existsSync(path.join(webDist, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // Vite's hashed assets never change; index.html must always be re-read.
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    // @fastify/static with wildcard:false registers each file at start; assets added later are not served.
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD') || !hasApp) {
+      return reply.status(404).send({ success: false, message: 'Not found' });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

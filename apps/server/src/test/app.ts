@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { connectDb, type DbHandle } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import type { AppContext } from '../context';
+import { createMailer } from '../modules/mail/mailer';
+import { startMailbox } from './mailbox';
+
+export type TestDbKind = 'pglite' | 'postgres';
+export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh database for one test file: in-memory PGlite, or a new schema on TEST_DATABASE_URL. */
+export async function createTestDb(): Promise<DbHandle & { schema?: string; url?: string }> {
+  if (testDbKind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const handle = await connectDb({ databaseUrl: url, schema, poolSize: 20 });
+    await migrateToLatest(handle.db);
+    return {
+      ...handle,
+      schema,
+      url,
+      close: async () => {
+        await handle.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+      },
+    };
+  }
+  const handle = await connectDb({});
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: AppContext['db'];
+  mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  close: () => Promise<void>;
+}
+
+/** buildApp() on a fresh database with a real SMTP capture; env overrides the config. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const mailbox = await startMailbox();
+  const handle = await createTestDb();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usdt-test-'));
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    SMTP_URL: mailbox.url,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const log = pino({ level: 'silent' });
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    secret: config.sessionSecret!,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, log }),
+  };
+  const app = await buildApp({ ctx, logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db: handle.db,
+    mailbox,
+    close: async () => {
+      await app.close();
+      ctx.mailer.close();
+      await handle.close();
+      await mailbox.close();
+    },
+  };
+}

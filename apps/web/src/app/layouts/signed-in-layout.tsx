@@ -1,0 +1,43 @@
+import clsx from 'clsx';
+import { ArrowLeftRight, Home, Settings, TrendingUp, Wallet } from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+
+const ITEMS = [
+  { to: '/income', label: 'Income', icon: TrendingUp },
+  { to: '/transaction', label: 'Transaction', icon: ArrowLeftRight },
+  { to: '/dashboard', label: 'Home', icon: Home, centre: true },
+  { to: '/wallet', label: 'Wallet', icon: Wallet },
+  { to: '/setting', label: 'Settings', icon: Settings },
+] as const;
+
+/** Signed-in pages with the bottom navigation bar (Home is the highlighted centre button). */
+export function SignedInLayout() {
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-3xl flex-col">
+      <main className="flex-1 px-4 pb-28 pt-4 sm:px-6">
+        <Outlet />
+      </main>
+      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-white/5 bg-surface-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+        <ul className="mx-auto grid max-w-3xl grid-cols-5 items-end px-2">
+          {ITEMS.map((item) => (
+            <li key={item.to} className="flex justify-center">
+              {'centre' in item ? (
+                <NavLink to={item.to} aria-label={item.label} className="-mt-6 mb-1 flex flex-col items-center gap-1 text-xs text-slate-300">
+                  <span className="flex h-14 w-14 items-center justify-center rounded-full bg-gradient-to-br from-brand-400 to-brand-600 text-white shadow-lg shadow-brand-500/40 ring-4 ring-surface-900">
+                    <item.icon className="h-6 w-6" aria-hidden />
+                  </span>
+                  {item.label}
+                </NavLink>
+              ) : (
+                <NavLink to={item.to} className={({ isActive }) => clsx('flex flex-col items-center gap-1 py-2.5 text-xs transition', isActive ? 'font-semibold text-brand-400' : 'text-slate-400 hover:text-slate-200')}>
+                  <item.icon className="h-5 w-5" aria-hidden />
+                  {item.label}
+                </NavLink>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

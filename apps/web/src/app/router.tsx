@@ -1,0 +1,61 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AdminRoute, GuestOnlyRoute, ProtectedRoute } from './guards';
+import { SignedInLayout } from './layouts/signed-in-layout';
+
+type PageModule = { default: React.ComponentType };
+/** Each page is its own chunk, so the landing page loads only what it shows. */
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  { path: '/', ...page(() => import('../features/landing/pages/landing-page')) },
+  { path: '/privacy-policy', ...page(() => import('../features/legal/pages/privacy-policy-page')) },
+  { path: '/terms-conditions', ...page(() => import('../features/legal/pages/terms-page')) },
+  { path: '/referral', ...page(() => import('../features/auth/pages/referral-page')) },
+  { path: '/verify-otp', ...page(() => import('../features/auth/pages/verify-otp-page')) },
+  { path: '/maintenance', ...page(() => import('../features/maintenance/pages/maintenance-page')) },
+  {
+    element: <GuestOnlyRoute />,
+    children: [
+      { path: '/signup', ...page(() => import('../features/auth/pages/signup-page')) },
+      { path: '/login', ...page(() => import('../features/auth/pages/login-page')) },
+    ],
+  },
+  {
+    element: <ProtectedRoute />,
+    children: [
+      {
+        element: <SignedInLayout />,
+        children: [
+          { path: '/dashboard', ...page(() => import('../features/dashboard/pages/dashboard-page')) },
+          { path: '/income', ...page(() => import('../features/income/pages/income-page')) },
+          { path: '/transaction', ...page(() => import('../features/transactions/pages/transaction-page')) },
+          { path: '/wallet', ...page(() => import('../features/wallet/pages/wallet-page')) },
+          { path: '/setting', ...page(() => import('../features/settings/pages/settings-page')) },
+          { path: '/settings', ...page(() => import('../features/settings/pages/settings-page')) },
+          { path: '/profile', ...page(() => import('../features/profile/pages/profile-page')) },
+          { path: '/support', ...page(() => import('../features/support/pages/support-page')) },
+          { path: '/disclaimer', ...page(() => import('../features/legal/pages/disclaimer-page')) },
+          { path: '/transfer', ...page(() => import('../features/transfers/pages/transfer-page')) },
+          { path: '/transfer-history', ...page(() => import('../features/transfers/pages/transfer-history-page')) },
+          { path: '/team', ...page(() => import('../features/team/pages/team-page')) },
+          { path: '/withdrawal', ...page(() => import('../features/withdrawals/pages/withdrawal-page')) },
+          { path: '/deposit', ...page(() => import('../features/deposits/pages/deposit-page')) },
+          { path: '/demo-deposit', ...page(() => import('../features/deposits/pages/demo-deposit-page')) },
+          { path: '/cancel', ...page(() => import('../features/deposits/pages/cancel-page')) },
+          { path: '/staking', ...page(() => import('../features/staking/pages/staking-page')) },
+          { path: '/staking/history', ...page(() => import('../features/staking/pages/staking-history-page')) },
+        ],
+      },
+    ],
+  },
+  {
+    path: '/admin',
+    element: <AdminRoute />,
+    children: [{ path: '*', ...page(() => import('../features/admin/pages/admin-placeholder-page')) }, { index: true, element: <Navigate to="/admin/dashboard" replace /> }],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+export const router = createBrowserRouter(routes);

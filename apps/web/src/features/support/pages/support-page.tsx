@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/ui/under-construction';
+
+export default function SupportPage() {
+  return <UnderConstruction title="Support" />;
+}

@@ -1,0 +1,78 @@
+import type { TEnvelope } from '@app/core';
+import { toast } from 'sonner';
+import { storage } from './storage';
+
+/** A failed call: the server's message (or a fallback), its status and per-field errors. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+type Navigate = (to: string) => void;
+let navigateTo: Navigate = (to) => window.location.assign(to);
+/** The router hands its navigate function here so global redirects stay inside the SPA. */
+export function setApiNavigator(fn: Navigate): void {
+  navigateTo = fn;
+}
+
+/**
+ * Global handling of spec section 8: a 401 (or a 403 'Invalid or expired token') clears the token
+ * and goes to /; a 503 toasts 'Server is under maintenance' and goes to /maintenance.
+ */
+function handleGlobal(status: number, message: string | undefined, path: string): void {
+  if (status === 401 || (status === 403 && message === 'Invalid or expired token')) {
+    // Login and register answer 401 for bad credentials: those are shown on the form, not a redirect.
+    if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register') || path.startsWith('/api/auth/verify-otp')) return;
+    if (storage.getToken()) {
+      storage.clearSession();
+      navigateTo('/');
+    }
+  } else if (status === 503) {
+    toast.error('Server is under maintenance', { id: 'maintenance' });
+    if (window.location.pathname !== '/maintenance') navigateTo('/maintenance');
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, query?: Record<string, string | number | undefined | null>): Promise<TEnvelope<T>> {
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = storage.getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError('Network error. Please check your connection.', 0);
+  }
+  let json: TEnvelope<T> | undefined;
+  try {
+    json = (await res.json()) as TEnvelope<T>;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok || json?.success === false) {
+    handleGlobal(res.status, json?.message, url.pathname);
+    throw new ApiError(json?.message ?? `Request failed (${res.status})`, res.status, json?.errors ?? {});
+  }
+  return json ?? { success: true };
+}
+
+/** Bearer-token helpers: get, post, put and delete (spec section 7). */
+export const api = {
+  get: <T,>(path: string, query?: Record<string, string | number | undefined | null>) => request<T>('GET', path, undefined, query),
+  post: <T,>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  put: <T,>(path: string, body: unknown = {}) => request<T>('PUT', path, body),
+  delete: <T,>(path: string) => request<T>('DELETE', path),
+};
+
+/** The message to show for a failed call: the server's, else the screen's fallback. */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.message ? err.message : fallback;
+}

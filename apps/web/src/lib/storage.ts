@@ -1,0 +1,38 @@
+/** Browser storage keys of the spec (section 3). Nothing else touches localStorage/sessionStorage. */
+export const STORAGE_KEYS = {
+  accessId: 'access_id',
+  authToken: 'auth_token',
+  isAdmin: 'is_admin',
+  otpTimerExpiry: 'otp_timer_expiry',
+} as const;
+export const SESSION_KEYS = { socialUser: 'socialUser' } as const;
+
+export const storage = {
+  getToken: () => localStorage.getItem(STORAGE_KEYS.authToken),
+  isAdmin: () => localStorage.getItem(STORAGE_KEYS.isAdmin) === 'true',
+  setSession(token: string, isAdmin = false) {
+    localStorage.setItem(STORAGE_KEYS.authToken, token);
+    localStorage.setItem(STORAGE_KEYS.isAdmin, String(isAdmin));
+  },
+  clearSession() {
+    localStorage.removeItem(STORAGE_KEYS.authToken);
+    localStorage.removeItem(STORAGE_KEYS.isAdmin);
+  },
+  getAccessId: () => localStorage.getItem(STORAGE_KEYS.accessId),
+  setAccessId: (id: string) => localStorage.setItem(STORAGE_KEYS.accessId, id),
+  clearAccessId: () => localStorage.removeItem(STORAGE_KEYS.accessId),
+  getOtpExpiry: () => Number(localStorage.getItem(STORAGE_KEYS.otpTimerExpiry) ?? 0),
+  setOtpExpiry: (epochMs: number) => localStorage.setItem(STORAGE_KEYS.otpTimerExpiry, String(epochMs)),
+  clearOtpExpiry: () => localStorage.removeItem(STORAGE_KEYS.otpTimerExpiry),
+  getSocialUser: <T,>(): T | null => {
+    const raw = sessionStorage.getItem(SESSION_KEYS.socialUser);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return null;
+    }
+  },
+  setSocialUser: (user: unknown) => sessionStorage.setItem(SESSION_KEYS.socialUser, JSON.stringify(user)),
+  clearSocialUser: () => sessionStorage.removeItem(SESSION_KEYS.socialUser),
+};

@@ -1,0 +1,92 @@
+import { format as formatDate, isValid, parseISO } from 'date-fns';
+
+/** Amounts on screen: 2 decimals with thousands separators ("1,234.50"). */
+export function formatAmount(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
+  const safe = Number.isFinite(n) ? n : 0;
+  return safe.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/**
+ * Card amounts abbreviated at 1e3, 1e6 and 1e9 (K, M, B) with 2 decimals; below 1,000 the plain
+ * 2-decimal amount. `kDecimals` lets the wallet page show 0 decimals for K, as the spec asks.
+ */
+export function abbreviateAmount(value: number | string | null | undefined, opts: { kDecimals?: number } = {}): string {
+  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
+  const safe = Number.isFinite(n) ? n : 0;
+  const abs = Math.abs(safe);
+  const units: [number, string, number][] = [
+    [1e9, 'B', 2],
+    [1e6, 'M', 2],
+    [1e3, 'K', opts.kDecimals ?? 2],
+  ];
+  for (const [size, suffix, decimals] of units) {
+    if (abs >= size) {
+      const scaled = Math.trunc((safe / size) * 10 ** decimals) / 10 ** decimals;
+      return scaled.toFixed(decimals) + suffix;
+    }
+  }
+  return formatAmount(safe);
+}
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = value instanceof Date ? value : typeof value === 'number' ? new Date(value) : parseISO(value);
+  return isValid(d) ? d : null;
+}
+
+/** 'MMM dd, yyyy' (income, profile Active Date): "Mar 05, 2025". */
+export function formatDateLong(value: string | number | Date | null | undefined, fallback = '-'): string {
+  const d = toDate(value);
+  return d ? formatDate(d, 'MMM dd, yyyy') : fallback;
+}
+
+/** yyyy-MM-dd (staking history). */
+export function formatDateIso(value: string | number | Date | null | undefined, fallback = '-'): string {
+  const d = toDate(value);
+  return d ? formatDate(d, 'yyyy-MM-dd') : fallback;
+}
+
+/** en-US short date with 12-hour time: "3/5/25, 4:07 PM". */
+export function formatDateTimeShort(value: string | number | Date | null | undefined, fallback = 'N/A'): string {
+  const d = toDate(value);
+  return d ? d.toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short', hour12: true }) : fallback;
+}
+
+/** Addresses longer than 20 characters: first 10 and last 10 (transaction details). */
+export function shortenAddress(address: string | null | undefined, fallback = 'N/A'): string {
+  if (!address) return fallback;
+  return address.length > 20 ? `${address.slice(0, 10)}...${address.slice(-10)}` : address;
+}
+
+/** The demo deposit panel: first 6 characters, '...', last 4. */
+export function shortenAddressShort(address: string | null | undefined): string {
+  if (!address) return '';
+  return address.length > 10 ? `${address.slice(0, 6)}...${address.slice(-4)}` : address;
+}
+
+/** Countdown text: m:ss, or h:mm:ss over an hour. */
+export function formatCountdown(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** Password strength 0..5 (spec section 5): length ≥ 8, uppercase, lowercase, digit, other symbol. */
+export function passwordStrength(password: string): { score: number; label: 'Weak password' | 'Medium password' | 'Strong password' } {
+  let score = 0;
+  if (password.length >= 8) score++;
+  if (/[A-Z]/.test(password)) score++;
+  if (/[a-z]/.test(password)) score++;
+  if (/\d/.test(password)) score++;
+  if (/[^A-Za-z0-9]/.test(password)) score++;
+  const label = score < 2 ? 'Weak password' : score <= 3 ? 'Medium password' : 'Strong password';
+  return { score, label };
+}
+
+/** Rank text on the dashboard: L<n> or 'No Rank'. */
+export function rankLabel(eligibleLevel: number | null | undefined): string {
+  return eligibleLevel && eligibleLevel > 0 ? `L${eligibleLevel}` : 'No Rank';
+}
