@@ -1,0 +1,21 @@
+/** Query keys shared across features, so a mutation in one feature can refresh another's data. */
+export const queryKeys = {
+  userInfo: ['user-info'] as const,
+  profile: ['profile'] as const,
+  wallet: ['wallet'] as const,
+  settings: ['settings'] as const,
+  incomeHistory: (type: number, page: number) => ['income-history', type, page] as const,
+  incomeAll: ['income-history'] as const,
+  rewardLevels: ['reward-levels'] as const,
+  stakeHistory: (page: number) => ['stake-history', page] as const,
+  stakeAll: ['stake-history'] as const,
+  history: (type: string, page: number) => ['history', type, page] as const,
+  historyAll: ['history'] as const,
+  transfers: (page: number) => ['transfers', page] as const,
+  transfersAll: ['transfers'] as const,
+  team: (page: number) => ['team', page] as const,
+  tickets: ['tickets'] as const,
+  pendingPayments: ['payments-pending'] as const,
+  demoPendingPayments: ['demo-payments-pending'] as const,
+  currencies: ['demo-currencies'] as const,
+};
