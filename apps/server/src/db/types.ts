@@ -18,3 +18,5 @@ export type Timestamp = ColumnType<Date, Date | string | undefined, Date | strin
 export type Id = Generated<bigint>;
 /** bigint micro-units: read as bigint, written as bigint. */
 export type Micro = ColumnType<bigint, bigint | string, bigint | string>;
+/** bigint micro-units with a database default (optional on insert). */
+export type MicroDefault = ColumnType<bigint, bigint | string | undefined, bigint | string>;

@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import { usd } from '@app/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, testDbKind } from '../../test/app';
+import { createUser, fundDeposit } from '../../test/factories';
+import * as ledger from './service';
+import type { DbHandle } from '../../db/connect';
+
+describe('ledger', () => {
+  let h: DbHandle;
+  const secret = 'x'.repeat(64);
+  beforeAll(async () => {
+    h = await createTestDb();
+  });
+  afterAll(async () => h.close());
+
+  it('moves money between accounts with balanced postings and caches balances', async () => {
+    const a = await createUser(h.db, secret);
+    const b = await createUser(h.db, secret);
+    await fundDeposit(h.db, a.id, 100);
+    await h.db.transaction().execute((tx) =>
+      ledger.post(tx, {
+        key: `t:${a.id}:1`,
+        kind: 'transfer',
+        postings: [
+          { account: ledger.userAccount(a.id, 'deposit'), amount: -usd('12.345678') },
+          { account: ledger.userAccount(b.id, 'deposit'), amount: usd('12.345678') },
+        ],
+      }),
+    );
+    expect((await ledger.getBalances(h.db, a.id)).deposit).toBe(87_654_322n);
+    expect((await ledger.getBalances(h.db, b.id)).deposit).toBe(12_345_678n);
+    expect((await ledger.verify(h.db)).ok).toBe(true);
+  });
+
+  it('writes an entry once for the same idempotency key', async () => {
+    const a = await createUser(h.db, secret);
+    await fundDeposit(h.db, a.id, 10, `fund-once:${a.id}`);
+    await fundDeposit(h.db, a.id, 10, `fund-once:${a.id}`);
+    expect((await ledger.getBalances(h.db, a.id)).deposit).toBe(usd(10));
+  });
+
+  it('refuses a debit that would take a user below zero and writes nothing', async () => {
+    const a = await createUser(h.db, secret);
+    const b = await createUser(h.db, secret);
+    await fundDeposit(h.db, a.id, 5);
+    const before = await ledger.verify(h.db);
+    await expect(
+      h.db.transaction().execute((tx) =>
+        ledger.post(tx, {
+          key: `over:${a.id}`,
+          kind: 'transfer',
+          postings: [
+            { account: ledger.userAccount(a.id, 'deposit'), amount: -usd(6) },
+            { account: ledger.userAccount(b.id, 'deposit'), amount: usd(6) },
+          ],
+        }),
+      ),
+    ).rejects.toThrow('Insufficient balance');
+    expect((await ledger.getBalances(h.db, a.id)).deposit).toBe(usd(5));
+    expect((await ledger.getBalances(h.db, b.id)).deposit).toBe(0n);
+    const after = await ledger.verify(h.db);
+    expect(after.entries).toBe(before.entries);
+  });
+
+  it('refuses a debit from an account that does not exist yet', async () => {
+    const a = await createUser(h.db, secret);
+    const b = await createUser(h.db, secret);
+    await expect(
+      h.db.transaction().execute((tx) =>
+        ledger.post(tx, {
+          key: `new-neg:${a.id}`,
+          kind: 'transfer',
+          postings: [
+            { account: ledger.userAccount(a.id, 'income'), amount: -1n },
+            { account: ledger.userAccount(b.id, 'income'), amount: 1n },
+          ],
+        }),
+      ),
+    ).rejects.toThrow('Insufficient balance');
+  });
+
+  it('rejects an unbalanced entry before writing', async () => {
+    const a = await createUser(h.db, secret);
+    await expect(
+      h.db.transaction().execute((tx) =>
+        ledger.post(tx, { key: `unbalanced:${a.id}`, kind: 'x', postings: [{ account: ledger.userAccount(a.id, 'deposit'), amount: 5n }, { account: ledger.systemAccount(ledger.SYSTEM.roiExpense), amount: -4n }] }),
+      ),
+    ).rejects.toThrow(/does not balance/);
+  });
+
+  it('verify finds a cached balance that was tampered with, and a negative user balance is impossible', async () => {
+    const a = await createUser(h.db, secret);
+    await fundDeposit(h.db, a.id, 1);
+    await sql`update ledger_accounts set balance = balance + 1 where user_id = ${a.id} and kind = 'deposit'`.execute(h.db);
+    const report = await ledger.verify(h.db);
+    expect(report.ok).toBe(false);
+    expect(report.mismatchedAccounts.length).toBe(1);
+    await sql`update ledger_accounts set balance = balance - 1 where user_id = ${a.id} and kind = 'deposit'`.execute(h.db);
+    expect((await ledger.verify(h.db)).ok).toBe(true);
+    await expect(sql`update ledger_accounts set balance = -1 where user_id = ${a.id} and kind = 'deposit'`.execute(h.db)).rejects.toThrow();
+  });
+
+  it.runIf(testDbKind === 'postgres')('never overdraws under 60 racing debits (PostgreSQL)', async () => {
+    const a = await createUser(h.db, secret);
+    const b = await createUser(h.db, secret);
+    await fundDeposit(h.db, a.id, 100);
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) =>
+        h.db.transaction().execute((tx) =>
+          ledger.post(tx, {
+            key: `race:${a.id}:${i}`,
+            kind: 'transfer',
+            postings: [
+              { account: ledger.userAccount(a.id, 'deposit'), amount: -usd(7) },
+              { account: ledger.userAccount(b.id, 'deposit'), amount: usd(7) },
+            ],
+          }),
+        ),
+      ),
+    );
+    const okCount = results.filter((r) => r.status === 'fulfilled').length;
+    expect(okCount).toBe(14); // 14 × 7 = 98 ≤ 100 < 105
+    expect((await ledger.getBalances(h.db, a.id)).deposit).toBe(usd(2));
+    expect((await ledger.getBalances(h.db, b.id)).deposit).toBe(usd(98));
+    expect((await ledger.verify(h.db)).ok).toBe(true);
+  });
+});

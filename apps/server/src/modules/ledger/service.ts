@@ -1,0 +1,217 @@
+import { sql } from 'kysely';
+import type { Executor, Tx } from '../../db/types';
+import { AppError } from '../../lib/errors';
+import type { AccountRef, UserAccountKind } from './accounts';
+import './table';
+
+export * from './accounts';
+
+export interface PostingInput {
+  account: AccountRef;
+  /** micro-units; positive raises the account's balance, negative lowers it */
+  amount: bigint;
+}
+export interface EntryInput {
+  /** unique per business event (`roi:<stake>:<yyyy-mm-dd>`, `referral:<stake>` …): the same event posts once */
+  key: string;
+  kind: string;
+  userId?: bigint | null;
+  memo?: string;
+  postings: PostingInput[];
+}
+export interface PostResult {
+  entryId: bigint | null;
+  /** false when an entry with the same key already existed: nothing was written */
+  created: boolean;
+}
+
+const CHECK_VIOLATION = '23514';
+
+function accountSortKey(a: AccountRef): string {
+  return 'system' in a ? `0:${a.system}` : `1:${a.userId.toString().padStart(20, '0')}:${a.kind}`;
+}
+
+/**
+ * Posts one balanced entry. The only code that changes a balance.
+ * - Idempotent: a second post with the same key writes nothing and returns created=false.
+ * - Accounts are touched in one fixed order (system first, then by user id and kind), so two
+ *   entries over the same accounts cannot deadlock.
+ * - A debit that would take a user account below zero fails the whole entry with
+ *   'Insufficient balance' (conditional update; the CHECK constraint is the last line of defence).
+ * Must run inside the caller's transaction so the entry and the business rows commit together.
+ */
+export async function post(tx: Tx, entry: EntryInput): Promise<PostResult> {
+  const postings = entry.postings.filter((p) => p.amount !== 0n);
+  if (postings.length < 2) throw new Error(`ledger entry ${entry.key} needs at least two non-zero postings`);
+  const sum = postings.reduce((s, p) => s + p.amount, 0n);
+  if (sum !== 0n) throw new Error(`ledger entry ${entry.key} does not balance (sum ${sum})`);
+
+  const inserted = await tx
+    .insertInto('ledger_entries')
+    .values({ idempotency_key: entry.key, kind: entry.kind, user_id: entry.userId ?? null, memo: entry.memo ?? null })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return { entryId: null, created: false };
+
+  // Merge postings on the same account, then apply them in a stable order.
+  const merged = new Map<string, PostingInput>();
+  for (const p of postings) {
+    const k = accountSortKey(p.account);
+    const prev = merged.get(k);
+    merged.set(k, { account: p.account, amount: (prev?.amount ?? 0n) + p.amount });
+  }
+  const ordered = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, p]) => p);
+
+  const rows: { entry_id: bigint; account_id: bigint; amount: bigint }[] = [];
+  for (const p of ordered) {
+    if (p.amount === 0n) continue;
+    const accountId = await applyToAccount(tx, p.account, p.amount);
+    rows.push({ entry_id: inserted.id, account_id: accountId, amount: p.amount });
+  }
+  await tx.insertInto('ledger_postings').values(rows).execute();
+  return { entryId: inserted.id, created: true };
+}
+
+/**
+ * Moves an account's balance with a conditional update (a user account never goes below zero),
+ * creating the account on first use. The update takes the row lock that serialises racing debits.
+ */
+async function applyToAccount(tx: Tx, account: AccountRef, amount: bigint): Promise<bigint> {
+  const userId = 'system' in account ? null : account.userId;
+  const kind = 'system' in account ? account.system : account.kind;
+  const update = () =>
+    sql<{ id: bigint }>`
+      update ledger_accounts set balance = balance + ${amount}
+      where user_id is not distinct from ${userId} and kind = ${kind}
+        and (user_id is null or balance + ${amount} >= 0)
+      returning id`.execute(tx);
+  try {
+    let res = await update();
+    if (!res.rows[0]) {
+      const created = await sql<{ id: bigint }>`
+        insert into ledger_accounts (user_id, kind) values (${userId}, ${kind})
+        on conflict (user_id, kind) do nothing returning id`.execute(tx);
+      // The account existed, so the condition failed: not enough money.
+      if (!created.rows[0] && userId !== null) throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
+      res = await update();
+    }
+    const row = res.rows[0];
+    if (!row) throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
+    return row.id;
+  } catch (err) {
+    if ((err as { code?: string }).code === CHECK_VIOLATION) throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
+    throw err;
+  }
+}
+
+export interface UserBalances {
+  deposit: bigint;
+  income: bigint;
+}
+
+/** Cached balances of a user's two accounts (zero when the account does not exist yet). */
+export async function getBalances(db: Executor, userId: bigint): Promise<UserBalances> {
+  const rows = await db.selectFrom('ledger_accounts').select(['kind', 'balance']).where('user_id', '=', userId).execute();
+  const out: UserBalances = { deposit: 0n, income: 0n };
+  for (const r of rows) if (r.kind === 'deposit' || r.kind === 'income') out[r.kind as UserAccountKind] = BigInt(r.balance);
+  return out;
+}
+
+/** Balance of a system account (zero when never used). */
+export async function getSystemBalance(db: Executor, kind: string): Promise<bigint> {
+  const row = await db.selectFrom('ledger_accounts').select('balance').where('user_id', 'is', null).where('kind', '=', kind).executeTakeFirst();
+  return row ? BigInt(row.balance) : 0n;
+}
+
+export type TotalsField = 'total_deposited' | 'total_staked' | 'total_withdrawn' | 'roi_income' | 'referral_income' | 'reward_income';
+
+/** Adds to a user's running totals in the same transaction as the entry that earned them. */
+export async function bumpTotals(tx: Tx, userId: bigint, deltas: Partial<Record<TotalsField, bigint>>): Promise<void> {
+  const fields = Object.entries(deltas).filter(([, v]) => v !== undefined && v !== 0n) as [TotalsField, bigint][];
+  if (!fields.length) return;
+  const insert = Object.fromEntries(fields) as Partial<Record<TotalsField, bigint>>;
+  await tx
+    .insertInto('user_totals')
+    .values({ user_id: userId, ...insert })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => {
+        const set: Record<string, unknown> = { updated_at: sql`now()` };
+        for (const [f, v] of fields) set[f] = eb(eb.ref(`user_totals.${f}`), '+', v);
+        return set;
+      }),
+    )
+    .execute();
+}
+
+export interface UserTotals {
+  total_deposited: bigint;
+  total_staked: bigint;
+  total_withdrawn: bigint;
+  roi_income: bigint;
+  referral_income: bigint;
+  reward_income: bigint;
+}
+export async function getTotals(db: Executor, userId: bigint): Promise<UserTotals> {
+  const row = await db
+    .selectFrom('user_totals')
+    .select(['total_deposited', 'total_staked', 'total_withdrawn', 'roi_income', 'referral_income', 'reward_income'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return {
+    total_deposited: BigInt(row?.total_deposited ?? 0n),
+    total_staked: BigInt(row?.total_staked ?? 0n),
+    total_withdrawn: BigInt(row?.total_withdrawn ?? 0n),
+    roi_income: BigInt(row?.roi_income ?? 0n),
+    referral_income: BigInt(row?.referral_income ?? 0n),
+    reward_income: BigInt(row?.reward_income ?? 0n),
+  };
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  entries: number;
+  accounts: number;
+  unbalancedEntries: { entryId: string; sum: string }[];
+  mismatchedAccounts: { accountId: string; cached: string; posted: string }[];
+  negativeUserAccounts: { accountId: string; userId: string; balance: string }[];
+  totalOfAllBalances: string;
+}
+
+/**
+ * Proves the ledger: every entry sums to zero and has postings; every cached balance equals the
+ * sum of its postings; no user balance is negative; all balances together sum to zero.
+ */
+export async function verify(db: Executor): Promise<VerifyReport> {
+  const unbalanced = await sql<{ entry_id: bigint; sum: bigint | null }>`
+    select e.id as entry_id, sum(p.amount)::bigint as sum
+    from ledger_entries e left join ledger_postings p on p.entry_id = e.id
+    group by e.id
+    having count(p.id) < 2 or sum(p.amount) <> 0
+    limit 100`.execute(db);
+  const mismatched = await sql<{ id: bigint; balance: bigint; posted: bigint }>`
+    select a.id, a.balance, coalesce(s.total, 0)::bigint as posted
+    from ledger_accounts a
+    left join (select account_id, sum(amount) as total from ledger_postings group by account_id) s on s.account_id = a.id
+    where a.balance <> coalesce(s.total, 0)
+    limit 100`.execute(db);
+  const negative = await sql<{ id: bigint; user_id: bigint; balance: bigint }>`
+    select id, user_id, balance from ledger_accounts where user_id is not null and balance < 0 limit 100`.execute(db);
+  const counts = await sql<{ entries: bigint; accounts: bigint; total: bigint | null }>`
+    select (select count(*) from ledger_entries)::bigint as entries,
+           (select count(*) from ledger_accounts)::bigint as accounts,
+           (select sum(balance) from ledger_accounts)::bigint as total`.execute(db);
+  const c = counts.rows[0]!;
+  const total = BigInt(c.total ?? 0n);
+  const report: VerifyReport = {
+    ok: false,
+    entries: Number(c.entries),
+    accounts: Number(c.accounts),
+    unbalancedEntries: unbalanced.rows.map((r) => ({ entryId: String(r.entry_id), sum: String(r.sum ?? 0n) })),
+    mismatchedAccounts: mismatched.rows.map((r) => ({ accountId: String(r.id), cached: String(r.balance), posted: String(r.posted) })),
+    negativeUserAccounts: negative.rows.map((r) => ({ accountId: String(r.id), userId: String(r.user_id), balance: String(r.balance) })),
+    totalOfAllBalances: String(total),
+  };
+  report.ok = !report.unbalancedEntries.length && !report.mismatchedAccounts.length && !report.negativeUserAccounts.length && total === 0n;
+  return report;
+}
