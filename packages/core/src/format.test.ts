@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { abbreviateAmount, formatAmount, formatCountdown, formatDateIso, formatDateLong, passwordStrength, rankLabel, shortenAddress, shortenAddressShort } from './format';
+
+describe('format', () => {
+  it('shows amounts with 2 decimals', () => {
+    expect(formatAmount(1234.5)).toBe('1,234.50');
+    expect(formatAmount(0)).toBe('0.00');
+    expect(formatAmount(undefined)).toBe('0.00');
+  });
+
+  it('abbreviates at 1e3, 1e6, 1e9 and the wallet shows 0 decimals for K', () => {
+    expect(abbreviateAmount(999.99)).toBe('999.99');
+    expect(abbreviateAmount(1500)).toBe('1.50K');
+    expect(abbreviateAmount(1500, { kDecimals: 0 })).toBe('1K');
+    expect(abbreviateAmount(2_345_678)).toBe('2.34M');
+    expect(abbreviateAmount(7_000_000_000)).toBe('7.00B');
+  });
+
+  it('formats the spec dates', () => {
+    expect(formatDateLong('2025-03-05T10:00:00Z')).toBe('Mar 05, 2025');
+    expect(formatDateLong(null)).toBe('-');
+    expect(formatDateIso('2025-03-05T10:00:00Z')).toBe('2025-03-05');
+  });
+
+  it('shortens addresses 10+10 above 20 characters and 6+4 in the panel', () => {
+    const a = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    expect(shortenAddress(a)).toBe('TR7NHqjeKQ...otSzgjLj6t');
+    expect(shortenAddress('short')).toBe('short');
+    expect(shortenAddress(null)).toBe('N/A');
+    expect(shortenAddressShort(a)).toBe('TR7NHq...Lj6t');
+  });
+
+  it('counts down as m:ss and h:mm:ss', () => {
+    expect(formatCountdown(300)).toBe('5:00');
+    expect(formatCountdown(59)).toBe('0:59');
+    expect(formatCountdown(3725)).toBe('1:02:05');
+    expect(formatCountdown(-4)).toBe('0:00');
+  });
+
+  it('scores password strength 0..5 with the spec labels', () => {
+    expect(passwordStrength('abc')).toEqual({ score: 1, label: 'Weak password' });
+    expect(passwordStrength('abcDEF')).toEqual({ score: 2, label: 'Medium password' });
+    expect(passwordStrength('abcDEF12')).toEqual({ score: 4, label: 'Strong password' });
+    expect(passwordStrength('abcDEF12!').score).toBe(5);
+  });
+
+  it("reads the rank as L<n> or 'No Rank'", () => {
+    expect(rankLabel(0)).toBe('No Rank');
+    expect(rankLabel(3)).toBe('L3');
+  });
+});
