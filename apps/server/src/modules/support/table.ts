@@ -1,0 +1,19 @@
+import type { Id, Timestamp } from '../../db/types';
+
+export interface SupportTicketsTable {
+  id: Id;
+  user_id: bigint;
+  type: string;
+  message: string;
+  status: 'open' | 'closed';
+  admin_remark: string | null;
+  closed_by: bigint | null;
+  closed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+declare module '../../db/types' {
+  interface Database {
+    support_tickets: SupportTicketsTable;
+  }
+}
