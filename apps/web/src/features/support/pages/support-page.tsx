@@ -1,5 +1,13 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { PageHeader } from '../../../components/ui/page-header';
+import { TicketForm } from '../components/ticket-form';
+import { TicketTable } from '../components/ticket-table';
 
 export default function SupportPage() {
-  return <UnderConstruction title="Support" />;
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Support - We're Here to Help" subtitle="Open a ticket and our team will answer here." />
+      <TicketForm />
+      <TicketTable />
+    </div>
+  );
 }

@@ -1,0 +1,74 @@
+import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECTS } from '@app/core/constants';
+import { ZCreateTicketRequest, type TCreateTicketRequest } from '@app/core/schemas/support';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { useCreateTicket } from '../api/tickets';
+
+const SUBJECT_LABELS: Record<(typeof SUPPORT_SUBJECTS)[number], string> = {
+  general: 'General',
+  technical: 'Technical',
+  withdrawal: 'Withdrawal',
+  deposit: 'Deposit',
+  staking: 'Staking',
+};
+
+export function TicketForm() {
+  const create = useCreateTicket();
+  const form = useForm<{ type: string; message: string }, unknown, TCreateTicketRequest>({
+    resolver: zodResolver(ZCreateTicketRequest),
+    defaultValues: { type: '', message: '' },
+  });
+  const { errors } = form.formState;
+  const length = form.watch('message').length;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await create.mutateAsync(values);
+      if (res.success === false) {
+        toast.error(res.message || 'Failed to create ticket');
+        return;
+      }
+      toast.success(res.message || 'Support ticket created!');
+      form.reset();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to create ticket'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="card space-y-4">
+      <div>
+        <label htmlFor="ticket-type" className="label">
+          Subject
+        </label>
+        <select id="ticket-type" className="input" {...form.register('type', { setValueAs: (v: string) => (v === '' ? undefined : v) })}>
+          <option value="">Please select a subject</option>
+          {SUPPORT_SUBJECTS.map((s) => (
+            <option key={s} value={s}>
+              {SUBJECT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        {errors.type ? <p className="field-error">{errors.type.message}</p> : null}
+      </div>
+      <div>
+        <label htmlFor="ticket-message" className="label">
+          Message
+        </label>
+        <textarea id="ticket-message" rows={5} maxLength={SUPPORT_MESSAGE_MAX + 50} placeholder="Describe your issue (10 to 1000 characters)" className="input resize-y" {...form.register('message')} />
+        <div className="mt-1 flex justify-between gap-2">
+          {errors.message ? <p className="field-error mt-0">{errors.message.message}</p> : <span />}
+          <span className="text-xs text-slate-500">
+            {length}/{SUPPORT_MESSAGE_MAX}
+          </span>
+        </div>
+      </div>
+      <Button type="submit" className="w-full" disabled={create.isPending}>
+        {create.isPending ? 'Loading...' : 'Submit Ticket'}
+      </Button>
+    </form>
+  );
+}
