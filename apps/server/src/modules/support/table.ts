@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Id, Timestamp } from '../../db/types';
 
 export interface SupportTicketsTable {
@@ -5,7 +6,7 @@ export interface SupportTicketsTable {
   user_id: bigint;
   type: string;
   message: string;
-  status: 'open' | 'closed';
+  status: Generated<'open' | 'closed'>;
   admin_remark: string | null;
   closed_by: bigint | null;
   closed_at: Timestamp | null;

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Id, Timestamp } from '../../db/types';
 
 export interface UsersTable {
@@ -7,11 +8,11 @@ export interface UsersTable {
   username: string;
   password_hash: string | null;
   referrer_id: bigint | null;
-  status: 'inactive' | 'active' | 'blocked';
-  is_admin: boolean;
+  status: Generated<'inactive' | 'active' | 'blocked'>;
+  is_admin: Generated<boolean>;
   email_verified_at: Timestamp | null;
   active_date: string | null;
-  eligible_level: number;
+  eligible_level: Generated<number>;
   avatar: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
