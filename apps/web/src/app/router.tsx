@@ -53,7 +53,24 @@ export const routes: RouteObject[] = [
   {
     path: '/admin',
     element: <AdminRoute />,
-    children: [{ path: '*', ...page(() => import('../features/admin/pages/admin-placeholder-page')) }, { index: true, element: <Navigate to="/admin/dashboard" replace /> }],
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('../features/admin/components/admin-layout')).AdminLayout }),
+        children: [
+          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+          { path: 'dashboard', ...page(() => import('../features/admin/pages/admin-dashboard-page')) },
+          { path: 'users', ...page(() => import('../features/admin/pages/admin-users-page')) },
+          { path: 'users/:id', ...page(() => import('../features/admin/pages/admin-user-detail-page')) },
+          { path: 'withdrawals', ...page(() => import('../features/admin/pages/admin-withdrawals-page')) },
+          { path: 'tickets', ...page(() => import('../features/admin/pages/admin-tickets-page')) },
+          { path: 'payments', ...page(() => import('../features/admin/pages/admin-payments-page')) },
+          { path: 'settings', ...page(() => import('../features/admin/pages/admin-settings-page')) },
+          { path: 'operations', ...page(() => import('../features/admin/pages/admin-operations-page')) },
+          { path: 'audit-log', ...page(() => import('../features/admin/pages/admin-audit-page')) },
+          { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+        ],
+      },
+    ],
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];

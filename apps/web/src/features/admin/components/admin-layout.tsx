@@ -1,0 +1,69 @@
+import { useQueryClient } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { Activity, FileClock, LayoutDashboard, LifeBuoy, LogOut, Receipt, Settings, Users, Wallet } from 'lucide-react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { api } from '../../../lib/api-client';
+import { storage } from '../../../lib/storage';
+
+const NAV = [
+  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/admin/users', label: 'Users', icon: Users },
+  { to: '/admin/withdrawals', label: 'Withdrawals', icon: Wallet },
+  { to: '/admin/tickets', label: 'Tickets', icon: LifeBuoy },
+  { to: '/admin/payments', label: 'Payments', icon: Receipt },
+  { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/operations', label: 'Jobs & Ledger', icon: Activity },
+  { to: '/admin/audit-log', label: 'Audit Log', icon: FileClock },
+];
+
+/** The operator's console: a sidebar on desktop, a scrolling tab bar on a phone. */
+export function AdminLayout() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const logout = async () => {
+    try {
+      const res = await api.post('/api/auth/logout');
+      toast.success(res.message || 'Logged out successfully');
+    } catch {
+      toast.error('Error logging out');
+    }
+    storage.clearSession();
+    qc.clear();
+    void navigate('/', { replace: true });
+  };
+  return (
+    <div className="min-h-dvh lg:flex">
+      <aside className="border-b border-white/5 bg-surface-900 lg:sticky lg:top-0 lg:h-dvh lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-r">
+        <div className="flex items-center justify-between px-4 py-4">
+          <span className="text-lg font-bold text-white">
+            USDT<span className="text-brand-400">Stake</span> <span className="text-xs font-medium text-gold-400">Admin</span>
+          </span>
+          <button type="button" onClick={logout} className="inline-flex items-center gap-1 text-sm text-slate-400 hover:text-white lg:hidden">
+            <LogOut className="h-4 w-4" aria-hidden /> Logout
+          </button>
+        </div>
+        <nav aria-label="Admin" className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible">
+          {NAV.map((n) => (
+            <NavLink
+              key={n.to}
+              to={n.to}
+              className={({ isActive }) =>
+                clsx('flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm transition', isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-400 hover:bg-white/5 hover:text-slate-100')
+              }
+            >
+              <n.icon className="h-4 w-4" aria-hidden />
+              {n.label}
+            </NavLink>
+          ))}
+          <button type="button" onClick={logout} className="mt-4 hidden items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-400 hover:bg-white/5 hover:text-white lg:flex">
+            <LogOut className="h-4 w-4" aria-hidden /> Logout
+          </button>
+        </nav>
+      </aside>
+      <main className="min-w-0 flex-1 px-4 py-6 lg:px-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

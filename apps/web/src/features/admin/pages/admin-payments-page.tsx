@@ -1,0 +1,40 @@
+import { formatAmount, formatDateTimeShort } from '@app/core/format';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { PageHeader } from '../../../components/ui/page-header';
+import { paymentsQuery, type AdminPayment } from '../api/admin-api';
+import { AdminTable, StatusFilter } from '../components/admin-table';
+
+const tone = (s: string) => (['finished', 'confirmed', 'partially_paid'].includes(s) ? 'success' : ['failed', 'expired', 'refunded'].includes(s) ? 'danger' : 'warning');
+
+export default function AdminPaymentsPage() {
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const rows = useQuery(paymentsQuery(status, page));
+  return (
+    <div>
+      <PageHeader
+        title="Payments"
+        subtitle="Deposits through the gateway"
+        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['waiting', 'confirming', 'confirmed', 'sending', 'partially_paid', 'finished', 'failed', 'refunded', 'expired']} />}
+      />
+      <AdminTable<AdminPayment>
+        query={rows}
+        page={page}
+        onPage={setPage}
+        empty="No payments"
+        columns={[
+          { header: 'Created', cell: (p) => formatDateTimeShort(p.createdAt) },
+          { header: 'Payment', cell: (p) => <span className="font-mono text-xs">{p.payment_id}</span> },
+          { header: 'User', cell: (p) => <span className="font-mono">{p.user.username}</span> },
+          { header: 'Currency', cell: (p) => p.pay_currency },
+          { header: 'Requested', cell: (p) => `$${formatAmount(p.price_amount)}` },
+          { header: 'Received', cell: (p) => formatAmount(p.actually_paid) },
+          { header: 'Credited', cell: (p) => `$${formatAmount(p.credited_amount)}` },
+          { header: 'Status', cell: (p) => <span className="flex items-center gap-1"><Badge tone={tone(p.status)}>{p.status}</Badge>{p.needs_review ? <Badge tone="pink">review</Badge> : null}</span> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { formatDateTimeShort } from '@app/core/format';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { ticketsQuery, useAdminAction, type AdminTicket } from '../api/admin-api';
+import { AdminTable, StatusFilter } from '../components/admin-table';
+
+export default function AdminTicketsPage() {
+  const [status, setStatus] = useState('open');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AdminTicket | null>(null);
+  const [remark, setRemark] = useState('');
+  const rows = useQuery(ticketsQuery(status, page));
+  const close = useAdminAction<{ id: string; remark: string }>('post', (b) => `/api/admin/tickets/${b.id}/close`, (b) => ({ adminRemark: b.remark }));
+  const submit = async () => {
+    if (!open) return;
+    try {
+      const res = await close.mutateAsync({ id: open.id, remark: remark.trim() });
+      toast.success(res.message ?? 'Ticket closed');
+      setOpen(null);
+      setRemark('');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to close the ticket'));
+    }
+  };
+  return (
+    <div>
+      <PageHeader title="Support tickets" subtitle="Answer and close tickets" action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['open', 'closed']} />} />
+      <AdminTable<AdminTicket>
+        query={rows}
+        page={page}
+        onPage={setPage}
+        empty="No tickets"
+        onRow={setOpen}
+        columns={[
+          { header: 'Created', cell: (t) => formatDateTimeShort(t.createdAt) },
+          { header: 'User', cell: (t) => <span className="font-mono">{t.user.username}</span> },
+          { header: 'Subject', cell: (t) => <span className="capitalize">{t.type}</span> },
+          { header: 'Message', cell: (t) => <span className="line-clamp-2 max-w-xs text-slate-300">{t.message}</span> },
+          { header: 'Status', cell: (t) => <Badge tone={t.status === 'closed' ? 'danger' : 'success'}>{t.status}</Badge> },
+        ]}
+      />
+      <Modal open={open !== null} onClose={() => setOpen(null)} title={open ? `Ticket #${open.id}` : 'Ticket'} description={open ? `${open.user.name} (${open.user.email}) · ${open.type}` : undefined}>
+        {open ? (
+          <div className="space-y-3">
+            <p className="whitespace-pre-wrap break-words rounded-xl bg-surface-900 p-3 text-sm text-slate-100">{open.message}</p>
+            {open.status === 'closed' ? (
+              <p className="text-sm text-slate-300">
+                <span className="text-slate-500">Remark: </span>
+                {open.adminRemark || 'No remarks provided'}
+              </p>
+            ) : (
+              <>
+                <label htmlFor="admin-remark" className="label">
+                  Remark for the user
+                </label>
+                <textarea id="admin-remark" rows={4} className="input" value={remark} onChange={(e) => setRemark(e.target.value)} />
+                <div className="flex justify-end gap-2">
+                  <Button variant="secondary" onClick={() => setOpen(null)}>
+                    Cancel
+                  </Button>
+                  <Button disabled={!remark.trim() || close.isPending} onClick={() => void submit()}>
+                    {close.isPending ? 'Processing...' : 'Close ticket'}
+                  </Button>
+                </div>
+              </>
+            )}
+          </div>
+        ) : null}
+      </Modal>
+    </div>
+  );
+}

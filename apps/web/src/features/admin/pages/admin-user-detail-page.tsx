@@ -1,0 +1,142 @@
+import { formatAmount, formatDateTimeShort } from '@app/core/format';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { errorMessage } from '../../../lib/api-client';
+import { useAdminAction, userQuery } from '../api/admin-api';
+import { StatCard } from '../components/admin-table';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card overflow-x-auto">
+      <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-400">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function MiniTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
+  if (!rows.length) return <p className="text-sm text-slate-400">{empty}</p>;
+  return (
+    <table className="w-full min-w-[520px] text-left text-sm">
+      <thead className="text-xs text-slate-500">
+        <tr>
+          {head.map((h) => (
+            <th key={h} className="py-1.5 pr-3 font-medium">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-white/5">
+        {rows.map((r, i) => (
+          <tr key={i}>
+            {r.map((c, j) => (
+              <td key={j} className="py-2 pr-3 align-top text-slate-200">
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function AdminUserDetailPage() {
+  const { id = '' } = useParams();
+  const detail = useQuery(userQuery(id));
+  const block = useAdminAction<{ block: boolean }>('post', (b) => `/api/admin/users/${id}/${b.block ? 'block' : 'unblock'}`, () => ({}));
+  const toggle = async (blockIt: boolean) => {
+    try {
+      const res = await block.mutateAsync({ block: blockIt });
+      toast.success(res.message ?? 'Done');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Action failed'));
+    }
+  };
+  return (
+    <div>
+      <PageHeader
+        title="User detail"
+        action={
+          <Link to="/admin/users" className="inline-flex items-center gap-1 text-sm text-slate-300 hover:text-white">
+            <ArrowLeft className="h-4 w-4" aria-hidden /> Users
+          </Link>
+        }
+      />
+      {detail.isPending ? (
+        <LoadingState />
+      ) : detail.isError ? (
+        <ErrorState text={errorMessage(detail.error, 'Failed to load the user')} />
+      ) : (
+        <div className="space-y-4">
+          <div className="card flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="text-lg font-semibold text-white">
+                {detail.data.user.name} <span className="font-mono text-sm text-slate-400">{detail.data.user.username}</span>
+              </p>
+              <p className="text-sm text-slate-400">
+                {detail.data.user.email} · sponsor {detail.data.user.referrer ?? '-'} · rank {detail.data.user.eligible_level ? `L${detail.data.user.eligible_level}` : 'No Rank'}
+              </p>
+            </div>
+            <div className="flex items-center gap-2">
+              <Badge tone={detail.data.user.status === 'active' ? 'success' : detail.data.user.status === 'blocked' ? 'danger' : 'neutral'}>{detail.data.user.status}</Badge>
+              {detail.data.user.is_admin ? null : detail.data.user.status === 'blocked' ? (
+                <Button variant="secondary" disabled={block.isPending} onClick={() => void toggle(false)}>
+                  Unblock
+                </Button>
+              ) : (
+                <Button variant="danger" disabled={block.isPending} onClick={() => void toggle(true)}>
+                  Block
+                </Button>
+              )}
+            </div>
+          </div>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatCard label="Deposit balance" value={`$${formatAmount(detail.data.balances.deposit)}`} />
+            <StatCard label="Income balance" value={`$${formatAmount(detail.data.balances.income)}`} />
+            <StatCard label="Directs" value={detail.data.team.total_directs} hint={`business $${formatAmount(detail.data.team.total_direct_business)}`} />
+            <StatCard label="Network" value={detail.data.team.total_network} hint={`business $${formatAmount(detail.data.team.team_business.amount)}`} />
+          </div>
+          <Section title="Ledger entries">
+            <MiniTable
+              head={['When', 'Kind', 'Key', 'Postings']}
+              empty="No ledger entries"
+              rows={detail.data.ledger.map((e) => [
+                formatDateTimeShort(e.createdAt),
+                e.kind,
+                <span key="k" className="font-mono text-xs">
+                  {e.key}
+                </span>,
+                <ul key="p" className="space-y-0.5 text-xs">
+                  {e.postings.map((p, i) => (
+                    <li key={i} className={p.amount >= 0 ? 'text-emerald-300' : 'text-red-300'}>
+                      {p.account}: {p.amount >= 0 ? '+' : ''}
+                      {formatAmount(p.amount)}
+                    </li>
+                  ))}
+                </ul>,
+              ])}
+            />
+          </Section>
+          <Section title="Stakes">
+            <MiniTable head={['ID', 'Amount', 'ROI paid', 'Status', 'Created']} empty="No stakes" rows={detail.data.stakes.map((s) => [s.id, formatAmount(s.amount), formatAmount(s.roi_paid), s.status, formatDateTimeShort(s.createdAt)])} />
+          </Section>
+          <Section title="Payments">
+            <MiniTable head={['Payment', 'Amount', 'Credited', 'Status', 'Created']} empty="No payments" rows={detail.data.payments.map((p) => [p.payment_id, formatAmount(p.amount), formatAmount(p.credited), p.status, formatDateTimeShort(p.createdAt)])} />
+          </Section>
+          <Section title="Withdrawals">
+            <MiniTable head={['ID', 'Amount', 'Network', 'Status', 'Created']} empty="No withdrawals" rows={detail.data.withdrawals.map((w) => [w.id, formatAmount(w.amount), w.network, w.status, formatDateTimeShort(w.createdAt)])} />
+          </Section>
+        </div>
+      )}
+    </div>
+  );
+}

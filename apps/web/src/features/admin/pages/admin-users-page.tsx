@@ -1,0 +1,49 @@
+import { formatDateLong } from '@app/core/format';
+import { useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { PageHeader } from '../../../components/ui/page-header';
+import { usersQuery, type AdminUserRow } from '../api/admin-api';
+import { AdminTable } from '../components/admin-table';
+
+export default function AdminUsersPage() {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setQ(text.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(t);
+  }, [text]);
+  const users = useQuery(usersQuery(q, page));
+  return (
+    <div>
+      <PageHeader title="Users" subtitle="Search by e-mail, name or username" />
+      <label className="relative mb-4 block max-w-md">
+        <span className="sr-only">Search users</span>
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+        <input className="input pl-9" placeholder="Search users" value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+      <AdminTable<AdminUserRow>
+        query={users}
+        page={page}
+        onPage={setPage}
+        empty="No users found"
+        onRow={(u) => void navigate(`/admin/users/${u.id}`)}
+        columns={[
+          { header: 'Username', cell: (u) => <span className="font-mono">{u.username}</span> },
+          { header: 'Name', cell: (u) => u.name },
+          { header: 'Email', cell: (u) => u.email },
+          { header: 'Rank', cell: (u) => (u.eligible_level ? `L${u.eligible_level}` : '-') },
+          { header: 'Status', cell: (u) => <Badge tone={u.status === 'active' ? 'success' : u.status === 'blocked' ? 'danger' : 'neutral'}>{u.is_admin ? 'admin' : u.status}</Badge> },
+          { header: 'Joined', cell: (u) => formatDateLong(u.createdAt) },
+        ]}
+      />
+    </div>
+  );
+}

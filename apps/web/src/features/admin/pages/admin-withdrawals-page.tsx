@@ -1,0 +1,87 @@
+import { formatAmount, formatDateTimeShort, shortenAddress } from '@app/core/format';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { useAdminAction, withdrawalsQuery, type AdminWithdrawal } from '../api/admin-api';
+import { AdminTable, StatusFilter } from '../components/admin-table';
+
+type Action = { kind: 'complete' | 'reject'; row: AdminWithdrawal } | null;
+
+export default function AdminWithdrawalsPage() {
+  const [status, setStatus] = useState('pending');
+  const [page, setPage] = useState(1);
+  const [action, setAction] = useState<Action>(null);
+  const [text, setText] = useState('');
+  const rows = useQuery(withdrawalsQuery(status, page));
+  const run = useAdminAction<{ id: string; kind: 'complete' | 'reject'; text: string }>(
+    'post',
+    (b) => `/api/admin/withdrawals/${b.id}/${b.kind}`,
+    (b) => (b.kind === 'complete' ? { tx_hash: b.text } : { reason: b.text }),
+  );
+  const submit = async () => {
+    if (!action) return;
+    try {
+      const res = await run.mutateAsync({ id: action.row.id, kind: action.kind, text: text.trim() });
+      toast.success(res.message ?? 'Done');
+      setAction(null);
+      setText('');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Action failed'));
+    }
+  };
+  return (
+    <div>
+      <PageHeader title="Withdrawals" subtitle="Pay or refuse withdrawal requests" action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['pending', 'completed', 'rejected']} />} />
+      <AdminTable<AdminWithdrawal>
+        query={rows}
+        page={page}
+        onPage={setPage}
+        empty="No withdrawals"
+        columns={[
+          { header: 'Requested', cell: (w) => formatDateTimeShort(w.createdAt) },
+          { header: 'User', cell: (w) => <span className="font-mono">{w.user.username}</span> },
+          { header: 'Amount', cell: (w) => `$${formatAmount(w.amount)}` },
+          { header: 'Pay out', cell: (w) => `$${formatAmount(w.receive_amount)} (fee ${formatAmount(w.fee)})` },
+          { header: 'Network', cell: (w) => w.network },
+          { header: 'Address', cell: (w) => <span className="font-mono text-xs" title={w.wallet_address}>{shortenAddress(w.wallet_address)}</span> },
+          { header: 'Status', cell: (w) => <Badge tone={w.status === 'completed' ? 'success' : w.status === 'rejected' ? 'danger' : 'warning'}>{w.status}</Badge> },
+          {
+            header: 'Action',
+            cell: (w) =>
+              w.status === 'pending' ? (
+                <div className="flex gap-2">
+                  <Button className="px-3 py-1.5 text-xs" onClick={() => setAction({ kind: 'complete', row: w })}>
+                    Complete
+                  </Button>
+                  <Button variant="danger" className="px-3 py-1.5 text-xs" onClick={() => setAction({ kind: 'reject', row: w })}>
+                    Reject
+                  </Button>
+                </div>
+              ) : (
+                <span className="font-mono text-xs text-slate-400">{w.tx_hash ? shortenAddress(w.tx_hash) : (w.reject_reason ?? '-')}</span>
+              ),
+          },
+        ]}
+      />
+      <Modal open={action !== null} onClose={() => setAction(null)} title={action?.kind === 'complete' ? 'Complete withdrawal' : 'Reject withdrawal'} description={action ? `$${formatAmount(action.row.receive_amount)} to ${action.row.wallet_address} (${action.row.network})` : undefined}>
+        <label htmlFor="admin-action-text" className="label">
+          {action?.kind === 'complete' ? 'Payout transaction hash' : 'Reason (the full amount returns to the user)'}
+        </label>
+        <input id="admin-action-text" className="input" value={text} onChange={(e) => setText(e.target.value)} />
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setAction(null)}>
+            Cancel
+          </Button>
+          <Button variant={action?.kind === 'reject' ? 'danger' : 'primary'} disabled={!text.trim() || run.isPending} onClick={() => void submit()}>
+            {run.isPending ? 'Processing...' : action?.kind === 'complete' ? 'Mark as paid' : 'Reject and refund'}
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
