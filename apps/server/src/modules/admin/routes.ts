@@ -2,6 +2,7 @@ import { ZPageQuery } from '@app/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, paginated } from '../../lib/reply';
+import * as ledger from '../ledger/service';
 import * as support from '../support/service';
 import { audit, listAudit } from './audit';
 import { searchUsers, setBlocked } from './users';
@@ -38,6 +39,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(result, 'Ticket closed');
     },
   );
+
+  app.get('/admin/ledger/verify', { schema: { tags: ['admin'] } }, async (req) => {
+    const report = await ledger.verify(app.ctx.db);
+    await audit(app.ctx.db, { adminId: req.user.id, action: 'ledger.verify', after: { ok: report.ok, entries: report.entries } });
+    return ok(report, report.ok ? 'The ledger balances' : 'The ledger has breaks');
+  });
 
   app.get('/admin/audit-log', { schema: { tags: ['admin'], querystring: ZPageQuery } }, async (req) => {
     const { rows, total } = await listAudit(app.ctx.db, req.query.page, req.query.per_page);
