@@ -16,3 +16,9 @@ export interface TeamSummary {
 export async function getTeamSummary(_db: Executor, _userId: bigint): Promise<TeamSummary> {
   return { total_directs: 0, total_direct_business: 0n, total_network: 0, team_business: { users: 0, amount: 0n } };
 }
+
+/**
+ * Keeps team counters current when a user joins under a sponsor. Runs in the sign-up transaction.
+ * Placeholder until the team counters land.
+ */
+export async function onUserCreated(_tx: Executor, _userId: bigint, _referrerId: bigint | null): Promise<void> {}
