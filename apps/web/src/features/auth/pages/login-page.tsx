@@ -1,5 +1,79 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { ZLoginRequest, type TLoginRequest } from '@app/core/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { storage } from '../../../lib/storage';
+import { login } from '../api/auth-api';
+import { AuthShell } from '../components/auth-shell';
+import { PasswordInput } from '../components/password-input';
+import { SocialButtons } from '../components/social-buttons';
+import { startOtp } from '../components/start-otp';
 
 export default function LoginPage() {
-  return <UnderConstruction title="Login" />;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const qc = useQueryClient();
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  const form = useForm<TLoginRequest>({ resolver: zodResolver(ZLoginRequest), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const from = (location.state as { from?: string } | null)?.from;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setInlineError(null);
+    try {
+      const res = await login(values);
+      if (res.data?.token) {
+        storage.setSession(res.data.token, res.data.is_admin ?? false);
+        qc.clear();
+        toast.success('Login successful!');
+        void navigate(res.data.is_admin ? '/admin/dashboard' : from && from.startsWith('/') ? from : '/dashboard', { replace: true });
+      } else if (res.data?.access_id) {
+        startOtp(res.data.access_id);
+        toast.info('Please Verify your email to continue.');
+        void navigate('/verify-otp', { replace: true });
+      } else {
+        setInlineError('Login failed. Please check your credentials.');
+      }
+    } catch (err) {
+      // The server's message is preferred; with none, the form says so inline.
+      if (err instanceof ApiError && err.status > 0 && err.message) toast.error(err.message);
+      else if (err instanceof ApiError && err.status === 0) toast.error('Login failed. Please try again.');
+      else setInlineError('Login failed. Please check your credentials.');
+    }
+  });
+
+  return (
+    <AuthShell title="Welcome back" subtitle="Log in to your account" footer={<>New here? <Link to="/signup" className="font-semibold text-brand-400 hover:underline">Create an account</Link></>}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="email" className="label">
+            Email
+          </label>
+          <input id="email" type="email" className="input" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+          {errors.email ? <p className="field-error">{errors.email.message}</p> : null}
+        </div>
+        <div>
+          <label htmlFor="password" className="label">
+            Password
+          </label>
+          <PasswordInput id="password" autoComplete="current-password" placeholder="Your password" {...form.register('password')} />
+          {errors.password ? <p className="field-error">{errors.password.message}</p> : null}
+        </div>
+        {inlineError ? (
+          <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-300">
+            {inlineError}
+          </p>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+      <SocialButtons />
+    </AuthShell>
+  );
 }

@@ -1,5 +1,139 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { ZSignupForm, type TSignupForm } from '@app/core/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { storage } from '../../../lib/storage';
+import { register as registerUser } from '../api/auth-api';
+import { AuthShell } from '../components/auth-shell';
+import { PasswordInput } from '../components/password-input';
+import { ReferralField } from '../components/referral-field';
+import { SocialButtons } from '../components/social-buttons';
+import { readSocialReturn } from '../components/social-return';
+import { startOtp } from '../components/start-otp';
+import { StrengthMeter } from '../components/strength-meter';
+import { useReferralCheck } from '../components/use-referral-check';
+
+type Fields = 'name' | 'email' | 'password' | 'confirmPassword' | 'referral_id' | 'terms';
 
 export default function SignupPage() {
-  return <UnderConstruction title="Sign up" />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const refParam = (params.get('ref') ?? '').toUpperCase();
+  const lockedRef = /^[A-Z0-9]{9}$/.test(refParam) ? refParam : '';
+  const form = useForm<TSignupForm>({
+    resolver: zodResolver(ZSignupForm),
+    mode: 'onTouched',
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '', referral_id: lockedRef, terms: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const referral = useReferralCheck(form.watch('referral_id'));
+  const handled = useRef(false);
+
+  // Back from a social sign-in: hand the query to the matching step (spec section 2, Signup).
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const result = readSocialReturn(params);
+    if (result.kind === 'token') {
+      storage.setSession(result.token, result.isAdmin);
+      qc.clear();
+      toast.success('Login successful!');
+      void navigate(result.isAdmin ? '/admin/dashboard' : '/dashboard', { replace: true });
+    } else if (result.kind === 'referral') {
+      void navigate('/referral', { replace: true });
+    } else if (result.kind === 'failed') {
+      toast.error(result.message);
+      void navigate('/login', { replace: true });
+    }
+  }, [params, navigate, qc]);
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        const res = await registerUser({ name: values.name, email: values.email, password: values.password, ...(values.referral_id ? { referral_id: values.referral_id.toUpperCase() } : {}) });
+        if (res.data?.token) {
+          storage.setSession(res.data.token, res.data.is_admin ?? false);
+          toast.success('Registration successful!');
+          void navigate('/dashboard', { replace: true });
+        } else if (res.data?.access_id) {
+          startOtp(res.data.access_id);
+          toast.success('Registration successful!' + ' Otp Verification needed.');
+          void navigate('/verify-otp', { replace: true });
+        } else {
+          toast.error(res.message || 'Registration failed. Please try again.');
+        }
+      } catch (err) {
+        if (err instanceof ApiError) {
+          for (const [field, message] of Object.entries(err.errors)) form.setError(field as Fields, { message });
+        }
+        toast.error(errorMessage(err, 'Registration failed. Please try again.'));
+      }
+    },
+    (errs) => {
+      if (errs.terms) toast.error('Please agree to the terms and conditions');
+    },
+  );
+
+  return (
+    <AuthShell title="Create Account" subtitle="Start earning daily rewards on your USDT" footer={<>Already have an account? <Link to="/login" className="font-semibold text-brand-400 hover:underline">Login</Link></>}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="name" className="label">
+            Full Name
+          </label>
+          <input id="name" className="input" autoComplete="name" placeholder="Your full name" {...form.register('name')} />
+          {errors.name ? <p className="field-error">{errors.name.message}</p> : null}
+        </div>
+        <div>
+          <label htmlFor="email" className="label">
+            Email
+          </label>
+          <input id="email" type="email" className="input" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+          {errors.email ? <p className="field-error">{errors.email.message}</p> : null}
+        </div>
+        <div>
+          <label htmlFor="password" className="label">
+            Password
+          </label>
+          <PasswordInput id="password" autoComplete="new-password" placeholder="6 to 30 characters" {...form.register('password')} />
+          <StrengthMeter password={form.watch('password')} />
+          {errors.password ? <p className="field-error">{errors.password.message}</p> : null}
+        </div>
+        <div>
+          <label htmlFor="confirmPassword" className="label">
+            Confirm Password
+          </label>
+          <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder="Repeat your password" {...form.register('confirmPassword')} />
+          {errors.confirmPassword ? <p className="field-error">{errors.confirmPassword.message}</p> : null}
+        </div>
+        <ReferralField registration={form.register('referral_id')} error={errors.referral_id?.message} state={referral} locked={Boolean(lockedRef)} />
+        <div>
+          <label className="flex items-start gap-2 text-sm text-slate-300">
+            <input type="checkbox" className="mt-0.5 h-4 w-4 accent-emerald-500" {...form.register('terms')} />
+            <span>
+              I agree to the{' '}
+              <Link to="/terms-conditions" className="text-brand-400 hover:underline">
+                Terms &amp; Conditions
+              </Link>{' '}
+              and the{' '}
+              <Link to="/privacy-policy" className="text-brand-400 hover:underline">
+                Privacy Policy
+              </Link>
+            </span>
+          </label>
+          {errors.terms ? <p className="field-error">{errors.terms.message}</p> : null}
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </form>
+      <SocialButtons referralId={(form.watch('referral_id') ?? '').toUpperCase()} />
+    </AuthShell>
+  );
 }

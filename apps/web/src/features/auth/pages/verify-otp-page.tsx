@@ -1,5 +1,132 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { OTP_LENGTH, OTP_RESEND_SECONDS } from '@app/core/constants';
+import { formatCountdown } from '@app/core/format';
+import { ZOtp } from '@app/core/schemas/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { storage } from '../../../lib/storage';
+import { resendOtp, verifyOtp } from '../api/auth-api';
+import { AuthShell } from '../components/auth-shell';
+
+function secondsLeft(): number {
+  return Math.max(0, Math.ceil((storage.getOtpExpiry() - Date.now()) / 1000));
+}
 
 export default function VerifyOtpPage() {
-  return <UnderConstruction title="OTP Verification" />;
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [left, setLeft] = useState(() => {
+    if (!storage.getOtpExpiry()) storage.setOtpExpiry(Date.now() + OTP_RESEND_SECONDS * 1000);
+    return secondsLeft();
+  });
+
+  useEffect(() => {
+    const t = setInterval(() => setLeft(secondsLeft()), 1000);
+    return () => clearInterval(t);
+  }, []);
+
+  if (!storage.getAccessId()) return <Navigate to="/signup" replace />;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const accessId = storage.getAccessId();
+    if (!accessId) {
+      setError('Access ID not found. Please sign up again.');
+      return;
+    }
+    const parsed = ZOtp.safeParse(otp);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await verifyOtp({ access_id: accessId, otp });
+      toast.success('OTP verified successfully!');
+      storage.clearAccessId();
+      storage.clearOtpExpiry();
+      if (res.data?.token) {
+        storage.setSession(res.data.token, res.data.is_admin ?? false);
+        qc.clear();
+        void navigate(res.data.is_admin ? '/admin/dashboard' : '/dashboard', { replace: true });
+      } else {
+        void navigate('/login', { replace: true });
+      }
+    } catch (err) {
+      toast.error(errorMessage(err, 'OTP verification failed.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    const accessId = storage.getAccessId();
+    if (!accessId || left > 0) return;
+    setResending(true);
+    try {
+      const res = await resendOtp({ access_id: accessId });
+      if (res.data?.access_id) storage.setAccessId(res.data.access_id);
+      storage.setOtpExpiry(Date.now() + OTP_RESEND_SECONDS * 1000);
+      setLeft(OTP_RESEND_SECONDS);
+      toast.success('OTP resent successfully!');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to resend OTP.'));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthShell title="OTP Verification" subtitle="Enter the 6-digit code we sent to your e-mail">
+      <div className="mb-5 flex justify-center">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-500/15 text-brand-300">
+          <MailCheck className="h-7 w-7" aria-hidden />
+        </span>
+      </div>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="otp" className="label">
+            Verification code
+          </label>
+          <input
+            id="otp"
+            className="input text-center font-mono text-2xl tracking-[0.5em]"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={OTP_LENGTH}
+            placeholder="••••••"
+            value={otp}
+            onChange={(e) => {
+              setOtp(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH));
+              setError(null);
+            }}
+          />
+          {error ? <p className="field-error">{error}</p> : null}
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Loading...' : 'Verify'}
+        </Button>
+      </form>
+      <div className="mt-5 text-center text-sm text-slate-400">
+        {left > 0 ? (
+          <p>
+            Resend code in <span className="font-mono text-slate-200">{formatCountdown(left)}</span>
+          </p>
+        ) : (
+          <button type="button" onClick={() => void resend()} disabled={resending} className="font-semibold text-brand-400 hover:underline disabled:opacity-50">
+            {resending ? 'Loading...' : 'Resend OTP'}
+          </button>
+        )}
+      </div>
+    </AuthShell>
+  );
 }

@@ -1,5 +1,97 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { abbreviateAmount, rankLabel } from '@app/core/format';
+import { useQuery } from '@tanstack/react-query';
+import { Crown, Layers, Wallet } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { userInfoQueryOptions } from '../../../lib/shared-queries';
+import { ActivityList } from '../components/activity-list';
+import { ReferralLink } from '../components/referral-link';
+
+function greeting(): string {
+  const h = new Date().getHours();
+  return h < 12 ? 'Good morning' : h < 18 ? 'Good afternoon' : 'Good evening';
+}
 
 export default function DashboardPage() {
-  return <UnderConstruction title="Dashboard" />;
+  const info = useQuery(userInfoQueryOptions());
+  useEffect(() => {
+    if (info.isError) toast.error(errorMessage(info.error, 'Failed to fetch user information'));
+  }, [info.isError, info.error]);
+
+  const user = info.data;
+  return (
+    <div className="space-y-4">
+      <header className="flex items-center justify-between">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-white">
+          <img src="/favicon.svg" alt="USDT Stake" className="h-8 w-8" />
+          <span className="hidden sm:inline">
+            USDT<span className="text-brand-400">Stake</span>
+          </span>
+        </Link>
+        {user ? (
+          <div className="flex items-center gap-2 rounded-full border border-white/10 bg-surface-800 py-1 pl-3 pr-1">
+            <span className="font-mono text-sm text-slate-200" data-testid="header-username">
+              {user.username}
+            </span>
+            <span className="inline-flex items-center gap-1 rounded-full bg-gold-400/15 px-2 py-0.5 text-xs font-semibold text-gold-400">
+              <Crown className="h-3 w-3" aria-hidden />
+              {rankLabel(user.eligible_level)}
+            </span>
+          </div>
+        ) : null}
+      </header>
+
+      {info.isPending ? (
+        <div className="card py-10 text-center">
+          <Spinner label="Loading user information..." />
+        </div>
+      ) : info.isError || !user ? (
+        <div className="card py-10 text-center text-sm text-red-400">Error loading user data</div>
+      ) : (
+        <>
+          <section className="rounded-2xl bg-gradient-to-br from-brand-600/40 via-surface-800 to-surface-800 p-5 ring-1 ring-white/5">
+            <p className="text-sm text-slate-300">{greeting()},</p>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-bold text-white">{user.name}</h1>
+              <Badge tone={user.status === 'active' ? 'success' : 'danger'}>{user.status === 'active' ? 'Active' : 'Inactive'}</Badge>
+            </div>
+            {user.status !== 'active' ? <p className="mt-2 text-xs text-slate-400">Make your first stake to activate your account.</p> : null}
+          </section>
+
+          <ReferralLink username={user.username} />
+
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <section className="card">
+              <div className="flex items-center gap-2 text-sm text-slate-400">
+                <Wallet className="h-4 w-4 text-brand-400" aria-hidden /> Deposit Balance
+              </div>
+              <p className="mt-2 text-3xl font-bold text-white" data-testid="deposit-balance">
+                ${abbreviateAmount(user.user_detail.deposit_balance)}
+              </p>
+              <Link to="/demo-deposit" className="mt-4 inline-flex w-full items-center justify-center rounded-xl bg-brand-500 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600">
+                Deposit
+              </Link>
+            </section>
+            <section className="card">
+              <div className="flex items-center gap-2 text-sm text-slate-400">
+                <Layers className="h-4 w-4 text-gold-400" aria-hidden /> My staking
+              </div>
+              <p className="mt-2 text-3xl font-bold text-white" data-testid="total-staked">
+                ${abbreviateAmount(user.user_detail.total_staked)}
+              </p>
+              <Link to="/staking" className="mt-4 inline-flex w-full items-center justify-center rounded-xl border border-brand-500/60 px-4 py-2.5 text-sm font-semibold text-brand-300 hover:bg-brand-500/10">
+                Stake Now
+              </Link>
+            </section>
+          </div>
+        </>
+      )}
+
+      <ActivityList items={user?.activity ?? []} loading={info.isPending} error={info.isError} />
+    </div>
+  );
 }

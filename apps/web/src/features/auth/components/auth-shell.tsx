@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** The frame of the sign-in pages: brand, title, card. */
+export function AuthShell({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="relative flex min-h-dvh items-center justify-center overflow-hidden px-4 py-10">
+      <div aria-hidden className="pointer-events-none absolute -top-40 left-1/2 h-80 w-[36rem] -translate-x-1/2 rounded-full bg-brand-500/20 blur-3xl" />
+      <div className="relative w-full max-w-md animate-fade-in">
+        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-xl font-bold text-white">
+          <img src="/favicon.svg" alt="" className="h-8 w-8" />
+          USDT<span className="-ml-2 text-brand-400">Stake</span>
+        </Link>
+        <div className="card p-6">
+          <h1 className="text-2xl font-bold text-white">{title}</h1>
+          {subtitle ? <p className="mt-1 text-sm text-slate-400">{subtitle}</p> : null}
+          <div className="mt-6">{children}</div>
+        </div>
+        {footer ? <div className="mt-4 text-center text-sm text-slate-400">{footer}</div> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { TActivityItem } from '@app/core';
+import { formatAmount, formatDateTimeShort } from '@app/core/format';
+import { ArrowDownToLine, ArrowUpFromLine, Layers } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Spinner } from '../../../components/ui/spinner';
+
+/** Activity status colours (spec section 4). */
+function tone(status: string): BadgeTone {
+  const s = status.toLowerCase();
+  if (['active', 'confirmed', 'approved'].includes(s)) return 'success';
+  if (['partially_paid', 'pending', 'waiting'].includes(s)) return 'warning';
+  if (['inactive', 'failed', 'rejected'].includes(s)) return 'danger';
+  return 'neutral';
+}
+
+const KIND = {
+  staking: { label: 'Stake', icon: Layers },
+  transaction: { label: 'Deposit', icon: ArrowDownToLine },
+  withdrawal: { label: 'Withdrawal', icon: ArrowUpFromLine },
+} as const;
+
+export function ActivityList({ items, loading, error }: { items: TActivityItem[]; loading: boolean; error: boolean }) {
+  return (
+    <section className="card">
+      <div className="mb-3 flex items-center justify-between">
+        <h2 className="text-base font-semibold text-white">Recent Activities</h2>
+        <Link to="/transaction" className="text-sm font-semibold text-brand-400 hover:underline">
+          View All
+        </Link>
+      </div>
+      {loading ? (
+        <div className="py-6 text-center">
+          <Spinner label="Loading activities..." />
+        </div>
+      ) : error ? (
+        <p className="py-6 text-center text-sm text-red-400">Error loading user data</p>
+      ) : items.length === 0 ? (
+        <p className="py-6 text-center text-sm text-slate-400">No recent activities found</p>
+      ) : (
+        <ul className="divide-y divide-white/5">
+          {items.map((a) => {
+            const kind = KIND[a.recordType] ?? KIND.transaction;
+            const amount = a.recordType === 'transaction' ? a.amount : a.amount_usd;
+            return (
+              <li key={`${a.recordType}-${a.id}`} className="flex items-center gap-3 py-3">
+                <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-surface-700 text-brand-300">
+                  <kind.icon className="h-4 w-4" aria-hidden />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm font-medium text-slate-100">{kind.label}</p>
+                  <p className="text-xs text-slate-500">{formatDateTimeShort(a.createdAt)}</p>
+                </div>
+                <div className="text-right">
+                  <p className="text-sm font-semibold text-white">${formatAmount(amount)}</p>
+                  <Badge tone={tone(a.status)}>{a.status.replace(/_/g, ' ')}</Badge>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
