@@ -116,7 +116,7 @@ export default function LandingPage() {
       </Section>
 
       <Section id="wallet" eyebrow="Wallets" title="Works with your wallet" subtitle="Send from any wallet that holds USDT on BSC, Polygon or Tron.">
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid-cols-3">
           {WALLETS.map((w) => (
             <div key={w.name} className="card flex items-center gap-3">
               <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-500/15 text-brand-300">

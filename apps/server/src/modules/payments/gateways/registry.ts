@@ -1,0 +1,69 @@
+import type { AppContext } from '../../../context';
+import type { PaymentProvider } from '../table';
+import type { PaymentGateway } from './gateway';
+import { createNowPaymentsGateway } from './nowpayments';
+import { createSandboxGateway, type SandboxGateway } from './sandbox';
+
+/** A sandbox transfer stays `confirming` this long, then `confirmed` as long again, then settles. */
+export const DEFAULT_SANDBOX_STEP_MS = 2_000;
+
+export interface PaymentsRuntime {
+  /** the gateway new payments go to (PAYMENTS_GATEWAY) */
+  active: PaymentGateway;
+  sandbox: SandboxGateway;
+  nowpayments: PaymentGateway | null;
+  /** follow-up refreshes after a sandbox transfer; cleared when the app closes */
+  timers: Set<NodeJS.Timeout>;
+}
+
+const runtimes = new WeakMap<AppContext, PaymentsRuntime>();
+
+function build(ctx: AppContext, sandboxStepMs: number): PaymentsRuntime {
+  const np = ctx.config.payments.nowpayments;
+  const nowpayments = np.apiKey ? createNowPaymentsGateway({ apiUrl: np.apiUrl, apiKey: np.apiKey, email: np.email, password: np.password }) : null;
+  const sandbox = createSandboxGateway(ctx.db, { stepMs: sandboxStepMs });
+  const active = ctx.config.payments.gateway === 'nowpayments' && nowpayments ? nowpayments : sandbox;
+  return { active, sandbox, nowpayments, timers: new Set() };
+}
+
+/** The gateways of one running app (built once per context from its configuration). */
+export function paymentsRuntime(ctx: AppContext): PaymentsRuntime {
+  let rt = runtimes.get(ctx);
+  if (!rt) {
+    rt = build(ctx, DEFAULT_SANDBOX_STEP_MS);
+    runtimes.set(ctx, rt);
+  }
+  return rt;
+}
+
+/** The gateway that owns a stored payment, or null when it is not configured in this process. */
+export function gatewayFor(ctx: AppContext, provider: PaymentProvider): PaymentGateway | null {
+  const rt = paymentsRuntime(ctx);
+  return provider === 'sandbox' ? rt.sandbox : rt.nowpayments;
+}
+
+export function isSandboxActive(ctx: AppContext): boolean {
+  return paymentsRuntime(ctx).active.provider === 'sandbox';
+}
+
+/**
+ * Test and CLI knobs: the sandbox confirmation step (0 settles a transfer at once) or a stand-in
+ * gateway. Replaces the context's runtime.
+ */
+export function configurePayments(ctx: AppContext, opts: { sandboxStepMs?: number; gateway?: PaymentGateway }): PaymentsRuntime {
+  disposePayments(ctx);
+  const rt = build(ctx, opts.sandboxStepMs ?? DEFAULT_SANDBOX_STEP_MS);
+  if (opts.gateway) {
+    rt.active = opts.gateway;
+    if (opts.gateway.provider === 'nowpayments') rt.nowpayments = opts.gateway;
+  }
+  runtimes.set(ctx, rt);
+  return rt;
+}
+
+export function disposePayments(ctx: AppContext): void {
+  const rt = runtimes.get(ctx);
+  if (!rt) return;
+  for (const t of rt.timers) clearTimeout(t);
+  rt.timers.clear();
+}

@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { paymentsRuntime } from './gateways/registry';
+import { refreshPayment } from './service';
+import { OPEN_STATUSES } from './status';
+import type { PaymentProvider } from './table';
+
+/** NOWPayments sends no IPN after `expired`, yet late deposits arrive: keep looking this long (nowpayments.md §7.9). */
+const RECONCILE_EXPIRED_DAYS = 7;
+
+export interface PollResult {
+  checked: number;
+  changed: number;
+  failed: number;
+}
+
+/**
+ * Re-checks payments with their gateway (every 30 s; the fallback for missed IPNs): open ones,
+ * and expired NOWPayments ones with nothing received for 7 days. Least recently checked first,
+ * a batch per run. Idempotent: applying the same report twice changes nothing.
+ */
+export async function pollPayments(ctx: AppContext, opts: { limit?: number } = {}): Promise<PollResult> {
+  const rt = paymentsRuntime(ctx);
+  const providers: PaymentProvider[] = rt.nowpayments ? ['sandbox', 'nowpayments'] : ['sandbox'];
+  const since = new Date(Date.now() - RECONCILE_EXPIRED_DAYS * 86_400_000);
+  const rows = await ctx.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', 'in', providers)
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', OPEN_STATUSES),
+        eb.and([eb('status', '=', 'expired'), eb('provider', '=', 'nowpayments'), eb('actually_paid', '=', 0n), eb('created_at', '>', since)]),
+      ]),
+    )
+    .orderBy(sql`last_checked_at nulls first`)
+    .orderBy('id')
+    .limit(opts.limit ?? 100)
+    .execute();
+  const result: PollResult = { checked: 0, changed: 0, failed: 0 };
+  for (const row of rows) {
+    try {
+      const after = await refreshPayment(ctx, row, { force: true });
+      result.checked++;
+      if (after.status !== row.status || after.actually_paid !== row.actually_paid) result.changed++;
+    } catch {
+      result.failed++;
+    }
+  }
+  return result;
+}
+
+/**
+ * A waiting payment past its window with nothing received becomes `expired` (every minute). Money
+ * that still arrives later is found by pollPayments and moves it on to a paid status.
+ */
+export async function expirePayments(ctx: AppContext): Promise<{ expired: number }> {
+  const res = await sql<{ id: bigint }>`
+    update payments
+    set status = 'expired',
+        updated_at = now(),
+        extra = jsonb_set(extra, '{history}', coalesce(extra->'history', '[]'::jsonb) || jsonb_build_array(jsonb_build_object('status', 'expired', 'at', now(), 'by', 'window')))
+    where status = 'waiting' and actually_paid = 0 and window_end < now()
+    returning id`.execute(ctx.db);
+  return { expired: res.rows.length };
+}
+
+/** For the jobs runner: name, interval, handler. */
+export const paymentJobs = [
+  { name: 'payments:poll', intervalMs: 30_000, run: (ctx: AppContext) => pollPayments(ctx) },
+  { name: 'payments:expire', intervalMs: 60_000, run: (ctx: AppContext) => expirePayments(ctx) },
+] as const;

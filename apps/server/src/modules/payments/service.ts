@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { microToDecimal, mulDivDown, PAYMENT_WINDOW_SECONDS, usd, type TPayCurrency } from '@app/core';
+import type { AppContext } from '../../context';
+import type { Executor, Tx } from '../../db/types';
+import { AppError, fieldError } from '../../lib/errors';
+import * as ledger from '../ledger/service';
+import { GatewayError, type PaymentReport } from './gateways/gateway';
+import { gatewayFor, paymentsRuntime } from './gateways/registry';
+import type { PaymentRow } from './present';
+import { canMove, CREDIT_STATUSES, OPEN_STATUSES, type PaymentStatus } from './status';
+import type { PaymentKind } from './table';
+import './table';
+
+export type { PaymentRow } from './present';
+
+/** A user may hold this many open payments at once (each one is a gateway call and an address). */
+const MAX_OPEN_PAYMENTS = 10;
+/** Gateway re-reads for one payment are at most this often (NOWPayments rate-limits by IP). */
+const REFRESH_MIN_INTERVAL_MS = 3_000;
+
+export const PAYMENT_NOT_FOUND = 'Payment not found';
+
+/** The IPN callback NOWPayments calls (server design, section 6). */
+export function ipnCallbackUrl(ctx: AppContext): string {
+  return `${ctx.config.publicUrl}/api/payments/ipn`;
+}
+
+/**
+ * Creates a payment at the active gateway and records it. The gateway call happens outside any
+ * transaction (a network wait must not hold a database connection); the row is written after.
+ */
+export async function createPayment(ctx: AppContext, userId: bigint, input: { amount: number; currency: TPayCurrency }, kind: PaymentKind): Promise<PaymentRow> {
+  const gateway = paymentsRuntime(ctx).active;
+  const price = usd(input.amount);
+  const open = await ctx.db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', OPEN_STATUSES)
+    .executeTakeFirstOrThrow();
+  if (Number(open.n) >= MAX_OPEN_PAYMENTS) throw new AppError('RATE_LIMITED', 'You have too many pending payments. Please complete or cancel one first.');
+
+  if (gateway.minAmountUsd) {
+    const min = await gateway.minAmountUsd(input.currency).catch(() => null);
+    if (min !== null && price < min) throw fieldError('amount', `Minimum amount is ${microToDecimal(min)} USD`);
+  }
+
+  const orderId = `${kind === 'demo' ? 'demo' : 'dep'}-${randomUUID()}`;
+  let created;
+  try {
+    created = await gateway.createPayment({ orderId, priceAmountUsd: price, payCurrency: input.currency, ipnCallbackUrl: ipnCallbackUrl(ctx) });
+  } catch (err) {
+    if (err instanceof GatewayError) {
+      if (err.code === 'AMOUNT_MINIMAL_ERROR') throw fieldError('amount', 'Amount is below the minimum for this currency');
+      if (err.code === 'CURRENCY_UNAVAILABLE') throw fieldError('currency', 'This currency is not available right now');
+      throw new AppError('BAD_REQUEST', 'Payment provider is unavailable. Please try again later.');
+    }
+    throw err;
+  }
+  const windowEnd = created.validUntil ?? new Date(Date.now() + PAYMENT_WINDOW_SECONDS * 1000);
+  return ctx.db
+    .insertInto('payments')
+    .values({
+      user_id: userId,
+      provider: gateway.provider,
+      provider_payment_id: created.providerPaymentId,
+      order_id: orderId,
+      kind,
+      pay_currency: input.currency,
+      price_amount: price,
+      pay_amount: created.payAmount,
+      pay_address: created.payAddress,
+      window_end: windowEnd,
+      status: created.status,
+      extra: JSON.stringify({ history: [{ status: created.status, at: new Date().toISOString() }] }),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A payment of this user by the id the screens show (the gateway's payment id); 404 for anyone else's. */
+export async function findOwnPayment(db: Executor, userId: bigint, paymentId: string): Promise<PaymentRow> {
+  const row = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('provider_payment_id', '=', paymentId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+  return row;
+}
+
+/** Whether a gateway re-read can still change the payment (the only final states left open are partially_paid and expired). */
+function mayStillChange(status: PaymentStatus): boolean {
+  return status !== 'finished' && status !== 'failed' && status !== 'refunded';
+}
+
+/**
+ * Asks the payment's gateway for its current state and applies it. A gateway that does not
+ * answer leaves the payment as it is (the poller tries again).
+ */
+export async function refreshPayment(ctx: AppContext, row: PaymentRow, opts: { force?: boolean; timeoutMs?: number } = {}): Promise<PaymentRow> {
+  if (!mayStillChange(row.status)) return row;
+  const gateway = gatewayFor(ctx, row.provider);
+  if (!gateway) return row;
+  if (!opts.force && row.provider !== 'sandbox' && row.last_checked_at && Date.now() - row.last_checked_at.getTime() < REFRESH_MIN_INTERVAL_MS) return row;
+  let report: PaymentReport;
+  try {
+    report = await gateway.getPayment(row.provider_payment_id, opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {});
+  } catch (err) {
+    if (err instanceof GatewayError) return row;
+    throw err;
+  }
+  return ctx.db.transaction().execute(async (tx) => (await applyReport(tx, row.id, report)).row);
+}
+
+export interface ApplyResult {
+  row: PaymentRow;
+  /** micro-units credited by this report (0 when nothing new) */
+  credited: bigint;
+  /** false when the report was ignored (it would have moved the status backwards) */
+  applied: boolean;
+}
+
+/**
+ * Applies a gateway report to a payment, under the payment's row lock, in the caller's
+ * transaction (docs/decisions/2026-11-22-deposit-crediting.md):
+ * - a report that would move the status backwards is ignored;
+ * - received amounts never shrink;
+ * - at a crediting status, `price × actually_paid / pay_amount` (rounded down, capped at the
+ *   price) is what the payment is worth; only the part not yet in `credited_amount` is posted to
+ *   the ledger, keyed by the new cumulative total, so a replay posts nothing;
+ * - child payments, a missing or foreign order_id, another currency or another price go to review
+ *   and are not credited.
+ */
+export async function applyReport(tx: Tx, paymentId: bigint, report: PaymentReport): Promise<ApplyResult> {
+  const row = await tx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
+  const now = new Date();
+  if (!canMove(row.status, report.status)) {
+    const touched = await tx.updateTable('payments').set({ last_checked_at: now }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+    return { row: touched, credited: 0n, applied: false };
+  }
+
+  const blocking: string[] = [];
+  if (row.parent_payment_id || report.parentPaymentId) blocking.push(`child payment of ${row.parent_payment_id ?? report.parentPaymentId}`);
+  if (report.orderId !== row.order_id) blocking.push(report.orderId === null ? 'no order_id' : `order_id ${report.orderId} does not match`);
+  if (report.payCurrency && report.payCurrency !== row.pay_currency) blocking.push(`paid in ${report.payCurrency} instead of ${row.pay_currency}`);
+  if (report.priceAmount !== null && report.priceAmount !== row.price_amount) blocking.push(`price ${microToDecimal(report.priceAmount)} does not match`);
+
+  const actuallyPaid = report.actuallyPaid > row.actually_paid ? report.actuallyPaid : row.actually_paid;
+  const payAmount = report.payAmount !== null && report.payAmount > 0n ? report.payAmount : row.pay_amount;
+  const status = report.status;
+  const notes: string[] = [];
+
+  let credited = row.credited_amount;
+  let delta = 0n;
+  const mayCredit = !row.needs_review && !blocking.length && CREDIT_STATUSES.includes(status);
+  if (mayCredit && payAmount > 0n) {
+    let target = mulDivDown(row.price_amount, actuallyPaid, payAmount);
+    if (target > row.price_amount) target = row.price_amount;
+    if (actuallyPaid > payAmount) notes.push(`overpaid: received ${microToDecimal(actuallyPaid)} of ${microToDecimal(payAmount)}`);
+    if (target > credited) {
+      const res = await ledger.post(tx, {
+        key: `deposit:${row.id}:${target}`,
+        kind: 'deposit',
+        userId: row.user_id,
+        memo: `Deposit via ${row.provider} payment ${row.provider_payment_id}`,
+        postings: [
+          { account: ledger.systemAccount(ledger.SYSTEM.gatewayClearing), amount: -(target - credited) },
+          { account: ledger.userAccount(row.user_id, 'deposit'), amount: target - credited },
+        ],
+      });
+      if (res.created) {
+        delta = target - credited;
+        credited = target;
+        await ledger.bumpTotals(tx, row.user_id, { total_deposited: delta });
+      }
+    }
+  }
+  if (credited > 0n && (status === 'failed' || status === 'refunded')) notes.push(`credited ${microToDecimal(credited)} but the gateway now reports ${status}`);
+
+  const reasons = [...blocking, ...notes].filter((r) => !row.review_reason?.includes(r));
+  const extra: Record<string, unknown> = { ...(row.extra ?? {}) };
+  const history = Array.isArray(extra.history) ? [...(extra.history as unknown[])] : [];
+  if (status !== row.status) history.push({ status, at: now.toISOString() });
+  extra.history = history.slice(-20);
+  if (actuallyPaid > row.actually_paid || (report.txHash && report.txHash !== row.tx_hash)) extra.last_transaction_time = now.toISOString();
+
+  const updated = await tx
+    .updateTable('payments')
+    .set({
+      status,
+      actually_paid: actuallyPaid,
+      pay_amount: payAmount,
+      confirmations: Math.max(row.confirmations, report.confirmations ?? 0),
+      tx_hash: report.txHash ?? row.tx_hash,
+      credited_amount: credited,
+      needs_review: row.needs_review || reasons.length > 0,
+      review_reason: reasons.length ? [row.review_reason, ...reasons].filter(Boolean).join('; ').slice(0, 1000) : row.review_reason,
+      extra: JSON.stringify(extra),
+      last_checked_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row: updated, credited: delta, applied: true };
+}
+
+/** The user's payments that still wait for money or confirmations, newest first. */
+export async function listPending(db: Executor, userId: bigint): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', OPEN_STATUSES)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+}
+
+/** POST /status: re-checks with the gateway, then answers the stored state. */
+export async function refreshOwnPayment(ctx: AppContext, userId: bigint, paymentId: string): Promise<PaymentRow> {
+  const row = await findOwnPayment(ctx.db, userId, paymentId);
+  return refreshPayment(ctx, row);
+}
+
+/**
+ * NOWPayments has no cancel call, so a cancel is local: a payment still waiting with nothing
+ * received is marked `expired` (its address is simply no longer shown). If money arrives later
+ * anyway, the poller finds it and `expired` moves on to the paid status, which is credited.
+ */
+export async function cancelPayment(ctx: AppContext, userId: bigint, paymentId: string): Promise<PaymentRow> {
+  const current = await findOwnPayment(ctx.db, userId, paymentId);
+  // A transfer may have arrived since the last check: look before letting it go.
+  const fresh = await refreshPayment(ctx, current);
+  return ctx.db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom('payments').selectAll().where('id', '=', fresh.id).forUpdate().executeTakeFirstOrThrow();
+    if (row.status !== 'waiting' || row.actually_paid > 0n) throw new AppError('BAD_REQUEST', 'Payment can no longer be cancelled');
+    const now = new Date();
+    const extra = { ...(row.extra ?? {}), cancelled_at: now.toISOString() } as Record<string, unknown>;
+    extra.history = [...(Array.isArray(extra.history) ? (extra.history as unknown[]) : []), { status: 'expired', at: now.toISOString(), by: 'user' }];
+    return tx
+      .updateTable('payments')
+      .set({ status: 'expired', extra: JSON.stringify(extra), updated_at: now })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Admin list: every payment, newest first, optionally only those waiting for review or of one status. */
+export async function listPaymentsForAdmin(
+  db: Executor,
+  opts: { needsReview?: boolean; status?: PaymentStatus; page: number; perPage: number },
+): Promise<{ rows: (PaymentRow & { username: string; email: string })[]; total: number }> {
+  let q = db.selectFrom('payments').innerJoin('users', 'users.id', 'payments.user_id');
+  if (opts.needsReview !== undefined) q = q.where('payments.needs_review', '=', opts.needsReview);
+  if (opts.status) q = q.where('payments.status', '=', opts.status);
+  const total = await q.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll('payments')
+    .select(['users.username', 'users.email'])
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .limit(opts.perPage)
+    .offset((opts.page - 1) * opts.perPage)
+    .execute();
+  return { rows, total: Number(total.n) };
+}
