@@ -14,9 +14,12 @@ export interface DbHandle {
 }
 
 const INT8_OID = 20;
+const DATE_OID = 1082;
 
 // int8 (ids, micro-units, counts) reads as bigint so no amount ever passes through a JS float.
 pg.types.setTypeParser(INT8_OID, (v: string) => BigInt(v));
+// A calendar date stays the 'YYYY-MM-DD' text it is: a Date object would shift with the time zone.
+pg.types.setTypeParser(DATE_OID, (v: string) => v);
 
 export interface ConnectOptions {
   databaseUrl?: string | undefined;
@@ -42,7 +45,7 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
   }
   if (opts.pgliteDir) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
   const pglite = await PGlite.create(opts.pgliteDir, {
-    parsers: { [INT8_OID]: (v: string) => BigInt(v) },
+    parsers: { [INT8_OID]: (v: string) => BigInt(v), [DATE_OID]: (v: string) => v },
     serializers: { [INT8_OID]: (v: unknown) => String(v) },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -4,6 +4,11 @@ import supportRoutes from './support/routes';
 import adminRoutes from './admin/routes';
 import authRoutes from './auth/routes';
 import usersRoutes from './users/routes';
+import settingsRoutes from './settings/routes';
+import stakingRoutes from './staking/routes';
+import incomeRoutes from './income/routes';
+import walletRoutes from './wallet/routes';
+import paymentsRoutes from './payments/routes';
 
 /** Every module's routes, registered under /api. */
-export const modules: FastifyPluginAsync[] = [healthRoutes, supportRoutes, adminRoutes, authRoutes, usersRoutes];
+export const modules: FastifyPluginAsync[] = [healthRoutes, supportRoutes, adminRoutes, authRoutes, usersRoutes, settingsRoutes, stakingRoutes, incomeRoutes, walletRoutes, paymentsRoutes];

@@ -22,3 +22,6 @@ export async function getTeamSummary(_db: Executor, _userId: bigint): Promise<Te
  * Placeholder until the team counters land.
  */
 export async function onUserCreated(_tx: Executor, _userId: bigint, _referrerId: bigint | null): Promise<void> {}
+
+/** Keeps team business current when a user stakes. Runs in the stake's transaction. Placeholder until the team counters land. */
+export async function onStake(_tx: Executor, _userId: bigint, _amount: bigint): Promise<void> {}

@@ -1,0 +1,19 @@
+import type { DB, Tx } from './types';
+
+const RETRYABLE = new Set(['40P01', '40001']); // deadlock detected, serialization failure
+
+/**
+ * Runs fn in one transaction, retrying a few times when PostgreSQL aborts it as a deadlock
+ * victim or a serialization failure. Everything inside must be safe to run again (it is: the
+ * aborted attempt wrote nothing).
+ */
+export async function withTx<T>(db: DB, fn: (tx: Tx) => Promise<T>, attempts = 4): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await db.transaction().execute(fn);
+    } catch (err) {
+      if (i >= attempts || !RETRYABLE.has((err as { code?: string }).code ?? '')) throw err;
+      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 20));
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { microToNumber, type TIncomeItem, type TRewardLevel, type TUserDetail } from '@app/core';
+import type { Executor } from '../../db/types';
+import * as ledger from '../ledger/service';
+import { getRewardLevels, rewardLevelToJson } from '../settings/service';
+import './table';
+
+export async function listIncome(db: Executor, userId: bigint, type: 1 | 2 | 3, page: number, perPage: number): Promise<{ rows: TIncomeItem[]; total: number }> {
+  const total = await db.selectFrom('income_records').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', userId).where('type', '=', type).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('income_records')
+    .select(['id', 'amount', 'note', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { total: Number(total.n), rows: rows.map((r) => ({ id: String(r.id), createdAt: r.created_at.toISOString(), amount: microToNumber(BigInt(r.amount)), note: r.note })) };
+}
+
+/** The levels with whether this user has reached each. */
+export async function rewardLevelsFor(db: Executor, userId: bigint): Promise<TRewardLevel[]> {
+  const [levels, user] = await Promise.all([getRewardLevels(db), db.selectFrom('users').select('eligible_level').where('id', '=', userId).executeTakeFirst()]);
+  const paid = await db.selectFrom('income_records').select('source_id').where('user_id', '=', userId).where('type', '=', 3).execute();
+  const reached = new Set(paid.map((p) => p.source_id));
+  return levels.map((l) => ({ ...rewardLevelToJson(l), achieved: reached.has(`L${l.level}`) || l.level <= (user?.eligible_level ?? 0) }));
+}
+
+/** The dashboard's figures, from cached balances and running totals (no history scan). */
+export async function getUserDetail(db: Executor, userId: bigint): Promise<TUserDetail> {
+  const [balances, totals] = await Promise.all([ledger.getBalances(db, userId), ledger.getTotals(db, userId)]);
+  const income = totals.roi_income + totals.referral_income + totals.reward_income;
+  return {
+    deposit_balance: microToNumber(balances.deposit),
+    total_staked: microToNumber(totals.total_staked),
+    total_income: microToNumber(income),
+    roi_income: microToNumber(totals.roi_income),
+    direct_referral_income: microToNumber(totals.referral_income),
+    reward_income: microToNumber(totals.reward_income),
+    balance: microToNumber(balances.income),
+  };
+}

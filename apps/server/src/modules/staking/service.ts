@@ -1,0 +1,97 @@
+import { microToNumber, percentOf, type TActivityItem, type TStakeRow } from '@app/core';
+import type { DB, Executor } from '../../db/types';
+import { withTx } from '../../db/tx';
+import { AppError } from '../../lib/errors';
+import { evaluateRewards } from '../income/rewards';
+import * as ledger from '../ledger/service';
+import { getSettings } from '../settings/service';
+import * as team from '../team/service';
+import './table';
+import '../income/table';
+
+export const utcDay = (d = new Date()) => d.toISOString().slice(0, 10);
+
+/**
+ * Buys a stake (server design, section 4): the amount moves from `deposit` to staked principal,
+ * the stake keeps today's rate and cap, the first stake activates the user, the sponsor earns the
+ * direct referral percentage once, and both are re-evaluated for reward levels. One transaction.
+ */
+export async function createStake(db: DB, userId: bigint, amount: bigint, now = new Date()): Promise<{ stakeId: bigint }> {
+  return withTx(db, async (tx) => {
+    const me = await tx.selectFrom('users').select(['id', 'status', 'referrer_id', 'active_date']).where('id', '=', userId).executeTakeFirst();
+    if (!me) throw new AppError('NOT_FOUND', 'User not found');
+    // Lock the staker's and the sponsor's rows in id order first: every stake takes its locks
+    // in the same order, so two stakes up and down one referral line cannot deadlock.
+    const ids = [me.id, ...(me.referrer_id !== null ? [me.referrer_id] : [])].sort((a, b) => (a < b ? -1 : 1));
+    const locked = await tx.selectFrom('users').select(['id', 'status']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    const meNow = locked.find((u) => u.id === me.id)!;
+    if (meNow.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
+    const sponsor = me.referrer_id !== null ? locked.find((u) => u.id === me.referrer_id) : undefined;
+
+    const settings = await getSettings(tx);
+    const today = utcDay(now);
+    const stake = await tx
+      .insertInto('stakes')
+      .values({ user_id: userId, amount, daily_rate: settings.roi_income_percentage, cap_percentage: settings.stake_cap_percentage, start_date: today, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ledger.post(tx, {
+      key: `stake:${stake.id}`,
+      kind: 'stake',
+      userId,
+      memo: `Stake #${stake.id}`,
+      postings: [
+        { account: ledger.userAccount(userId, 'deposit'), amount: -amount },
+        { account: ledger.systemAccount(ledger.SYSTEM.stakedPrincipal), amount },
+      ],
+    });
+    await ledger.bumpTotals(tx, userId, { total_staked: amount });
+    if (meNow.status !== 'active') await tx.updateTable('users').set({ status: 'active', active_date: me.active_date ?? today, updated_at: now }).where('id', '=', userId).execute();
+    await team.onStake(tx, userId, amount);
+
+    if (sponsor && sponsor.status !== 'blocked') {
+      const bonus = percentOf(amount, settings.direct_referral_percentage);
+      if (bonus > 0n) {
+        const key = `referral:${stake.id}`;
+        const res = await ledger.post(tx, {
+          key,
+          kind: 'referral',
+          userId: sponsor.id,
+          memo: `Direct referral income on stake #${stake.id}`,
+          postings: [
+            { account: ledger.systemAccount(ledger.SYSTEM.referralExpense), amount: -bonus },
+            { account: ledger.userAccount(sponsor.id, 'income'), amount: bonus },
+          ],
+        });
+        if (res.created) {
+          const who = await tx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow();
+          await tx.insertInto('income_records').values({ user_id: sponsor.id, type: 2, amount: bonus, note: `Direct referral income from ${who.username}`, source_id: String(stake.id), for_date: null, idempotency_key: key }).execute();
+          await ledger.bumpTotals(tx, sponsor.id, { referral_income: bonus });
+        }
+      }
+    }
+    await evaluateRewards(tx, userId);
+    if (sponsor && sponsor.status !== 'blocked') await evaluateRewards(tx, sponsor.id);
+    return { stakeId: stake.id };
+  });
+}
+
+export async function listStakes(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ rows: TStakeRow[]; total: number }> {
+  const total = await db.selectFrom('stakes').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('stakes')
+    .select(['id', 'amount', 'status', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { total: Number(total.n), rows: rows.map((r) => ({ id: String(r.id), createdAt: r.created_at.toISOString(), type: 'stake', amount_usd: microToNumber(BigInt(r.amount)), status: r.status })) };
+}
+
+/** The dashboard's staking activity. */
+export async function getStakingActivity(db: Executor, userId: bigint, limit: number): Promise<TActivityItem[]> {
+  const rows = await db.selectFrom('stakes').select(['id', 'amount', 'status', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map((r) => ({ recordType: 'staking', id: String(r.id), amount_usd: microToNumber(BigInt(r.amount)), status: r.status, createdAt: r.created_at.toISOString() }));
+}
