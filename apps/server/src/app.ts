@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerDocs } from './plugins/docs';
@@ -22,17 +22,18 @@ export interface BuildAppOptions {
   ctx: AppContext;
   /** pino options or false; tests pass false */
   logger?: boolean | object;
+  /** routes only some processes have (the CLI control endpoint) */
+  extraRoutes?: FastifyPluginAsync[];
 }
 
 /** Builds the Fastify instance from plugins and modules; does not listen. */
-export async function buildApp({ ctx, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, logger, extraRoutes = [] }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: ctx.config.logLevel },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'reqId',
     trustProxy: true,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -51,7 +52,7 @@ export async function buildApp({ ctx, logger }: BuildAppOptions): Promise<Fastif
   await registerDocs(app);
   await app.register(authPlugin);
 
-  for (const mod of modules) await app.register(mod, { prefix: '/api' });
+  for (const mod of [...modules, ...extraRoutes]) await app.register(mod, { prefix: '/api' });
 
   await registerWeb(app, ctx.config.webDist);
   return app;

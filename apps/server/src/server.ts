@@ -3,12 +3,17 @@ import { buildApp } from './app';
 import { createContext } from './boot';
 import { ConfigError, loadConfig } from './config';
 import { startJobs } from './jobs/scheduler';
+import { controlRoutes, newControlSecret, removeControlFile, writeControlFile } from './cli/control';
+import { bootstrapAdmin } from './modules/admin/create-admin';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
   const { ctx, handle } = await createContext(config, log);
-  const app = await buildApp({ ctx, logger: { level: config.logLevel } });
+  if (await bootstrapAdmin(ctx.db, config.admin.email, config.admin.password)) log.info({ email: config.admin.email }, 'admin created from ADMIN_EMAIL');
+  // With PGlite the CLI cannot open DATA_DIR while we hold it, so it hands commands to us.
+  const controlSecret = config.databaseUrl ? undefined : newControlSecret();
+  const app = await buildApp({ ctx, logger: { level: config.logLevel }, ...(controlSecret ? { extraRoutes: [controlRoutes(controlSecret)] } : {}) });
   const jobs = config.jobsEnabled ? startJobs(ctx, app.log) : undefined;
 
   let closing = false;
@@ -17,6 +22,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // Stop taking work, finish requests in flight, then let the running job end and close the db.
+    if (controlSecret) removeControlFile(config.dataDir);
     await app.close();
     await jobs?.stop();
     ctx.mailer.close();
@@ -27,6 +33,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  if (controlSecret && address && typeof address === 'object') writeControlFile(config.dataDir, address.port, controlSecret);
   app.log.info(`USDT Stake is running at ${config.publicUrl} (database: ${ctx.dbKind})`);
 }
 

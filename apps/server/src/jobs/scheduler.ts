@@ -1,12 +1,72 @@
+import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { roiJob } from './roi-job';
+import { paymentJobs } from '../modules/payments/jobs';
+
+export interface Job {
+  name: string;
+  intervalMs: number;
+  run: (ctx: AppContext) => Promise<unknown>;
+}
 
 export interface JobsHandle {
   stop(): Promise<void>;
 }
 
-/** The jobs runner; jobs are added by the modules that own them (ROI, payment polling, expiry). */
-export function startJobs(_ctx: AppContext, log: FastifyBaseLogger): JobsHandle {
-  log.debug('jobs runner started');
-  return { stop: async () => {} };
+/** A stable 32-bit id per job name for its advisory lock. */
+function lockId(name: string): number {
+  let h = 0;
+  for (const c of name) h = (Math.imul(31, h) + c.charCodeAt(0)) | 0;
+  return h;
+}
+
+/**
+ * Runs each job on its interval. On PostgreSQL a run first takes a session advisory lock named
+ * after the job, so across several server processes one runs it at a time (the others skip
+ * that tick). Every job is idempotent, so a skipped or repeated tick is harmless.
+ */
+export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: Job[] = [roiJob, ...paymentJobs]): JobsHandle {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+
+  const tick = async (job: Job) => {
+    if (stopped) return;
+    try {
+      if (ctx.dbKind === 'postgres') {
+        await ctx.db.connection().execute(async (conn) => {
+          const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${lockId(job.name)}) as ok`.execute(conn);
+          if (!got.rows[0]?.ok) return;
+          try {
+            await job.run({ ...ctx, db: ctx.db });
+          } finally {
+            await sql`select pg_advisory_unlock(${lockId(job.name)})`.execute(conn);
+          }
+        });
+      } else {
+        await job.run(ctx);
+      }
+    } catch (err) {
+      log.error({ err, job: job.name }, 'job failed');
+    }
+  };
+
+  for (const job of jobs) {
+    const fire = () => {
+      const p = tick(job).finally(() => running.delete(p));
+      running.add(p);
+    };
+    // First tick soon after start (catch-up after downtime), then on the interval.
+    timers.push(setTimeout(fire, 2_000));
+    timers.push(setInterval(fire, job.intervalMs));
+  }
+  log.info({ jobs: jobs.map((j) => j.name) }, 'jobs runner started');
+  return {
+    stop: async () => {
+      stopped = true;
+      timers.forEach((t) => clearTimeout(t));
+      await Promise.allSettled([...running]);
+    },
+  };
 }

@@ -1,0 +1,75 @@
+import { microToDecimal } from '@app/core';
+import type { AppContext } from '../context';
+import { createAdmin } from '../modules/admin/create-admin';
+import { runRoi } from '../modules/income/roi';
+import * as ledger from '../modules/ledger/service';
+import { sandboxPayCommand } from '../modules/payments/sandbox-chain';
+import { utcDay } from '../modules/staking/service';
+
+export interface CommandResult {
+  output: string;
+  exitCode: number;
+}
+export type Command = (ctx: AppContext, args: string[]) => Promise<CommandResult>;
+
+function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  if (i >= 0) return args[i + 1];
+  const eq = args.find((a) => a.startsWith(`--${name}=`));
+  return eq?.slice(name.length + 3);
+}
+
+/** Every `npm run cli -- <command>`; the same functions run in the CLI process or inside the server. */
+export const commands: Record<string, { usage: string; run: Command }> = {
+  'ledger:verify': {
+    usage: 'ledger:verify',
+    run: async (ctx) => {
+      const r = await ledger.verify(ctx.db);
+      const lines = [
+        r.ok ? 'Ledger OK' : 'Ledger BROKEN',
+        `entries: ${r.entries}, accounts: ${r.accounts}, sum of all balances: ${r.totalOfAllBalances}`,
+        `unbalanced entries: ${r.unbalancedEntries.length}, mismatched accounts: ${r.mismatchedAccounts.length}, negative user accounts: ${r.negativeUserAccounts.length}`,
+        ...r.unbalancedEntries.map((e) => `  unbalanced entry ${e.entryId}: sum ${e.sum}`),
+        ...r.mismatchedAccounts.map((a) => `  account ${a.accountId}: cached ${a.cached} != posted ${a.posted}`),
+        ...r.negativeUserAccounts.map((a) => `  negative account ${a.accountId} of user ${a.userId}: ${a.balance}`),
+      ];
+      return { output: lines.join('\n'), exitCode: r.ok ? 0 : 1 };
+    },
+  },
+  'jobs:roi': {
+    usage: 'jobs:roi [--date YYYY-MM-DD]',
+    run: async (ctx, args) => {
+      const date = flag(args, 'date') ?? utcDay();
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return { output: `Invalid --date ${date} (expected YYYY-MM-DD)`, exitCode: 2 };
+      const r = await runRoi(ctx, date);
+      return { output: `ROI up to ${date}: ${r.credits} credits on ${r.stakes} stakes, total ${microToDecimal(r.total)} USDT, ${r.completed} stakes completed`, exitCode: 0 };
+    },
+  },
+  'admin:create': {
+    usage: 'admin:create --email E --password P',
+    run: async (ctx, args) => {
+      const email = flag(args, 'email');
+      const password = flag(args, 'password');
+      if (!email || !password) return { output: 'Usage: admin:create --email E --password P', exitCode: 2 };
+      const r = await createAdmin(ctx.db, email, password);
+      return { output: r.created ? `Admin ${email} created` : `${email} is now an admin (password updated)`, exitCode: 0 };
+    },
+  },
+  'sandbox:pay': {
+    usage: 'sandbox:pay <payment_id> <amount>',
+    run: async (ctx, args) => {
+      if (ctx.config.payments.gateway !== 'sandbox') return { output: 'sandbox:pay needs PAYMENTS_GATEWAY=sandbox', exitCode: 2 };
+      return { output: await sandboxPayCommand(ctx, args), exitCode: 0 };
+    },
+  },
+};
+
+export async function runCommand(ctx: AppContext, name: string, args: string[]): Promise<CommandResult> {
+  const cmd = commands[name];
+  if (!cmd) return { output: `Unknown command ${name}. Commands: ${Object.values(commands).map((c) => c.usage).join(', ')}`, exitCode: 2 };
+  try {
+    return await cmd.run(ctx, args);
+  } catch (err) {
+    return { output: `Error: ${err instanceof Error ? err.message : String(err)}`, exitCode: 1 };
+  }
+}
