@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerMaintenance } from './plugins/maintenance';
 import { authPlugin } from './plugins/auth';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
@@ -51,6 +52,7 @@ export async function buildApp({ ctx, logger, extraRoutes = [] }: BuildAppOption
   await registerRateLimit(app, ctx.config.redisUrl);
   await registerDocs(app);
   await app.register(authPlugin);
+  registerMaintenance(app);
 
   for (const mod of [...modules, ...extraRoutes]) await app.register(mod, { prefix: '/api' });
 

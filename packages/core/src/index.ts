@@ -8,3 +8,4 @@ export * from './schemas/money-ops';
 export * from './schemas/support';
 export * from './schemas/common';
 export * from './api-types';
+export * from './schemas/payments';

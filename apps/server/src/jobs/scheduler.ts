@@ -39,7 +39,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: Job[] =
           const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${lockId(job.name)}) as ok`.execute(conn);
           if (!got.rows[0]?.ok) return;
           try {
-            await job.run({ ...ctx, db: ctx.db });
+            await job.run(ctx);
           } finally {
             await sql`select pg_advisory_unlock(${lockId(job.name)})`.execute(conn);
           }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, type TestUser } from '../../test/factories';
+import { auth, createUser, fundDeposit, type TestUser } from '../../test/factories';
 
 describe('admin API', () => {
   let t: TestApp;
@@ -21,6 +21,15 @@ describe('admin API', () => {
       { method: 'GET', url: '/api/admin/tickets' },
       { method: 'POST', url: '/api/admin/tickets/1/close' },
       { method: 'GET', url: '/api/admin/audit-log' },
+      { method: 'GET', url: '/api/admin/stats' },
+      { method: 'GET', url: `/api/admin/users/${user.id}` },
+      { method: 'GET', url: '/api/admin/payments' },
+      { method: 'GET', url: '/api/admin/settings' },
+      { method: 'PUT', url: '/api/admin/settings' },
+      { method: 'GET', url: '/api/admin/reward-levels' },
+      { method: 'PUT', url: '/api/admin/reward-levels' },
+      { method: 'POST', url: '/api/admin/jobs/roi' },
+      { method: 'GET', url: '/api/admin/ledger/verify' },
     ];
     for (const p of paths) {
       const none = await t.app.inject({ method: p.method, url: p.url, payload: p.method === 'GET' ? undefined : {} });
@@ -65,5 +74,58 @@ describe('admin API', () => {
     expect(empty.statusCode).toBe(400);
     const log = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: auth(admin.token) });
     expect(log.json().data.data[0]).toMatchObject({ action: 'ticket.close', targetId: id, after: expect.objectContaining({ adminRemark: 'Done, thanks.' }) });
+  });
+
+  it('changes settings with validation, audited, and the new rate applies to new stakes only', async () => {
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { roi_income_percentage: -1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Daily ROI cannot be negative');
+    const res = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { roi_income_percentage: 0.75 } });
+    expect(res.json().data).toMatchObject({ roi_income_percentage: 0.75, stake_cap_percentage: 200 });
+    const s = (await t.app.inject({ method: 'GET', url: '/api/user/settings', headers: auth(user.token) })).json().data.settings;
+    expect(s.roi_income_percentage).toBe(0.75);
+    await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { roi_income_percentage: 0.5 } });
+    const log = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: auth(admin.token) })).json().data.data;
+    expect(log[0]).toMatchObject({ action: 'settings.update', before: expect.objectContaining({ roi_income_percentage: '0.75' }), after: expect.objectContaining({ roi_income_percentage: '0.5' }) });
+  });
+
+  it('edits reward levels (validated) and runs the ROI job for a date, both audited', async () => {
+    const levels = (await t.app.inject({ method: 'GET', url: '/api/admin/reward-levels', headers: auth(admin.token) })).json().data;
+    expect(levels).toHaveLength(7);
+    const gap = await t.app.inject({ method: 'PUT', url: '/api/admin/reward-levels', headers: auth(admin.token), payload: { levels: [{ ...levels[0], level: 2 }] } });
+    expect(gap.statusCode).toBe(400);
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/reward-levels', headers: auth(admin.token), payload: { levels: levels.map((l: { reward: number }, i: number) => (i === 0 ? { ...l, reward: 150 } : l)) } });
+    expect(saved.json().data[0]).toMatchObject({ level: 1, reward: 150 });
+    const roi = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/roi', headers: auth(admin.token), payload: { date: '2020-01-01' } });
+    expect(roi.json()).toMatchObject({ success: true, data: { date: '2020-01-01', credits: 0 } });
+    const badDate = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/roi', headers: auth(admin.token), payload: { date: 'yesterday' } });
+    expect(badDate.statusCode).toBe(400);
+    const log = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: auth(admin.token) })).json().data.data;
+    expect(log.slice(0, 2).map((e: { action: string }) => e.action)).toEqual(['jobs.roi', 'reward_levels.update']);
+  });
+
+  it('shows stats, a user detail with ledger entries, and ledger verify', async () => {
+    const rich = await createUser(t.db, t.ctx.secret);
+    await fundDeposit(t.db, rich.id, 120);
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: auth(admin.token) })).json().data;
+    expect(stats.liabilities).toBeGreaterThanOrEqual(120);
+    expect(stats.daily).toHaveLength(14);
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/admin/users/${rich.id}`, headers: auth(admin.token) })).json().data;
+    expect(detail.balances).toEqual({ deposit: 120, income: 0 });
+    expect(detail.ledger[0].postings).toContainEqual({ account: `${rich.username}:deposit`, amount: 120 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users/999999', headers: auth(admin.token) })).statusCode).toBe(404);
+    const verify = (await t.app.inject({ method: 'GET', url: '/api/admin/ledger/verify', headers: auth(admin.token) })).json();
+    expect(verify.data.ok).toBe(true);
+  });
+
+  it('maintenance mode answers 503 on the user API while the admin API keeps working', async () => {
+    await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { maintenance_mode: true } });
+    const userCall = await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(user.token) });
+    expect(userCall.statusCode).toBe(503);
+    expect(userCall.json()).toEqual({ success: false, message: 'Server is under maintenance' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: auth(admin.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { maintenance_mode: false } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(user.token) })).statusCode).toBe(200);
   });
 });

@@ -110,8 +110,9 @@ export async function refreshPayment(ctx: AppContext, row: PaymentRow, opts: { f
   try {
     report = await gateway.getPayment(row.provider_payment_id, opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {});
   } catch (err) {
-    if (err instanceof GatewayError) return row;
-    throw err;
+    if (!(err instanceof GatewayError)) throw err;
+    // Recorded as checked so one unreachable payment does not hold the head of the poller's queue.
+    return (await ctx.db.updateTable('payments').set({ last_checked_at: new Date() }).where('id', '=', row.id).returningAll().executeTakeFirst()) ?? row;
   }
   return ctx.db.transaction().execute(async (tx) => (await applyReport(tx, row.id, report)).row);
 }

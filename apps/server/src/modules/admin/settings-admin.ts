@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+const percent = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} cannot exceed ${max}`)
+    .refine((v) => /^\d+(\.\d{1,6})?$/.test(String(v)), `${label} can have at most 6 decimals`);
+
+/** PUT /api/admin/settings: every field optional; a change applies to future accruals only. */
+export const ZAdminSettings = z
+  .object({
+    roi_income_percentage: percent('Daily ROI', 100),
+    stake_cap_percentage: percent('Stake cap', 10000).refine((v) => v > 0, 'Stake cap must be above 0'),
+    direct_referral_percentage: percent('Direct referral', 100),
+    withdrawal_fee_percentage: percent('Withdrawal fee', 100),
+    maintenance_mode: z.boolean({ error: 'Maintenance mode must be true or false' }),
+  })
+  .partial();
+
+const usdAmount = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000_000, `${label} is too large`)
+    .refine((v) => /^\d+(\.\d{1,6})?$/.test(String(v)), `${label} can have at most 6 decimals`);
+
+/** PUT /api/admin/reward-levels: levels 1..n in order, each with a positive reward. */
+export const ZAdminRewardLevels = z.object({
+  levels: z
+    .array(
+      z.object({
+        level: z.number().int().min(1).max(20),
+        self_investment: usdAmount('Self investment'),
+        direct_investment: usdAmount('Direct investment'),
+        reward: usdAmount('Reward').refine((v) => v > 0, 'Reward must be above 0'),
+      }),
+    )
+    .max(20)
+    .refine((ls) => ls.every((l, i) => l.level === i + 1), 'Levels must be numbered 1, 2, 3… in order'),
+});

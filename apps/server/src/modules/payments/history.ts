@@ -1,0 +1,51 @@
+import { microToNumber, type TActivityItem, type THistoryRecord } from '@app/core';
+import type { Executor } from '../../db/types';
+import { historyExtra, type PaymentRow } from './present';
+import './table';
+
+/** What a deposit shows as its amount: what was credited once anything was, else the USD asked. */
+function shownAmount(row: Pick<PaymentRow, 'credited_amount' | 'price_amount'>): bigint {
+  return row.credited_amount > 0n ? row.credited_amount : row.price_amount;
+}
+
+/**
+ * The Deposits tab of the transaction history (`get-history?type=transaction`): every payment of
+ * the user, newest first. `amount` is the USD credited (or asked, before anything arrived),
+ * `amount_usd` the USD asked, `extra` the spec's JSON text.
+ */
+export async function listDepositHistory(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ data: THistoryRecord[]; total: number }> {
+  const total = await db.selectFrom('payments').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return {
+    total: Number(total.n),
+    data: rows.map((r) => ({
+      id: String(r.id),
+      createdAt: r.created_at.toISOString(),
+      amount: microToNumber(shownAmount(r)),
+      amount_usd: microToNumber(r.price_amount),
+      status: r.status,
+      extra: historyExtra(r),
+    })),
+  };
+}
+
+/** The dashboard's recent activity: the user's latest payments (recordType 'transaction'). */
+export async function getRecentDeposits(db: Executor, userId: bigint, limit: number): Promise<TActivityItem[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['id', 'status', 'created_at', 'credited_amount', 'price_amount'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ recordType: 'transaction', id: String(r.id), amount: microToNumber(shownAmount(r)), status: r.status, createdAt: r.created_at.toISOString() }));
+}

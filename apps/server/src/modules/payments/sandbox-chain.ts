@@ -1,0 +1,82 @@
+import { microToDecimal, toMicro } from '@app/core';
+import type { AppContext } from '../../context';
+import { AppError, fieldError } from '../../lib/errors';
+import { paymentsRuntime } from './gateways/registry';
+import type { PaymentRow } from './present';
+import { PAYMENT_NOT_FOUND, refreshPayment } from './service';
+import './table';
+
+/** Statuses a sandbox payment can still receive a transfer in (a top-up after a short payment included). */
+const PAYABLE = new Set(['waiting', 'confirming', 'confirmed', 'sending', 'partially_paid']);
+
+async function findSandboxPayment(ctx: AppContext, paymentId: string, userId?: bigint): Promise<PaymentRow> {
+  if (paymentsRuntime(ctx).active.provider !== 'sandbox') throw new AppError('NOT_FOUND', 'Not found');
+  let q = ctx.db.selectFrom('payments').selectAll().where('provider', '=', 'sandbox').where('provider_payment_id', '=', paymentId);
+  if (userId !== undefined) q = q.where('user_id', '=', userId);
+  const row = await q.executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Simulates a transfer of `amount` micro-USDT to a sandbox payment's address (POST
+ * /api/sandbox/payments/:payment_id/pay and `sandbox:pay`). The payment then goes confirming →
+ * confirmed → finished, or partially_paid when short, one step every `stepMs`; timers apply the
+ * steps as they come and the poller catches up if this process stops. With stepMs 0 it settles at once.
+ */
+export async function sandboxPay(ctx: AppContext, paymentId: string, amount: bigint, userId?: bigint): Promise<PaymentRow> {
+  const rt = paymentsRuntime(ctx);
+  const row = await findSandboxPayment(ctx, paymentId, userId);
+  if (!PAYABLE.has(row.status)) throw new AppError('BAD_REQUEST', 'Payment can no longer be paid');
+  if (row.status === 'waiting' && row.window_end.getTime() < Date.now()) throw new AppError('BAD_REQUEST', 'Payment window expired');
+  await rt.sandbox.transfer(row.provider_payment_id, amount);
+  const after = await refreshPayment(ctx, row, { force: true });
+  if (rt.sandbox.stepMs > 0) {
+    for (const delay of [rt.sandbox.stepMs, 2 * rt.sandbox.stepMs]) {
+      const timer = setTimeout(() => {
+        rt.timers.delete(timer);
+        void refreshPayment(ctx, after, { force: true }).catch(() => undefined);
+      }, delay + 50);
+      timer.unref();
+      rt.timers.add(timer);
+    }
+  }
+  return after;
+}
+
+/** Ends a sandbox payment's confirmation wait now and applies the final state (tests, demos). */
+export async function settleSandboxPayment(ctx: AppContext, paymentId: string): Promise<PaymentRow> {
+  const row = await findSandboxPayment(ctx, paymentId);
+  await paymentsRuntime(ctx).sandbox.settle(row.provider_payment_id);
+  return refreshPayment(ctx, row, { force: true });
+}
+
+/**
+ * The CLI's `sandbox:pay <payment_id> <amount> [--settle]`: amount in USDT. Waits for the simulated
+ * confirmations (or ends them at once with --settle) and returns the line to print.
+ */
+export async function sandboxPayCommand(ctx: AppContext, args: string[]): Promise<string> {
+  const settle = args.includes('--settle');
+  const [paymentId, amountText] = args.filter((a) => a !== '--settle');
+  if (!paymentId || !amountText) throw new Error('usage: sandbox:pay <payment_id> <amount> [--settle]');
+  const amount = toMicro(amountText);
+  if (amount === null || amount <= 0n) throw new Error(`not an amount: ${amountText}`);
+  let row = await sandboxPay(ctx, paymentId, amount);
+  if (settle) row = await settleSandboxPayment(ctx, paymentId);
+  else {
+    // Let the simulated chain play out (a few seconds), so the line printed is the final state
+    // even when this runs in a CLI process that exits right after.
+    const stepMs = paymentsRuntime(ctx).sandbox.stepMs;
+    if (stepMs > 0) {
+      await new Promise((r) => setTimeout(r, 2 * stepMs + 100));
+      row = await refreshPayment(ctx, row, { force: true });
+    }
+  }
+  return `payment ${row.provider_payment_id}: ${row.status}, received ${microToDecimal(row.actually_paid)} of ${microToDecimal(row.pay_amount)} USDT, credited ${microToDecimal(row.credited_amount)} USD`;
+}
+
+export function sandboxAmount(amount: number): bigint {
+  const micro = toMicro(amount);
+  if (micro === null || micro <= 0n) throw fieldError('amount', 'Amount must be greater than 0');
+  return micro;
+}
