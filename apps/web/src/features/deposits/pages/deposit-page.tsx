@@ -1,5 +1,151 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { CHAINS, PAYMENT_WINDOW_SECONDS, QR_SIZE } from '@app/core/constants';
+import { formatAmount, formatCountdown, formatDateTimeShort, shortenAddressShort } from '@app/core/format';
+import { formNumber } from '@app/core/schemas/fields';
+import { ZCreatePaymentRequest } from '@app/core/schemas/money-ops';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Copy, RefreshCw } from 'lucide-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { createPayment, paymentStatus, pendingQueryOptions } from '../api/payments-api';
+import { useCountdown } from '../components/use-countdown';
 
+const ZForm = z.object({ amount: formNumber(ZCreatePaymentRequest.shape.amount), currency: ZCreatePaymentRequest.shape.currency });
+type Created = { payment_id: string; payAddress: string; payCurrency: string; amount: number; timedout_at: string | null };
+
+function Panel({ p, startedAt }: { p: Created; startedAt: number }) {
+  const left = useCountdown(p.timedout_at, startedAt);
+  return (
+    <section className="card space-y-3 text-center">
+      {left > 0 ? (
+        <p className="text-sm text-slate-300">
+          Time left: <span className="font-mono font-semibold text-white">{formatCountdown(Math.min(left, PAYMENT_WINDOW_SECONDS))}</span>
+        </p>
+      ) : (
+        <p className="text-sm font-semibold text-red-400">Payment window expired</p>
+      )}
+      <div className="mx-auto w-fit rounded-2xl bg-white p-3">
+        <QRCodeSVG value={p.payAddress} size={QR_SIZE} level="H" />
+      </div>
+      <p className="text-lg font-bold text-white">{formatAmount(p.amount)} USDT</p>
+      <button
+        type="button"
+        className="mx-auto inline-flex items-center gap-2 rounded-xl border border-white/10 bg-surface-900 px-3 py-2 font-mono text-sm text-slate-100"
+        onClick={() =>
+          navigator.clipboard.writeText(p.payAddress).then(
+            () => toast.success('Address copied!'),
+            () => toast.error('Failed to copy'),
+          )
+        }
+      >
+        {shortenAddressShort(p.payAddress)} <Copy className="h-3.5 w-3.5" aria-hidden />
+      </button>
+    </section>
+  );
+}
+
+/** The first deposit flow: chain, amount, a payment panel with a 300-second countdown, and the pending list. */
 export default function DepositPage() {
-  return <UnderConstruction title="Deposit" />;
+  const qc = useQueryClient();
+  const pending = useQuery(pendingQueryOptions());
+  const [created, setCreated] = useState<{ p: Created; at: number } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const form = useForm<z.input<typeof ZForm>, unknown, z.infer<typeof ZForm>>({ resolver: zodResolver(ZForm) });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      const res = await createPayment(v);
+      setCreated({ p: res.data!, at: Date.now() });
+      toast.success('Payment created successfully');
+      void qc.invalidateQueries({ queryKey: queryKeys.pendingPayments });
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to create payment'));
+    }
+  });
+
+  const refresh = async (id: string) => {
+    setBusy(id);
+    try {
+      await paymentStatus(id);
+      toast.success('Payment status refreshed!');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to refresh payment status'));
+    } finally {
+      setBusy(null);
+      void qc.invalidateQueries({ queryKey: queryKeys.pendingPayments });
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Deposit" subtitle="Send USDT on BSC, Polygon or Tron" />
+      <form onSubmit={onSubmit} noValidate className="card space-y-4">
+        <div>
+          <label htmlFor="dep-currency" className="label">
+            Chain
+          </label>
+          <select id="dep-currency" className="input" disabled={created !== null} {...form.register('currency')}>
+            <option value="">Select a chain</option>
+            {CHAINS.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name} ({c.network})
+              </option>
+            ))}
+          </select>
+          {errors.currency ? <p className="field-error">{errors.currency.message}</p> : null}
+        </div>
+        <div>
+          <label htmlFor="dep-amount" className="label">
+            Amount (USD)
+          </label>
+          <input id="dep-amount" type="number" step="0.01" min="1" inputMode="decimal" className="input" disabled={created !== null} {...form.register('amount')} />
+          {errors.amount ? <p className="field-error">{errors.amount.message}</p> : null}
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting || created !== null}>
+          {isSubmitting ? 'Loading...' : 'Deposit'}
+        </Button>
+      </form>
+      {created ? <Panel p={created.p} startedAt={created.at} /> : null}
+      <section className="card">
+        <h2 className="mb-3 text-base font-semibold text-white">Pending payments</h2>
+        {pending.isPending ? (
+          <Spinner label="Loading..." />
+        ) : pending.isError ? (
+          <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-300">
+            Failed to fetch pending payments
+          </p>
+        ) : !pending.data.length ? (
+          <p className="text-sm text-slate-400">No pending payments found</p>
+        ) : (
+          <ul className="space-y-2">
+            {pending.data.map((p) => (
+              <li key={p.payment_id} className="flex items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
+                <div>
+                  <p className="text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</p>
+                  <p className="text-xs text-slate-500">{formatDateTimeShort(p.createdAt)}</p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Badge tone={p.status === 'waiting' ? 'pink' : 'info'}>{p.status}</Badge>
+                  <span className="text-sm text-white">{formatAmount(p.amount)} USD</span>
+                  <button type="button" title="Refresh payment status" aria-label="Refresh payment status" onClick={() => void refresh(p.payment_id)} className="rounded-lg p-1.5 text-slate-400 hover:text-white">
+                    <RefreshCw className={`h-4 w-4 ${busy === p.payment_id ? 'animate-spin' : ''}`} aria-hidden />
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
 }

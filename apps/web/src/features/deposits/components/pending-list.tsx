@@ -1,0 +1,59 @@
+import { formatAmount, formatDateTimeShort } from '@app/core/format';
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import type { PendingPayment } from '../api/payments-api';
+import { PaymentStatusBadge } from './payment-status-badge';
+
+/** 'Pending Payments': one card per open payment, each with its own refresh. */
+export function PendingList({ items, loading, error, onRefresh }: { items: PendingPayment[] | undefined; loading: boolean; error: unknown; onRefresh: (paymentId: string) => Promise<void> }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  return (
+    <section className="card">
+      <h2 className="mb-3 text-base font-semibold text-white">Pending Payments</h2>
+      {loading ? (
+        <div className="py-4 text-center">
+          <Spinner label="Loading..." />
+        </div>
+      ) : error ? (
+        <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-300">
+          {errorMessage(error, 'Failed to fetch pending payments')}
+        </p>
+      ) : !items?.length ? (
+        <p className="py-4 text-center text-sm text-slate-400">No pending payments found</p>
+      ) : (
+        <ul className="space-y-2">
+          {items.map((p) => (
+            <li key={p.payment_id} className="flex items-center justify-between gap-3 rounded-xl border border-white/5 bg-surface-900/70 p-3">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</p>
+                <p className="text-xs text-slate-500">{formatDateTimeShort(p.createdAt)}</p>
+              </div>
+              <div className="flex items-center gap-2">
+                <div className="text-right">
+                  <p className="text-sm font-semibold text-white">{formatAmount(p.amount)} USD</p>
+                  <PaymentStatusBadge status={p.status} />
+                </div>
+                <button
+                  type="button"
+                  title="Refresh payment status"
+                  aria-label="Refresh payment status"
+                  disabled={busy === p.payment_id}
+                  onClick={async () => {
+                    setBusy(p.payment_id);
+                    await onRefresh(p.payment_id);
+                    setBusy(null);
+                  }}
+                  className="rounded-lg p-2 text-slate-400 hover:bg-white/5 hover:text-white disabled:opacity-50"
+                >
+                  <RefreshCw className={`h-4 w-4 ${busy === p.payment_id ? 'animate-spin' : ''}`} aria-hidden />
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
