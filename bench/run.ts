@@ -1,0 +1,25 @@
+import { roiBench } from './roi.bench';
+import { walletBench } from './wallet.bench';
+import { DATABASE_URL } from './lib';
+
+/**
+ * `npm run bench`: prints figures, asserts nothing. Each figure sits beside its baseline from the
+ * same run. Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL or the local `test` database),
+ * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000).
+ */
+async function main(): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const stakes = Number(process.env.BENCH_STAKES ?? 100_000);
+  console.log(`USDT Stake benchmarks against ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')} on ${process.version}, ${(await import('node:os')).cpus().length} CPUs\n`);
+  await walletBench(seconds);
+  console.log('');
+  await roiBench(stakes);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
