@@ -1,4 +1,5 @@
 import { getUserDetail } from './modules/income/service';
+import { getWithdrawalActivity } from './modules/history/service';
 import { getRecentDeposits } from './modules/payments/history';
 import { getStakingActivity } from './modules/staking/service';
 import type { ActivitySource, UserDetailSource } from './modules/users/service';
@@ -8,4 +9,4 @@ import type { ActivitySource, UserDetailSource } from './modules/users/service';
  * merged activity list come from the money modules.
  */
 export const userDetailSource: UserDetailSource = getUserDetail;
-export const activitySources: ActivitySource[] = [getStakingActivity, getRecentDeposits];
+export const activitySources: ActivitySource[] = [getStakingActivity, getRecentDeposits, getWithdrawalActivity];

@@ -9,6 +9,10 @@ import stakingRoutes from './staking/routes';
 import incomeRoutes from './income/routes';
 import walletRoutes from './wallet/routes';
 import paymentsRoutes from './payments/routes';
+import teamRoutes from './team/routes';
+import transfersRoutes from './transfers/routes';
+import withdrawalsRoutes from './withdrawals/routes';
+import historyRoutes from './history/routes';
 
 /** Every module's routes, registered under /api. */
-export const modules: FastifyPluginAsync[] = [healthRoutes, supportRoutes, adminRoutes, authRoutes, usersRoutes, settingsRoutes, stakingRoutes, incomeRoutes, walletRoutes, paymentsRoutes];
+export const modules: FastifyPluginAsync[] = [healthRoutes, supportRoutes, adminRoutes, authRoutes, usersRoutes, settingsRoutes, stakingRoutes, incomeRoutes, walletRoutes, paymentsRoutes, teamRoutes, transfersRoutes, withdrawalsRoutes, historyRoutes];

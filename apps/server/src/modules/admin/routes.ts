@@ -10,6 +10,7 @@ import { audit, listAudit } from './audit';
 import { listPayments } from './payments-admin';
 import { ZAdminRewardLevels, ZAdminSettings } from './settings-admin';
 import { getStats } from './stats';
+import { completeWithdrawal, listWithdrawalsForAdmin, rejectWithdrawal } from '../withdrawals/service';
 import { getUserDetail } from './user-detail';
 import { searchUsers, setBlocked } from './users';
 
@@ -47,6 +48,31 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return r.after;
       });
       return ok(result, 'Ticket closed');
+    },
+  );
+
+  app.get('/admin/withdrawals', { schema: { tags: ['admin'], querystring: ZPageQuery.extend({ status: z.enum(['pending', 'completed', 'rejected']).optional() }) } }, async (req) => {
+    const { rows, total } = await listWithdrawalsForAdmin(app.ctx.db, { status: req.query.status, page: req.query.page, perPage: req.query.per_page });
+    return ok(paginated(rows, total, req.query.page, req.query.per_page));
+  });
+
+  app.post(
+    '/admin/withdrawals/:id/complete',
+    { schema: { tags: ['admin'], params: ZIdParam, body: z.object({ tx_hash: z.string({ error: 'Transaction hash is required' }).trim().min(1, 'Transaction hash is required').max(200, 'Transaction hash is too long') }) } },
+    async (req) => {
+      const r = await completeWithdrawal(app.ctx.db, req.params.id, { txHash: req.body.tx_hash, adminId: req.user.id });
+      await audit(app.ctx.db, { adminId: req.user.id, action: 'withdrawal.complete', targetType: 'withdrawal', targetId: req.params.id, before: r.before, after: r.after });
+      return ok(r.after, 'Withdrawal marked as paid');
+    },
+  );
+
+  app.post(
+    '/admin/withdrawals/:id/reject',
+    { schema: { tags: ['admin'], params: ZIdParam, body: z.object({ reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason is too long') }) } },
+    async (req) => {
+      const r = await rejectWithdrawal(app.ctx.db, req.params.id, { reason: req.body.reason, adminId: req.user.id });
+      await audit(app.ctx.db, { adminId: req.user.id, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: req.params.id, before: r.before, after: r.after });
+      return ok(r.after, 'Withdrawal rejected and refunded');
     },
   );
 

@@ -13,6 +13,8 @@ export const SYSTEM = {
   rewardExpense: 'system:reward_expense',
   withdrawalFees: 'system:withdrawal_fees',
   withdrawalsPayable: 'system:withdrawals_payable',
+  /** what has been paid out to users' wallets: money that left the platform */
+  payouts: 'system:payouts',
   /** Only the test helper and the CLI's test funding use this. */
   testFunding: 'system:test_funding',
 } as const;

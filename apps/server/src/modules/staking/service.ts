@@ -47,7 +47,7 @@ export async function createStake(db: DB, userId: bigint, amount: bigint, now = 
     });
     await ledger.bumpTotals(tx, userId, { total_staked: amount });
     if (meNow.status !== 'active') await tx.updateTable('users').set({ status: 'active', active_date: me.active_date ?? today, updated_at: now }).where('id', '=', userId).execute();
-    await team.onStake(tx, userId, amount);
+    await team.onStake(tx, userId, amount, meNow.status !== 'active');
 
     if (sponsor && sponsor.status !== 'blocked') {
       const bonus = percentOf(amount, settings.direct_referral_percentage);

@@ -1,14 +1,16 @@
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-export function Section({ id, eyebrow, title, subtitle, children }: { id: string; eyebrow?: string; title: string; subtitle?: string; children: ReactNode }) {
+/** A landing section: its id is the anchor the navbar links to; scroll-mt keeps the title clear of the fixed navbar. */
+export function Section({ id, eyebrow, title, subtitle, tinted, children }: { id?: string; eyebrow?: string; title: ReactNode; subtitle?: ReactNode; tinted?: boolean; children: ReactNode }) {
   return (
-    <section id={id} className="scroll-mt-20 px-4 py-16 sm:py-20">
+    <section id={id} className={clsx('scroll-mt-16 px-4 py-16 sm:py-24', tinted && 'border-y border-white/5 bg-surface-900/60')}>
       <div className="mx-auto max-w-6xl">
-        <div className="mx-auto mb-10 max-w-2xl text-center">
+        <header className="mx-auto mb-10 max-w-2xl text-center sm:mb-14">
           {eyebrow ? <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-400">{eyebrow}</p> : null}
-          <h2 className="mt-2 text-3xl font-bold text-white sm:text-4xl">{title}</h2>
-          {subtitle ? <p className="mt-3 text-slate-400">{subtitle}</p> : null}
-        </div>
+          <h2 className="mt-3 text-balance text-3xl font-bold tracking-tight text-white sm:text-4xl">{title}</h2>
+          {subtitle ? <p className="mt-4 text-pretty text-slate-400 sm:text-lg">{subtitle}</p> : null}
+        </header>
         {children}
       </div>
     </section>

@@ -1,23 +1,39 @@
 import { useEffect, useState } from 'react';
 
-const WORDS = ['Passive Income', 'Secure Returns', 'Daily Rewards'];
+export const TYPED_WORDS = ['Passive Income', 'Secure Returns', 'Daily Rewards'] as const;
+const TYPE_MS = 90;
+const DELETE_MS = 45;
+const HOLD_MS = 1600;
+const GAP_MS = 350;
+const REDUCED_HOLD_MS = 3000;
 
-/** Types a word, pauses, deletes it, and moves to the next. */
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}
+
+/**
+ * Types a word, holds it, deletes it and moves on to the next. With reduced motion the whole word is
+ * swapped in place. Screen readers get the three words once instead of every keystroke.
+ */
 export function TypingHeadline() {
+  const [reduced] = useState(prefersReducedMotion);
   const [index, setIndex] = useState(0);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(reduced ? TYPED_WORDS[0] : '');
   const [deleting, setDeleting] = useState(false);
+  const word = TYPED_WORDS[index % TYPED_WORDS.length]!;
+
   useEffect(() => {
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    const word = WORDS[index % WORDS.length]!;
     if (reduced) {
-      setText(word);
-      const t = setTimeout(() => setIndex((i) => i + 1), 2500);
+      const t = setTimeout(() => {
+        const next = index + 1;
+        setIndex(next);
+        setText(TYPED_WORDS[next % TYPED_WORDS.length]!);
+      }, REDUCED_HOLD_MS);
       return () => clearTimeout(t);
     }
-    let delay = deleting ? 45 : 90;
-    if (!deleting && text === word) delay = 1600;
-    if (deleting && text === '') delay = 300;
+    let delay = deleting ? DELETE_MS : TYPE_MS;
+    if (!deleting && text === word) delay = HOLD_MS;
+    if (deleting && text === '') delay = GAP_MS;
     const t = setTimeout(() => {
       if (!deleting && text === word) setDeleting(true);
       else if (deleting && text === '') {
@@ -26,11 +42,15 @@ export function TypingHeadline() {
       } else setText(deleting ? word.slice(0, text.length - 1) : word.slice(0, text.length + 1));
     }, delay);
     return () => clearTimeout(t);
-  }, [text, deleting, index]);
+  }, [reduced, text, deleting, index, word]);
+
   return (
-    <span className="bg-gradient-to-r from-brand-300 to-gold-400 bg-clip-text text-transparent" aria-live="polite">
-      {text}
-      <span className="ml-0.5 inline-block w-[3px] animate-pulse bg-brand-300 align-middle" style={{ height: '0.9em' }} aria-hidden />
+    <span className="block min-h-[1.2em]">
+      <span className="sr-only">{TYPED_WORDS.join(', ')}</span>
+      <span aria-hidden data-testid="typed-word" className="bg-gradient-to-r from-brand-300 via-brand-400 to-gold-400 bg-clip-text text-transparent">
+        {text}
+      </span>
+      <span aria-hidden className="ml-1 inline-block h-[0.85em] w-[3px] translate-y-[0.08em] rounded-full bg-brand-300 motion-safe:animate-pulse" />
     </span>
   );
 }

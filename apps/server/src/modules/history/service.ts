@@ -1,0 +1,90 @@
+import { microToNumber, type TActivityItem, type THistoryRecord } from '@app/core';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/types';
+import * as ledger from '../ledger/service';
+import { listDepositHistory } from '../payments/history';
+import { listTransfers } from '../transfers/service';
+import '../withdrawals/table';
+
+export interface HistoryPage {
+  data: THistoryRecord[];
+  total: number;
+  total_deposits: number;
+  total_withdrawals: number;
+}
+
+/**
+ * GET /api/user/get-history. total_deposits = everything credited from deposits;
+ * total_withdrawals = every withdrawal not rejected (pending and completed: the money has left
+ * the user's balance). Money leaving the user is a negative amount.
+ */
+export async function getHistory(db: Executor, userId: bigint, type: 'transaction' | 'withdrawal' | 'transfer', page: number, perPage: number): Promise<HistoryPage> {
+  const [totals, out] = await Promise.all([
+    ledger.getTotals(db, userId),
+    sql<{ total: bigint | null }>`select sum(amount)::bigint as total from withdrawals where user_id = ${userId} and status <> 'rejected'`.execute(db),
+  ]);
+  const base = { total_deposits: microToNumber(totals.total_deposited), total_withdrawals: microToNumber(BigInt(out.rows[0]?.total ?? 0n)) };
+  if (type === 'transaction') {
+    const r = await listDepositHistory(db, userId, page, perPage);
+    return { ...base, data: r.data, total: r.total };
+  }
+  if (type === 'withdrawal') {
+    const total = await db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const rows = await db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
+    return {
+      ...base,
+      total: Number(total.n),
+      data: rows.map((w) => {
+        const amount = microToNumber(-BigInt(w.amount));
+        return {
+          id: String(w.id),
+          createdAt: w.created_at.toISOString(),
+          amount,
+          amount_usd: amount,
+          status: w.status,
+          extra: JSON.stringify({
+            expected_amount: microToNumber(BigInt(w.receive_amount)),
+            amount_received: w.status === 'completed' ? microToNumber(BigInt(w.receive_amount)) : null,
+            fee: microToNumber(BigInt(w.fee)),
+            network: w.network,
+            status: w.status,
+            status_description: w.status === 'rejected' ? `Rejected: ${w.reject_reason ?? ''}`.trim() : w.status === 'completed' ? 'Paid to your wallet' : 'Waiting for review',
+            wallet_address: w.wallet_address,
+            last_transaction_hash: w.tx_hash,
+            created_at: w.created_at.toISOString(),
+            expires_at: null,
+          }),
+        };
+      }),
+    };
+  }
+  const r = await listTransfers(db, userId, { page, perPage });
+  return {
+    ...base,
+    total: r.total,
+    data: r.rows.map((t) => {
+      const amount = t.direction === 'sent' ? -t.amount_usd : t.amount_usd;
+      return {
+        id: t.id,
+        createdAt: t.createdAt,
+        amount,
+        amount_usd: amount,
+        status: 'completed',
+        extra: JSON.stringify({
+          description: `${t.direction === 'sent' ? 'Sent to' : 'Received from'} ${t.direction === 'sent' ? t.Receiver.username : t.Sender.username} (${t.type} wallet)`,
+          direction: t.direction,
+          counterparty: t.direction === 'sent' ? t.Receiver.username : t.Sender.username,
+          amount_received: Math.abs(amount),
+          status: 'completed',
+          created_at: t.createdAt,
+        }),
+      };
+    }),
+  };
+}
+
+/** The dashboard's withdrawal activity. */
+export async function getWithdrawalActivity(db: Executor, userId: bigint, limit: number): Promise<TActivityItem[]> {
+  const rows = await db.selectFrom('withdrawals').select(['id', 'amount', 'status', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map((r) => ({ recordType: 'withdrawal', id: String(r.id), amount_usd: microToNumber(BigInt(r.amount)), status: r.status, createdAt: r.created_at.toISOString() }));
+}

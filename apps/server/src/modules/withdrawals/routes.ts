@@ -1,0 +1,12 @@
+import { ZCreateWithdrawalRequest } from '@app/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply';
+import { createWithdrawal } from './service';
+
+const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/withdraw/create', { schema: { tags: ['withdrawals'], body: ZCreateWithdrawalRequest }, onRequest: app.authenticate }, async (req) => {
+    const r = await createWithdrawal(app.ctx.db, req.user.id, req.body);
+    return ok({ id: String(r.id) }, 'Withdrawal request created successfully!');
+  });
+};
+export default withdrawalsRoutes;

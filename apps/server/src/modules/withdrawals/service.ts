@@ -1,0 +1,138 @@
+import { microToNumber, percentOf, toMicro, type TCreateWithdrawalRequest } from '@app/core';
+import type { DB, Executor, Tx } from '../../db/types';
+import { withTx } from '../../db/tx';
+import { AppError } from '../../lib/errors';
+import * as ledger from '../ledger/service';
+import { getSettings } from '../settings/service';
+import './table';
+
+/**
+ * A withdrawal request (server design, section 4): the full amount leaves `income` now into
+ * withdrawals payable; the fee (withdrawal_fee_percentage, rounded down) and the receive amount
+ * are fixed on the record, which stays pending until an admin completes or rejects it.
+ */
+export async function createWithdrawal(db: DB, userId: bigint, input: TCreateWithdrawalRequest): Promise<{ id: bigint }> {
+  const amount = toMicro(input.amount_usd)!;
+  return withTx(db, async (tx) => {
+    const settings = await getSettings(tx);
+    const fee = percentOf(amount, settings.withdrawal_fee_percentage);
+    const row = await tx
+      .insertInto('withdrawals')
+      .values({ user_id: userId, amount, fee, receive_amount: amount - fee, network: input.network, wallet_address: input.wallet_address, token: input.token })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      await ledger.post(tx, {
+        key: `withdrawal:${row.id}`,
+        kind: 'withdrawal',
+        userId,
+        memo: `Withdrawal #${row.id} to ${input.network} ${input.wallet_address}`,
+        postings: [
+          { account: ledger.userAccount(userId, 'income'), amount: -amount },
+          { account: ledger.systemAccount(ledger.SYSTEM.withdrawalsPayable), amount },
+        ],
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
+      throw err;
+    }
+    return { id: row.id };
+  });
+}
+
+async function lockPending(tx: Tx, id: bigint) {
+  const w = await tx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!w) throw new AppError('NOT_FOUND', 'Withdrawal not found');
+  if (w.status !== 'pending') throw new AppError('CONFLICT', 'Withdrawal already processed');
+  return w;
+}
+
+/**
+ * Marks a withdrawal paid with the payout's tx hash: payable → fees (the fee) and payouts (what
+ * the user receives). The row lock and status check make a second or concurrent complete fail.
+ */
+export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: string; adminId?: bigint }) {
+  return withTx(db, async (tx) => {
+    const w = await lockPending(tx, id);
+    const amount = BigInt(w.amount);
+    const fee = BigInt(w.fee);
+    await ledger.post(tx, {
+      key: `withdrawal-complete:${id}`,
+      kind: 'withdrawal_complete',
+      userId: w.user_id,
+      memo: `Withdrawal #${id} paid, tx ${opts.txHash}`,
+      postings: [
+        { account: ledger.systemAccount(ledger.SYSTEM.withdrawalsPayable), amount: -amount },
+        { account: ledger.systemAccount(ledger.SYSTEM.withdrawalFees), amount: fee },
+        { account: ledger.systemAccount(ledger.SYSTEM.payouts), amount: amount - fee },
+      ],
+    });
+    await ledger.bumpTotals(tx, w.user_id, { total_withdrawn: amount });
+    const after = await tx
+      .updateTable('withdrawals')
+      .set({ status: 'completed', tx_hash: opts.txHash, processed_by: opts.adminId ?? null, processed_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { before: toJson(w), after: toJson(after) };
+  });
+}
+
+/** Refuses a withdrawal with a reason; the full amount returns to the user's income. */
+export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: string; adminId?: bigint }) {
+  return withTx(db, async (tx) => {
+    const w = await lockPending(tx, id);
+    const amount = BigInt(w.amount);
+    await ledger.post(tx, {
+      key: `withdrawal-refund:${id}`,
+      kind: 'withdrawal_refund',
+      userId: w.user_id,
+      memo: `Withdrawal #${id} rejected: ${opts.reason}`,
+      postings: [
+        { account: ledger.systemAccount(ledger.SYSTEM.withdrawalsPayable), amount: -amount },
+        { account: ledger.userAccount(w.user_id, 'income'), amount },
+      ],
+    });
+    const after = await tx
+      .updateTable('withdrawals')
+      .set({ status: 'rejected', reject_reason: opts.reason, processed_by: opts.adminId ?? null, processed_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { before: toJson(w), after: toJson(after) };
+  });
+}
+
+type Row = { id: bigint; user_id: bigint; amount: bigint; fee: bigint; receive_amount: bigint; network: string; wallet_address: string; status: string; tx_hash: string | null; reject_reason: string | null; created_at: Date; processed_at: Date | null };
+
+export function toJson(w: Row) {
+  return {
+    id: String(w.id),
+    user_id: String(w.user_id),
+    amount: microToNumber(BigInt(w.amount)),
+    fee: microToNumber(BigInt(w.fee)),
+    receive_amount: microToNumber(BigInt(w.receive_amount)),
+    network: w.network,
+    wallet_address: w.wallet_address,
+    status: w.status,
+    tx_hash: w.tx_hash,
+    reject_reason: w.reject_reason,
+    createdAt: w.created_at.toISOString(),
+    processedAt: w.processed_at ? w.processed_at.toISOString() : null,
+  };
+}
+
+/** The admin queue, newest first, optionally by status. */
+export async function listWithdrawalsForAdmin(db: Executor, opts: { status?: string | undefined; page: number; perPage: number }) {
+  let q = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
+  if (opts.status) q = q.where('w.status', '=', opts.status as 'pending');
+  const total = await q.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll('w')
+    .select(['u.username', 'u.email'])
+    .orderBy('w.id', 'desc')
+    .limit(opts.perPage)
+    .offset((opts.page - 1) * opts.perPage)
+    .execute();
+  return { total: Number(total.n), rows: rows.map((r) => ({ ...toJson(r), user: { id: String(r.user_id), username: r.username, email: r.email } })) };
+}

@@ -1,0 +1,81 @@
+import { Calculator } from 'lucide-react';
+import { useId, useState } from 'react';
+import { RATES } from '../content';
+
+const PRESETS = [100, 500, 1000, 5000];
+const MAX = 10_000;
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usd0 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** Whole cents of `amount` dollars at `percent` %: integer arithmetic, so $50 × 0.5% is exactly 25 cents. */
+function centsOf(amount: number, percent: number): number {
+  return Math.round((amount * 100 * Math.round(percent * 100)) / 10_000);
+}
+
+/** An illustration of one stake at the default rates; it says what it is, and promises nothing. */
+export function StakeEstimator() {
+  const [amount, setAmount] = useState(1000);
+  const id = useId();
+  const daily = centsOf(amount, RATES.dailyRoiPercent);
+  const rows = [
+    { label: 'Daily ROI', value: usd.format(daily / 100) },
+    { label: 'Over 30 days', value: usd.format((daily * 30) / 100) },
+    { label: `Paid out by day ${RATES.daysToCap}`, value: usd.format(centsOf(amount, RATES.capPercent) / 100), strong: true },
+  ];
+  return (
+    <div className="relative rounded-3xl border border-white/10 bg-surface-800/80 p-5 shadow-2xl shadow-black/40 backdrop-blur sm:p-6">
+      <div aria-hidden className="absolute -inset-px -z-10 rounded-3xl bg-gradient-to-br from-brand-500/30 via-transparent to-gold-400/20 blur-xl" />
+      <div className="flex items-center justify-between gap-3">
+        <p className="flex items-center gap-2 text-sm font-semibold text-white">
+          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-500/15 text-brand-300">
+            <Calculator className="h-4 w-4" aria-hidden />
+          </span>
+          Stake estimator
+        </p>
+        <span className="rounded-full bg-brand-500/10 px-2.5 py-1 text-xs font-semibold text-brand-300">{RATES.dailyRoiPercent}% / day</span>
+      </div>
+
+      <label htmlFor={id} className="mt-5 block text-xs font-medium uppercase tracking-wide text-slate-400">
+        Stake amount
+      </label>
+      <p className="mt-1 text-3xl font-bold tabular-nums text-white" aria-live="polite">
+        {usd0.format(amount)}
+      </p>
+      <input
+        id={id}
+        type="range"
+        min={RATES.stakeMin}
+        max={MAX}
+        step={RATES.stakeStep}
+        value={amount}
+        onChange={(e) => setAmount(Number(e.target.value))}
+        className="mt-3 w-full cursor-pointer accent-brand-500"
+      />
+      <div className="mt-3 flex flex-wrap gap-2">
+        {PRESETS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            onClick={() => setAmount(p)}
+            aria-pressed={amount === p}
+            className={`rounded-lg border px-2.5 py-1 text-xs font-semibold transition ${amount === p ? 'border-brand-500/60 bg-brand-500/15 text-brand-200' : 'border-white/10 text-slate-300 hover:bg-white/5'}`}
+          >
+            {usd0.format(p)}
+          </button>
+        ))}
+      </div>
+
+      <dl className="mt-5 divide-y divide-white/5 rounded-2xl bg-surface-900/70 px-4">
+        {rows.map((r) => (
+          <div key={r.label} className="flex items-center justify-between gap-3 py-3">
+            <dt className="text-sm text-slate-400">{r.label}</dt>
+            <dd className={`tabular-nums ${r.strong ? 'text-lg font-bold text-brand-300' : 'font-semibold text-white'}`}>{r.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-xs leading-relaxed text-slate-500">
+        An illustration at the current default rate. A stake earns until it has paid {RATES.capPercent}% of its amount; your principal is part of that total and is not returned separately. Rates for new stakes can change. Staking carries risk.
+      </p>
+    </div>
+  );
+}
