@@ -1,5 +1,90 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import type { TIncomeItem } from '@app/core';
+import { abbreviateAmount, formatAmount, formatDateLong } from '@app/core/format';
+import { useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { Gift, TrendingUp, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { DataTable } from '../../../components/ui/data-table';
+import { PageHeader } from '../../../components/ui/page-header';
+import { NumberedPagination } from '../../../components/ui/pagination';
+import { StatCard } from '../../../components/ui/stat-card';
+import { errorMessage } from '../../../lib/api-client';
+import { settingsQueryOptions, userInfoQueryOptions } from '../../../lib/shared-queries';
+import { incomeHistoryQueryOptions } from '../api/income-api';
+import { RewardLevels } from '../components/reward-levels';
+
+const TABS = [
+  { key: 'roi', type: 1, label: 'ROI Income', empty: 'No ROI income history found', field: 'roi_income', icon: TrendingUp },
+  { key: 'referral', type: 2, label: 'Referral Income', empty: 'No referral income history found', field: 'direct_referral_income', icon: Users },
+  { key: 'reward', type: 3, label: 'Reward Income', empty: 'No reward income history found', field: 'reward_income', icon: Gift },
+] as const;
 
 export default function IncomePage() {
-  return <UnderConstruction title="Income Dashboard" />;
+  const [tab, setTab] = useState<(typeof TABS)[number]>(TABS[0]);
+  const [page, setPage] = useState(1);
+  const info = useQuery(userInfoQueryOptions());
+  const settings = useQuery(settingsQueryOptions());
+  const history = useQuery(incomeHistoryQueryOptions(tab.type, page));
+  useEffect(() => {
+    if (history.isError) toast.error('Failed to fetch income history');
+  }, [history.isError]);
+
+  const banner =
+    tab.key === 'roi'
+      ? `Earn ${settings.data?.roi_income_percentage ?? 0.5}% of every stake each day, until it reaches ${settings.data?.stake_cap_percentage ?? 200}%.`
+      : tab.key === 'referral'
+        ? `Earn ${settings.data?.direct_referral_percentage ?? 5}% on every stake your direct referrals make, paid at once.`
+        : 'Reach a level with your own and your directs’ investment and its reward is paid once.';
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Income Dashboard" subtitle="Track all your earnings here" />
+      <div className="grid grid-cols-2 gap-3">
+        <StatCard label="Total Income" value={info.data ? `$${abbreviateAmount(info.data.user_detail.total_income)}` : '...'} icon={TrendingUp} testId="total-income" />
+        <StatCard label={tab.label} value={info.data ? `$${abbreviateAmount(info.data.user_detail[tab.field])}` : '...'} icon={tab.icon} testId="tab-income" />
+      </div>
+      <div role="tablist" aria-label="Income type" className="grid grid-cols-3 gap-1 rounded-xl bg-surface-800 p-1">
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            role="tab"
+            type="button"
+            aria-selected={tab.key === t.key}
+            onClick={() => {
+              setTab(t);
+              setPage(1);
+            }}
+            className={clsx('rounded-lg px-2 py-2 text-xs font-semibold transition sm:text-sm', tab.key === t.key ? 'bg-brand-500 text-white' : 'text-slate-400 hover:text-white')}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="flex items-start gap-3 rounded-2xl border border-brand-500/20 bg-brand-500/10 p-4 text-sm text-brand-100">
+        <tab.icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-300" aria-hidden />
+        <p>{banner}</p>
+      </div>
+      <section className="card p-0">
+        <DataTable<TIncomeItem>
+          rows={history.data?.data}
+          loading={history.isPending}
+          error={history.isError ? errorMessage(history.error, 'Failed to fetch income history') : null}
+          empty={tab.empty}
+          rowKey={(r) => r.id}
+          cols={[
+            { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
+            { header: 'Amount', cell: (r) => <span className="font-semibold text-emerald-300">+${formatAmount(r.amount)}</span> },
+            { header: 'Details', cell: (r) => <span className="text-slate-400">{r.note}</span>, className: 'px-3 py-3' },
+          ]}
+        />
+        {history.data ? (
+          <div className="px-3 pb-3">
+            <NumberedPagination page={page} perPage={history.data.pagination.perPage} total={history.data.pagination.total} onPage={setPage} />
+          </div>
+        ) : null}
+      </section>
+      {tab.key === 'reward' ? <RewardLevels /> : null}
+    </div>
+  );
 }

@@ -1,5 +1,72 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { STAKE_MIN_USD } from '@app/core/constants';
+import { abbreviateAmount, formatAmount } from '@app/core/format';
+import { formNumber } from '@app/core/schemas/fields';
+import { ZStakeAmount } from '@app/core/schemas/money-ops';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { History, Layers, Wallet } from 'lucide-react';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StatCard } from '../../../components/ui/stat-card';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
+import { useCreateStake } from '../api/staking-api';
 
 export default function StakingPage() {
-  return <UnderConstruction title="Staking" />;
+  const wallet = useQuery(walletQueryOptions());
+  const settings = useQuery(settingsQueryOptions());
+  const create = useCreateStake();
+  const balance = wallet.data?.deposit_balance ?? 0;
+  const schema = useMemo(() => z.object({ amount_usd: formNumber(ZStakeAmount.refine((v) => v <= balance, 'Insufficient balance')) }), [balance]);
+  const form = useForm<{ amount_usd: unknown }, unknown, { amount_usd: number }>({ resolver: zodResolver(schema), defaultValues: { amount_usd: '' } });
+  const { errors } = form.formState;
+  const enough = balance >= STAKE_MIN_USD;
+
+  const onSubmit = form.handleSubmit(async ({ amount_usd }) => {
+    try {
+      await create.mutateAsync(amount_usd);
+      toast.success('Staking successful!');
+      form.reset({ amount_usd: '' });
+    } catch (err) {
+      const message = errorMessage(err, 'Staking failed');
+      toast.error(message);
+      if ((err instanceof ApiError && err.errors.amount_usd) || message.includes('amount_usd')) form.setError('amount_usd', { message: err instanceof ApiError ? (err.errors.amount_usd ?? message) : message });
+    }
+  });
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title="Staking"
+        subtitle={settings.data ? `Earn ${settings.data.roi_income_percentage}% every day, up to ${settings.data.stake_cap_percentage}%` : 'Stake USDT and earn daily'}
+        action={
+          <Link to="/staking/history" className="inline-flex items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5">
+            <History className="h-4 w-4" aria-hidden /> History
+          </Link>
+        }
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <StatCard label="Total Staked" value={wallet.data ? `$${abbreviateAmount(wallet.data.total_staked)}` : '...'} icon={Layers} testId="staking-total" />
+        <StatCard label="USDT Balance" value={wallet.data ? `$${abbreviateAmount(balance)}` : '...'} icon={Wallet} testId="staking-balance" />
+      </div>
+      <form onSubmit={onSubmit} noValidate className="card space-y-4">
+        <div>
+          <label htmlFor="stake-amount" className="label">
+            Amount
+          </label>
+          <input id="stake-amount" inputMode="numeric" placeholder="Minimum 50, in steps of 10" className="input" {...form.register('amount_usd')} />
+          {errors.amount_usd ? <p className="field-error">{errors.amount_usd.message}</p> : <p className="mt-1 text-xs text-slate-500">Available: ${formatAmount(balance)}</p>}
+        </div>
+        <Button type="submit" className="w-full" disabled={!enough || create.isPending}>
+          {create.isPending ? 'Processing...' : 'Stake'}
+        </Button>
+        {!enough && wallet.data ? <p className="text-center text-sm text-amber-300">Not enough balance</p> : null}
+      </form>
+    </div>
+  );
 }

@@ -1,5 +1,72 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { WALLET_WITHDRAW_MIN_USD } from '@app/core/constants';
+import { abbreviateAmount } from '@app/core/format';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeftRight, BadgeDollarSign, Briefcase, Layers, Network, TrendingUp, Users, Wallet } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StatCard } from '../../../components/ui/stat-card';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { errorMessage } from '../../../lib/api-client';
+import { walletQueryOptions } from '../../../lib/shared-queries';
+
+const money = (v: number) => `$${abbreviateAmount(v, { kDecimals: 0 })}`;
 
 export default function WalletPage() {
-  return <UnderConstruction title="Wallet" />;
+  const wallet = useQuery(walletQueryOptions());
+  useEffect(() => {
+    if (wallet.isError) toast.error(errorMessage(wallet.error, 'Failed to fetch wallet information'));
+  }, [wallet.isError, wallet.error]);
+  if (wallet.isPending) return <LoadingState />;
+  if (wallet.isError) return <ErrorState text="Failed to fetch wallet information" />;
+  const w = wallet.data;
+  const canWithdraw = w.balance >= WALLET_WITHDRAW_MIN_USD;
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Wallet" subtitle="Your balances and team at a glance" />
+      <section className="rounded-2xl bg-gradient-to-br from-brand-600/50 via-surface-800 to-surface-800 p-5 ring-1 ring-white/5">
+        <p className="flex items-center gap-2 text-sm text-slate-300">
+          <Wallet className="h-4 w-4" aria-hidden /> Available Balance
+        </p>
+        <p className="mt-1 text-4xl font-extrabold text-white" data-testid="available-balance">
+          {money(w.balance)}
+        </p>
+        <p className="mt-1 text-xs text-slate-400">Deposit balance {money(w.deposit_balance)}</p>
+        <div className="mt-4 grid grid-cols-2 gap-2">
+          {canWithdraw ? (
+            <Link to="/withdrawal" className="inline-flex items-center justify-center rounded-xl bg-brand-500 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600">
+              Withdraw Funds
+            </Link>
+          ) : (
+            <button type="button" disabled className="inline-flex cursor-not-allowed items-center justify-center rounded-xl bg-brand-500 px-4 py-2.5 text-sm font-semibold text-white opacity-50">
+              Withdraw Funds
+            </button>
+          )}
+          <Link to="/transfer" className="inline-flex items-center justify-center gap-1 rounded-xl border border-white/15 px-4 py-2.5 text-sm font-semibold text-white hover:bg-white/5">
+            <ArrowLeftRight className="h-4 w-4" aria-hidden /> Transfer
+          </Link>
+        </div>
+        {!canWithdraw ? <p className="mt-2 text-xs text-amber-300">Minimum amount is $10</p> : null}
+      </section>
+      <div className="grid grid-cols-2 gap-3">
+        <StatCard label="Total Staked" value={money(w.total_staked)} icon={Layers} testId="wallet-total-staked" />
+        <StatCard label="Total Earned" value={money(w.total_income)} icon={TrendingUp} />
+        <StatCard label="Total Withdrawn" value={money(w.total_withdraw)} icon={BadgeDollarSign} />
+        <StatCard
+          label="Total Directs"
+          value={w.total_directs}
+          icon={Users}
+          action={
+            <Link to="/team" className="text-xs font-semibold text-brand-400 hover:underline">
+              My Team
+            </Link>
+          }
+        />
+        <StatCard label="Direct Business" value={money(w.total_direct_business)} icon={Briefcase} />
+        <StatCard label="Total Network" value={w.total_network} icon={Network} />
+        <StatCard label="Team Business" value={money(w.team_business.amount)} icon={Briefcase} action={<span className="text-xs text-slate-400">{w.team_business.users} staking members</span>} />
+      </div>
+    </div>
+  );
 }
