@@ -1,5 +1,91 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import type { THistoryRecord } from '@app/core';
+import { abbreviateAmount, formatAmount, formatDateLong } from '@app/core/format';
+import { useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge';
+import { DataTable } from '../../../components/ui/data-table';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SimplePagination } from '../../../components/ui/pagination';
+import { StatCard } from '../../../components/ui/stat-card';
+import { errorMessage } from '../../../lib/api-client';
+import { historyQueryOptions, type HistoryType } from '../api/history-api';
+import { DetailsDialog } from '../components/details-dialog';
+import { capitalise, historyTone, shownAmount } from '../components/history-format';
+
+const TABS: { type: HistoryType; label: string }[] = [
+  { type: 'transaction', label: 'Deposits' },
+  { type: 'withdrawal', label: 'Withdrawals' },
+  { type: 'transfer', label: 'Transfers' },
+];
 
 export default function TransactionPage() {
-  return <UnderConstruction title="Transaction History" />;
+  const [type, setType] = useState<HistoryType>('transaction');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<THistoryRecord | null>(null);
+  const history = useQuery(historyQueryOptions(type, page));
+  useEffect(() => {
+    if (history.isError) toast.error(errorMessage(history.error, 'Failed to fetch user history'));
+  }, [history.isError, history.error]);
+  const totals = history.data;
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Transaction History" subtitle="View and manage your transactions" />
+      <div className="grid grid-cols-2 gap-3">
+        <StatCard label="Total Deposits" value={totals ? `$${abbreviateAmount(totals.total_deposits)}` : 'Loading...'} icon={ArrowDownToLine} testId="total-deposits" />
+        <StatCard label="Total Withdrawals" value={totals ? `$${abbreviateAmount(totals.total_withdrawals)}` : 'Loading...'} icon={ArrowUpFromLine} testId="total-withdrawals" />
+      </div>
+      <section className="card p-0">
+        <div className="p-4 pb-3">
+          <h2 className="text-base font-semibold text-white">Transaction Overview</h2>
+          <p className="text-xs text-slate-400">Track your financial activities</p>
+          <div role="tablist" aria-label="History type" className="mt-3 grid grid-cols-3 gap-1 rounded-xl bg-surface-900 p-1">
+            {TABS.map((t) => (
+              <button
+                key={t.type}
+                type="button"
+                role="tab"
+                aria-selected={type === t.type}
+                onClick={() => {
+                  setType(t.type);
+                  setPage(1);
+                }}
+                className={clsx('rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm', type === t.type ? 'bg-brand-500 text-white' : 'text-slate-400 hover:text-white')}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <DataTable<THistoryRecord>
+          rows={history.data?.data}
+          loading={history.isPending || (history.isFetching && history.isPlaceholderData)}
+          error={history.isError ? errorMessage(history.error, 'Failed to load history') : null}
+          empty="No records found"
+          rowKey={(r) => r.id}
+          cols={[
+            { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
+            { header: 'Amount', cell: (r) => <span className={r.amount > 0 ? 'font-semibold text-emerald-300' : 'font-semibold text-red-300'}>${formatAmount(shownAmount(r))}</span> },
+            { header: 'Status', cell: (r) => <Badge tone={historyTone(r.status)}>{capitalise(r.status)}</Badge> },
+            {
+              header: 'Action',
+              cell: (r) => (
+                <button type="button" onClick={() => setOpen(r)} className="rounded-lg border border-white/10 px-3 py-1 text-xs font-semibold text-slate-200 hover:bg-white/5">
+                  View
+                </button>
+              ),
+            },
+          ]}
+        />
+        {history.data ? (
+          <div className="px-3 pb-3">
+            <SimplePagination page={page} perPage={history.data.pagination.perPage} total={history.data.pagination.total} onPage={setPage} />
+          </div>
+        ) : null}
+      </section>
+      <DetailsDialog record={open} onClose={() => setOpen(null)} />
+    </div>
+  );
 }

@@ -1,5 +1,56 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { formatAmount, formatDateLong } from '@app/core/format';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge';
+import { DataTable } from '../../../components/ui/data-table';
+import { PageHeader } from '../../../components/ui/page-header';
+import { NumberedPagination } from '../../../components/ui/pagination';
+import { errorMessage } from '../../../lib/api-client';
+import { walletQueryOptions } from '../../../lib/shared-queries';
+import { transfersQueryOptions, type TransferRow } from '../api/transfers-api';
 
 export default function TransferHistoryPage() {
-  return <UnderConstruction title="Transfer History" />;
+  const [page, setPage] = useState(1);
+  const list = useQuery(transfersQueryOptions(page));
+  const wallet = useQuery(walletQueryOptions());
+  useEffect(() => {
+    if (list.isError) toast.error(errorMessage(list.error, 'Failed to fetch transfer history'));
+  }, [list.isError, list.error]);
+  const sent = (r: TransferRow) => (r.direction ? r.direction === 'sent' : r.sender_id === wallet.data?.user_id);
+  return (
+    <div>
+      <PageHeader
+        title="Transfer History"
+        action={
+          <Link to="/transfer" className="inline-flex items-center gap-1 text-sm text-slate-300 hover:text-white">
+            <ArrowLeft className="h-4 w-4" aria-hidden /> Back
+          </Link>
+        }
+      />
+      <div className="card p-0">
+        <DataTable<TransferRow>
+          rows={list.data?.data}
+          loading={list.isPending}
+          error={list.isError ? errorMessage(list.error, 'Failed to fetch transfer history') : null}
+          empty="No transfer history found"
+          rowKey={(r) => r.id}
+          cols={[
+            { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
+            { header: 'Amount', cell: (r) => `${formatAmount(r.amount_usd)} USDT` },
+            { header: 'Type', cell: (r) => (sent(r) ? <Badge tone="danger">Sent</Badge> : <Badge tone="success">Received</Badge>) },
+            { header: 'Wallet', cell: (r) => <span className="capitalize">{r.type}</span> },
+            { header: 'User', cell: (r) => <span className="font-mono">{sent(r) ? r.Receiver.username : r.Sender.username}</span> },
+          ]}
+        />
+        {list.data ? (
+          <div className="px-3 pb-3">
+            <NumberedPagination page={page} perPage={list.data.pagination.perPage} total={list.data.pagination.total} onPage={setPage} />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,156 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { LOOKUP_DEBOUNCE_MS } from '@app/core/constants';
+import { formatAmount } from '@app/core/format';
+import { ZUsername } from '@app/core/schemas/auth';
+import { formNumber } from '@app/core/schemas/fields';
+import { ZTransferAmount, ZTransferType } from '@app/core/schemas/money-ops';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, History, Loader2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { walletQueryOptions } from '../../../lib/shared-queries';
+import { checkUsername, useCreateTransfer } from '../api/transfers-api';
+
+type Receiver = { state: 'idle' } | { state: 'checking' } | { state: 'ok'; name: string; username: string };
 
 export default function TransferPage() {
-  return <UnderConstruction title="Transfer Crypto" />;
+  // The transfer screen reads the wallet fresh on every visit (spec section 7).
+  const wallet = useQuery({ ...walletQueryOptions(), staleTime: 0, gcTime: 0, refetchOnMount: 'always' });
+  const create = useCreateTransfer();
+  const [receiver, setReceiver] = useState<Receiver>({ state: 'idle' });
+  const [type, setType] = useState<'deposit' | 'withdraw'>('deposit');
+  const available = type === 'deposit' ? (wallet.data?.deposit_balance ?? 0) : (wallet.data?.balance ?? 0);
+  const schema = useMemo(
+    () =>
+      z.object({
+        type: ZTransferType,
+        username: ZUsername,
+        amount_usd: formNumber(ZTransferAmount.refine((v) => v <= available, 'Insufficient balance')),
+      }),
+    [available],
+  );
+  const form = useForm<z.input<typeof schema>, unknown, z.infer<typeof schema>>({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: { type: 'deposit', username: '', amount_usd: '' } });
+  const { errors } = form.formState;
+  const username = form.watch('username').trim().toUpperCase();
+
+  useEffect(() => {
+    if (wallet.isError) toast.error('Error fetching username data');
+  }, [wallet.isError]);
+
+  // Verify the receiver 500 ms after the last keystroke.
+  useEffect(() => {
+    setReceiver({ state: 'idle' });
+    if (!/^[A-Z0-9]{9}$/.test(username)) return;
+    let live = true;
+    setReceiver({ state: 'checking' });
+    const t = setTimeout(() => {
+      checkUsername(username)
+        .then((res) => {
+          if (!live) return;
+          if (!res.success || !res.data) throw new ApiError(res.message || 'Failed to verify username', 400);
+          setReceiver({ state: 'ok', name: res.data.userName, username: res.data.username });
+          form.clearErrors('username');
+          toast.success(`Receiver found: ${res.data.username}`);
+        })
+        .catch((err: unknown) => {
+          if (!live) return;
+          setReceiver({ state: 'idle' });
+          form.setError('username', { message: errorMessage(err, 'Failed to verify username') });
+        });
+    }, LOOKUP_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [username, form]);
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    if (receiver.state !== 'ok') {
+      form.setError('username', { message: 'Please enter a valid username' });
+      return;
+    }
+    try {
+      const res = await create.mutateAsync({ username: v.username, amount_usd: v.amount_usd, type: v.type });
+      toast.success(res.message || 'Transfer successful');
+      form.reset({ type: v.type, username: '', amount_usd: '' });
+      setReceiver({ state: 'idle' });
+    } catch (err) {
+      if (err instanceof ApiError) for (const [k, m] of Object.entries(err.errors)) form.setError(k as 'amount_usd', { message: m });
+      toast.error(errorMessage(err, 'Transfer failed'));
+    }
+  });
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title="Transfer Crypto - Transfer crypto to your buddies"
+        action={
+          <Link to="/transfer-history" className="inline-flex shrink-0 items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5">
+            <History className="h-4 w-4" aria-hidden /> History
+          </Link>
+        }
+      />
+      <form onSubmit={onSubmit} noValidate className="card space-y-4">
+        <div>
+          <label htmlFor="transfer-type" className="label">
+            Transfer Type
+          </label>
+          <select
+            id="transfer-type"
+            className="input"
+            {...form.register('type', {
+              onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
+                setType(e.target.value === 'withdraw' ? 'withdraw' : 'deposit');
+                if (form.getValues('amount_usd') !== '') void form.trigger('amount_usd');
+              },
+            })}
+          >
+            <option value="deposit">Deposit Wallet</option>
+            <option value="withdraw">Withdraw Wallet</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="transfer-username" className="label">
+            User name
+          </label>
+          <input id="transfer-username" className="input uppercase" maxLength={9} autoComplete="off" placeholder="9-character username" {...form.register('username')} />
+          {errors.username ? (
+            <p className="field-error">{errors.username.message}</p>
+          ) : receiver.state === 'checking' ? (
+            <p className="mt-1 flex items-center gap-1 text-xs text-slate-400">
+              <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> Checking username...
+            </p>
+          ) : receiver.state === 'ok' ? (
+            <p className="mt-1 flex items-center gap-1 text-xs text-emerald-400">
+              <CheckCircle2 className="h-3 w-3" aria-hidden /> {receiver.name}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <div className="flex items-center justify-between">
+            <label htmlFor="transfer-amount" className="label">
+              Amount
+            </label>
+            <button type="button" className="mb-1.5 text-xs font-semibold text-brand-400 hover:underline" onClick={() => form.setValue('amount_usd', String(available), { shouldValidate: true })}>
+              All
+            </button>
+          </div>
+          <input id="transfer-amount" inputMode="decimal" step="0.01" className="input" placeholder="Minimum 10 USDT" {...form.register('amount_usd')} />
+          {errors.amount_usd ? <p className="field-error">{errors.amount_usd.message}</p> : null}
+          <p className="mt-1 text-xs text-slate-500" data-testid="transfer-available">
+            Available: {formatAmount(available)} USDT
+          </p>
+        </div>
+        <Button type="submit" className="w-full" disabled={receiver.state !== 'ok' || create.isPending}>
+          {create.isPending ? 'Processing...' : 'Transfer'}
+        </Button>
+      </form>
+    </div>
+  );
 }

@@ -1,5 +1,190 @@
-import { UnderConstruction } from '../../../components/ui/under-construction';
+import { WITHDRAW_PAGE_MIN_BALANCE_USD, WITHDRAW_STEP_USD, WITHDRAW_VALIDATE_DELAY_MS, type TWithdrawNetwork } from '@app/core/constants';
+import { formatAmount } from '@app/core/format';
+import { ZCreateWithdrawalRequest } from '@app/core/schemas/money-ops';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { LoadingState } from '../../../components/ui/states';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
+import { useCreateWithdrawal } from '../api/withdraw-api';
+
+type Field = 'amount_usd' | 'network' | 'wallet_address';
+const NETWORKS: { value: TWithdrawNetwork; label: string }[] = [
+  { value: 'BSC', label: 'BNB Smart Chain (BEP20)' },
+  { value: 'POLYGON', label: 'Polygon' },
+  { value: 'TRON', label: 'Tron (TRC20)' },
+];
 
 export default function WithdrawalPage() {
-  return <UnderConstruction title="Withdraw" />;
+  const navigate = useNavigate();
+  const wallet = useQuery(walletQueryOptions());
+  const settings = useQuery(settingsQueryOptions());
+  const create = useCreateWithdrawal();
+  const [network, setNetwork] = useState<TWithdrawNetwork>('BSC');
+  const [address, setAddress] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [touched, setTouched] = useState(false);
+  const redirected = useRef(false);
+  const balance = wallet.data?.balance ?? 0;
+  const feePct = settings.data?.withdrawal_fee_percentage ?? 5;
+
+  // The page needs a balance of at least 50 (spec section 8).
+  useEffect(() => {
+    if (wallet.data && wallet.data.balance < WITHDRAW_PAGE_MIN_BALANCE_USD && !redirected.current) {
+      redirected.current = true;
+      toast.error('Your balance is less than $50. Redirecting to Wallet page...');
+      void navigate('/wallet', { replace: true });
+    }
+  }, [wallet.data, navigate]);
+
+  const validate = () => {
+    const amount = quantity.trim() === '' ? undefined : Number(quantity);
+    const r = ZCreateWithdrawalRequest.safeParse({ amount_usd: amount, network, wallet_address: address, token: 'USDT' });
+    const next: Partial<Record<Field, string>> = {};
+    if (!r.success) for (const i of r.error.issues) next[i.path[0] as Field] ??= i.message;
+    if (!next.amount_usd && amount !== undefined && amount > balance) next.amount_usd = 'Insufficient balance';
+    setErrors(next);
+    return { ok: r.success && !next.amount_usd, data: r.data };
+  };
+
+  // Field validation re-runs 300 ms after a change.
+  useEffect(() => {
+    if (!touched) return;
+    const t = setTimeout(validate, WITHDRAW_VALIDATE_DELAY_MS);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-validate when an input changes
+  }, [quantity, address, network, touched]);
+
+  const amount = Number(quantity) || 0;
+  const fee = Math.floor(amount * feePct) / 100;
+  const receive = amount - fee;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    const v = validate();
+    if (!v.ok || !v.data) return;
+    try {
+      const res = await create.mutateAsync(v.data);
+      toast.success(res.message || 'Withdrawal request created successfully!');
+      setQuantity('');
+      setAddress('');
+      setTouched(false);
+      setErrors({});
+    } catch (err) {
+      const message = errorMessage(err, 'Withdrawal failed');
+      toast.error(message);
+      const fieldErrors: Partial<Record<Field, string>> = err instanceof ApiError ? { ...err.errors } : {};
+      for (const f of ['amount_usd', 'wallet_address', 'network'] as Field[]) if (!fieldErrors[f] && message.includes(f)) fieldErrors[f] = message;
+      setErrors(fieldErrors);
+    }
+  };
+
+  if (wallet.isPending) return <LoadingState />;
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Withdraw" subtitle={`Available: ${formatAmount(balance)} USDT`} />
+      <form onSubmit={submit} noValidate className="card space-y-4">
+        <div>
+          <label htmlFor="wd-coin" className="label">
+            Coin
+          </label>
+          <select id="wd-coin" className="input" value="USDT" disabled>
+            <option value="USDT">USDT</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="wd-network" className="label">
+            Network
+          </label>
+          <select
+            id="wd-network"
+            className="input"
+            value={network}
+            onChange={(e) => {
+              setNetwork(e.target.value as TWithdrawNetwork);
+              setTouched(true);
+            }}
+          >
+            {NETWORKS.map((n) => (
+              <option key={n.value} value={n.value}>
+                {n.label}
+              </option>
+            ))}
+          </select>
+          {errors.network ? <p className="field-error">{errors.network}</p> : null}
+        </div>
+        <div>
+          <label htmlFor="wd-address" className="label">
+            Address
+          </label>
+          <input
+            id="wd-address"
+            className="input font-mono"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={network === 'TRON' ? 'T…' : '0x…'}
+            value={address}
+            onChange={(e) => {
+              setAddress(e.target.value.trim());
+              setTouched(true);
+            }}
+          />
+          {errors.wallet_address ? <p className="field-error">{errors.wallet_address}</p> : null}
+        </div>
+        <div>
+          <div className="flex items-center justify-between">
+            <label htmlFor="wd-quantity" className="label">
+              Quantity
+            </label>
+            <button
+              type="button"
+              className="mb-1.5 text-xs font-semibold text-brand-400 hover:underline"
+              onClick={() => {
+                setQuantity(String(Math.floor(balance / WITHDRAW_STEP_USD) * WITHDRAW_STEP_USD));
+                setTouched(true);
+              }}
+            >
+              All
+            </button>
+          </div>
+          <input
+            id="wd-quantity"
+            inputMode="decimal"
+            className="input"
+            placeholder="Minimum 10, in steps of 10"
+            value={quantity}
+            onChange={(e) => {
+              setQuantity(e.target.value.replace(/[^\d.]/g, ''));
+              setTouched(true);
+            }}
+          />
+          {errors.amount_usd ? <p className="field-error">{errors.amount_usd}</p> : null}
+        </div>
+        <dl className="space-y-1.5 rounded-xl bg-surface-900/70 p-3 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-slate-400">Fee ({feePct}%)</dt>
+            <dd className="text-slate-200" data-testid="wd-fee">
+              {formatAmount(fee)} USDT
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-slate-400">Receive amount</dt>
+            <dd className="font-semibold text-white" data-testid="wd-receive">
+              {formatAmount(receive)} USDT
+            </dd>
+          </div>
+        </dl>
+        <Button type="submit" className="w-full" disabled={create.isPending}>
+          {create.isPending ? 'Processing...' : 'Withdraw'}
+        </Button>
+      </form>
+    </div>
+  );
 }

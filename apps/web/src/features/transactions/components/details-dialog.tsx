@@ -1,0 +1,82 @@
+import type { THistoryRecord } from '@app/core';
+import { formatAmount, formatDateTimeShort, shortenAddress } from '@app/core/format';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { capitalise, explorerUrl, historyTone, parseExtra, shownAmount } from './history-format';
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-slate-400">{label}</dt>
+      <dd className="min-w-0 break-all text-right text-slate-100">{value}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-4">
+      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
+      <dl className="divide-y divide-white/5 rounded-xl bg-surface-900/70 px-3">{children}</dl>
+    </section>
+  );
+}
+
+const num = (v: unknown) => (typeof v === 'number' ? `${formatAmount(v)} USDT` : 'N/A');
+
+export function DetailsDialog({ record, onClose }: { record: THistoryRecord | null; onClose: () => void }) {
+  const e = parseExtra(record?.extra);
+  return (
+    <Modal open={record !== null} onClose={onClose} title="Transaction Details" description="Complete transaction information">
+      {record ? (
+        <div>
+          <div className="grid grid-cols-3 gap-2 rounded-xl bg-surface-900/70 p-3 text-center">
+            <div>
+              <p className="text-xs text-slate-500">Amount</p>
+              <p className={`font-semibold ${record.amount > 0 ? 'text-emerald-300' : 'text-red-300'}`}>${formatAmount(shownAmount(record))}</p>
+            </div>
+            <div>
+              <p className="text-xs text-slate-500">Status</p>
+              <Badge tone={historyTone(record.status)}>{capitalise(record.status)}</Badge>
+            </div>
+            <div>
+              <p className="text-xs text-slate-500">Date</p>
+              <p className="text-xs text-slate-200">{formatDateTimeShort(record.createdAt)}</p>
+            </div>
+          </div>
+          <Section title="Transaction Information">
+            <Row label="Description" value={e.description || e.status_description || 'N/A'} />
+            <Row label="Expected Amount" value={num(e.expected_amount)} />
+            <Row label="Amount Received" value={num(e.amount_received)} />
+          </Section>
+          <Section title="Blockchain Details">
+            <Row label="Wallet Address" value={<span className="font-mono text-xs">{shortenAddress(e.wallet_address)}</span>} />
+            <Row
+              label="Transaction Hash"
+              value={
+                e.last_transaction_hash ? (
+                  <a href={explorerUrl(e.last_transaction_hash, e)} target="_blank" rel="noreferrer noopener" className="font-mono text-xs text-brand-400 hover:underline">
+                    {shortenAddress(e.last_transaction_hash)}
+                  </a>
+                ) : (
+                  'N/A'
+                )
+              }
+            />
+          </Section>
+          <Section title="Timeline">
+            <Row label="Created At" value={formatDateTimeShort(e.created_at ?? record.createdAt)} />
+            <Row label="Expires At" value={formatDateTimeShort(e.expires_at)} />
+          </Section>
+          <div className="mt-5 flex justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
