@@ -75,4 +75,6 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
+// No errorElement on purpose: a routing failure shows React Router's default screen,
+// 'Unexpected Application Error!' with the status or message (spec section 2).
 export const router = createBrowserRouter(routes);

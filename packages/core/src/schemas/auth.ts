@@ -6,13 +6,13 @@ export const ZName = z.string({ error: 'Name is required' }).trim().min(1, 'Name
 
 export const ZPassword = z
   .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters`, abort: true })
-  .max(PASSWORD_MAX, { error: `Password must not exceed ${PASSWORD_MAX} characters`, abort: true })
+  .min(PASSWORD_MIN, { error: 'Password must be at least 6 characters', abort: true })
+  .max(PASSWORD_MAX, { error: 'Password must not exceed 30 characters', abort: true })
   .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
   .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
   .regex(/[0-9]/, 'Password must contain at least one number');
 
-/** The referral ID rule as it reads while typing: shorter shows the count, else the shape message. */
+/** The referral ID rule as it reads while typing: shorter shows the count ('Referral ID must be 9 characters (n/9)'), else the shape message. */
 export function referralIdMessage(value: string): string | null {
   const v = value.trim().toUpperCase();
   if (v === '') return null;

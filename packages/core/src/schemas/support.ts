@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_MIN, SUPPORT_SUBJECTS } from '../constants';
 
 export const SUPPORT_DISALLOWED_RE = /[<>{}[\]\\^~`$%&*+=|]/;
+// The spec's text: 'Message contains disallowed characters (<, >, {, }, [, ], \, ^, ~, `, $, %, &, *, +, =, |)'
 export const SUPPORT_DISALLOWED_MESSAGE = 'Message contains disallowed characters (<, >, {, }, [, ], \\, ^, ~, `, $, %, &, *, +, =, |)';
 
 /** Trim, drop control characters and collapse runs of spaces: what both sides send and store. */

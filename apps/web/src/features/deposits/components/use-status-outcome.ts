@@ -35,6 +35,7 @@ export function useStatusOutcome() {
     if (previous === next) return;
     const extra = parseExtra(extraText, amount);
     if (previous === 'waiting') toast.info(`Payment status changed to: ${extra.status_description || next}`);
+    // 'Payment completed with partial amount! Received X CUR (Expected: Y CUR).' and 'Payment confirmed! Received X CUR.'
     if (next === 'partially_paid') {
       toast.success(`Payment completed with partial amount! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency} (Expected: ${formatAmount(extra.expected_amount)} ${extra.pay_currency}).`);
       redirect();

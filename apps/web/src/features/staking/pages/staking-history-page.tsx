@@ -40,7 +40,7 @@ export default function StakingHistoryPage() {
         <DataTable<TStakeRow>
           rows={history.data?.data}
           loading={history.isPending}
-          error={history.isError ? errorMessage(history.error, 'Failed to load history') : null}
+          error={history.isError ? errorMessage(history.error, 'Failed to fetch history') : null}
           empty="No records found"
           rowKey={(r) => r.id}
           cols={[
