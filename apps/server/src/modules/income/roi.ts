@@ -6,6 +6,7 @@ import type { Tx } from '../../db/types';
 import * as ledger from '../ledger/service';
 import { postBatch } from '../ledger/batch';
 import type { EntryInput } from '../ledger/service';
+import { normalizePercent } from '../settings/service';
 import './table';
 import '../staking/table';
 
@@ -103,7 +104,7 @@ async function creditChunk(tx: Tx, stakes: StakeRow[], date: string, result: Roi
     const m = meta.get(key)!;
     paidNow.set(m.stake.id, (paidNow.get(m.stake.id) ?? 0n) + m.amount);
     perUser.set(m.stake.user_id, (perUser.get(m.stake.user_id) ?? 0n) + m.amount);
-    records.push({ user_id: m.stake.user_id, type: 1 as const, amount: m.amount, note: `Daily ROI ${m.stake.daily_rate.replace(/\.?0+$/, '')}% on stake #${m.stake.id}`, source_id: String(m.stake.id), for_date: m.day, idempotency_key: key });
+    records.push({ user_id: m.stake.user_id, type: 1 as const, amount: m.amount, note: `Daily ROI ${normalizePercent(String(m.stake.daily_rate))}% on stake #${m.stake.id} for ${m.day}`, source_id: String(m.stake.id), for_date: m.day, idempotency_key: key });
     result.credits++;
     result.total += m.amount;
   }

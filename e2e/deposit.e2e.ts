@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, signUp } from './api-helpers';
+import { launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+
+describe('deposit through the sandbox chain (browser)', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a demo deposit, shows the QR and countdown, takes a short payment, redirects to /transaction, then stakes it', async () => {
+    const u = await signUp(server, 'Depositor');
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await signIn(page, u, '/demo-deposit');
+    await page.getByRole('heading', { name: 'Create Payment' }).waitFor();
+    await page.getByText('No pending payments found').waitFor();
+    await page.getByRole('button', { name: 'Select Chain' }).click();
+    await page.getByRole('option').filter({ hasText: 'BSC' }).click();
+    await page.getByLabel('Enter Amount').fill('100');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByText('Payment created successfully').waitFor();
+    await page.getByTestId('payment-qr').locator('svg').waitFor();
+    await page.getByText('Payment Timer:').waitFor();
+    await page.getByText('Send only USDT to this deposit address').waitFor();
+    await page.getByText('Use the BSC (BEP20) network only').waitFor();
+    expect(await page.getByLabel('Enter Amount').isDisabled()).toBe(true);
+    expect(await page.getByTestId('pay-address').textContent()).toMatch(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
+    await screenshot(page, 'deposit-waiting-phone');
+
+    await page.getByLabel('Amount to simulate').fill('60');
+    await page.getByRole('button', { name: 'Simulate payment' }).click();
+    await page.getByText('Payment status changed to:').first().waitFor();
+    await screenshot(page, 'deposit-confirming-phone');
+    await page.getByText('Payment completed with partial amount! Received 60.00 USDT (Expected: 100.00 USDT).').waitFor({ timeout: 30_000 });
+    await page.getByTestId('partial-box').waitFor();
+    await page.getByText('Payment Completed (Partial Amount)').waitFor();
+    await screenshot(page, 'deposit-partial-phone');
+    await page.getByText(/Redirecting to transaction page in \d seconds\.\.\./).first().waitFor();
+    await page.waitForURL('**/transaction', { timeout: 15_000 });
+    await page.getByRole('cell', { name: '$60.00' }).waitFor();
+    await page.getByRole('cell', { name: 'Partially paid' }).waitFor();
+    await page.getByTestId('total-deposits').getByText('$60.00').waitFor();
+
+    await page.goto('/staking');
+    await page.getByLabel('Amount').fill('60');
+    await page.getByRole('button', { name: 'Stake' }).click();
+    await page.getByText('Staking successful!').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps or cancels a waiting payment through the modal', async () => {
+    const u = await signUp(server, 'Canceller');
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await signIn(page, u, '/demo-deposit');
+    await page.getByRole('button', { name: 'Select Chain' }).click();
+    await page.getByRole('option').filter({ hasText: 'TRX' }).click();
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByText('Payment created successfully').waitFor();
+    expect(await page.getByTestId('pay-address').textContent()).toMatch(/^T\w{5}\.\.\.\w{4}$/);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByText('Are you sure you want to cancel this payment? This action cannot be undone.').waitFor();
+    await screenshot(page, 'deposit-cancel-modal-phone');
+    await page.getByRole('button', { name: 'Keep Payment' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('button', { name: 'Yes, Cancel Payment' }).click();
+    await page.getByText('Payment cancelled successfully').waitFor();
+    expect(await page.getByLabel('Enter Amount').isDisabled()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
