@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, deposit, isoDay, signIn, signUp } from './api-helpers';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+
+describe('admin console and support (browser)', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a user withdraws and opens a ticket; an admin completes the withdrawal and closes the ticket; the user sees both', async () => {
+    const u = await signUp(server, 'Support Seeker');
+    await deposit(server, u, 1000);
+    await call(server, 'POST', '/api/stake/create', { amount_usd: 1000 }, u.token);
+    expect((await server.cli(['jobs:roi', '--date', isoDay(12)])).code).toBe(0);
+
+    const user = await newPage(browser, server.url, PHONE);
+    await signIn(user.page, u, '/withdrawal');
+    await user.page.getByLabel('Address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    await user.page.getByLabel('Network').selectOption('TRON');
+    await user.page.getByLabel('Quantity').fill('50');
+    await user.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await user.page.getByText('Withdrawal request created successfully!').waitFor();
+
+    await user.page.goto('/support');
+    await user.page.getByRole('heading', { name: "Support - We're Here to Help" }).waitFor();
+    await user.page.getByText('No tickets yet').waitFor();
+    await user.page.getByRole('button', { name: 'Submit Ticket' }).click();
+    await user.page.getByText('Subject is required').waitFor();
+    await user.page.getByLabel('Subject').selectOption('withdrawal');
+    await user.page.getByLabel('Message').fill('When will my withdrawal be paid? <asap>');
+    await user.page.getByRole('button', { name: 'Submit Ticket' }).click();
+    await user.page.getByText('Message contains disallowed characters').waitFor();
+    await user.page.getByLabel('Message').fill('When will my withdrawal be paid?');
+    await user.page.getByRole('button', { name: 'Submit Ticket' }).click();
+    await user.page.getByText('Support ticket created!').waitFor();
+    await user.page.getByRole('cell', { name: 'open' }).waitFor();
+    await screenshot(user.page, 'support-phone');
+    await user.page.goto('/profile');
+    await user.page.getByText(u.username).first().waitFor();
+    await screenshot(user.page, 'profile-phone');
+
+    const created = await server.cli(['admin:create', '--email', 'ops@example.test', '--password', 'Operator-123']);
+    expect(created.stdout).toContain('Admin ops@example.test created');
+    const admin = await newPage(browser, server.url, DESKTOP);
+    await admin.page.goto('/login');
+    await admin.page.getByLabel('Email').fill('ops@example.test');
+    await admin.page.getByLabel('Password', { exact: true }).fill('Operator-123');
+    await admin.page.getByRole('button', { name: 'Login' }).click();
+    await admin.page.waitForURL('**/admin/dashboard');
+    await admin.page.getByText('Withdrawals pending').waitFor();
+    await screenshot(admin.page, 'admin-dashboard-desktop');
+    // A signed-in admin on a user page is sent back to the console.
+    await admin.page.goto('/dashboard');
+    await admin.page.waitForURL('**/admin/dashboard');
+
+    await admin.page.getByRole('link', { name: 'Withdrawals' }).click();
+    await admin.page.getByRole('cell', { name: u.username }).waitFor();
+    await screenshot(admin.page, 'admin-withdrawals-desktop');
+    await admin.page.getByRole('button', { name: 'Complete' }).click();
+    await admin.page.getByLabel('Payout transaction hash').fill('0xfeedbeef');
+    await admin.page.getByRole('button', { name: 'Mark as paid' }).click();
+    await admin.page.getByText('Withdrawal marked as paid').waitFor();
+
+    await admin.page.getByRole('link', { name: 'Tickets' }).click();
+    await admin.page.getByRole('cell', { name: 'When will my withdrawal be paid?' }).click();
+    await admin.page.getByLabel('Remark for the user').fill('Paid today, tx 0xfeedbeef.');
+    await admin.page.getByRole('button', { name: 'Close ticket' }).click();
+    await admin.page.getByText('Ticket closed').waitFor();
+    await screenshot(admin.page, 'admin-tickets-desktop');
+
+    for (const [link, name] of [
+      ['Users', 'admin-users-desktop'],
+      ['Payments', 'admin-payments-desktop'],
+      ['Settings', 'admin-settings-desktop'],
+      ['Jobs & Ledger', 'admin-operations-desktop'],
+      ['Audit Log', 'admin-audit-desktop'],
+    ] as const) {
+      await admin.page.getByRole('link', { name: link }).click();
+      await admin.page.waitForLoadState('networkidle');
+      if (link === 'Jobs & Ledger') {
+        await admin.page.getByRole('button', { name: 'Verify ledger' }).click();
+        await admin.page.getByText('The ledger balances').waitFor();
+      }
+      if (link === 'Audit Log') await admin.page.getByText('withdrawal.complete').waitFor();
+      if (link === 'Users') {
+        await admin.page.getByPlaceholder('Search users').fill(u.username.toLowerCase());
+        await admin.page.getByRole('cell', { name: u.email }).click();
+        await admin.page.getByText('Ledger entries').waitFor();
+        await screenshot(admin.page, 'admin-user-detail-desktop');
+        await admin.page.getByRole('link', { name: 'Users', exact: true }).first().click();
+      }
+      await screenshot(admin.page, name);
+    }
+
+    await user.page.goto('/transaction');
+    await user.page.getByRole('tab', { name: 'Withdrawals' }).click();
+    await user.page.getByRole('cell', { name: 'Completed' }).waitFor();
+    await user.page.goto('/support');
+    await user.page.getByRole('button', { name: 'closed' }).click();
+    await user.page.getByRole('dialog', { name: 'Admin Remarks' }).waitFor();
+    await user.page.getByText('Paid today, tx 0xfeedbeef.').waitFor();
+    await screenshot(user.page, 'support-remarks-phone');
+    expect(user.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await user.context.close();
+    await admin.context.close();
+  });
+});
