@@ -1,4 +1,6 @@
 import { roiBench } from './roi.bench';
+import { teamBench } from './team.bench';
+import { transfersBench } from './transfers.bench';
 import { walletBench } from './wallet.bench';
 import { DATABASE_URL } from './lib';
 
@@ -14,6 +16,10 @@ async function main(): Promise<void> {
   await walletBench(seconds);
   console.log('');
   await roiBench(stakes);
+  console.log('');
+  await transfersBench(seconds);
+  console.log('');
+  await teamBench(seconds);
 }
 
 main().then(

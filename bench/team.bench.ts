@@ -1,0 +1,60 @@
+import { usd } from '@app/core';
+import { sql } from 'kysely';
+import { createSession } from '../apps/server/src/modules/auth/sessions';
+import { createStake } from '../apps/server/src/modules/staking/service';
+import { getTeamSummary, onUserCreated } from '../apps/server/src/modules/team/service';
+import { fundDeposit } from '../apps/server/src/test/factories';
+import { benchContext, line, listen, load, timed } from './lib';
+
+/**
+ * GET /api/user/wallet for the root of a 100,000-member downline 10,000 levels deep (a chain of
+ * 10,000 with 90,000 members under its deepest node), beside the same call for a user with no
+ * team; plus the write side: a sign-up and a stake at depth 10,000, which update every ancestor.
+ */
+export async function teamBench(seconds: number): Promise<void> {
+  const { ctx, drop } = await benchContext(32);
+  const { app, url } = await listen(ctx);
+  try {
+    const depth = 10_000;
+    const total = 100_000;
+    const build = await timed(async () => {
+      await sql`insert into users (id, name, email, username, referrer_id, email_verified_at) overriding system value
+        select g, 'Member ' || g, 'm' || g || '@example.test', 'M' || lpad(g::text, 8, '0'), case when g = 1 then null when g <= ${depth} then g - 1 else ${depth} end, now()
+        from generate_series(1, ${total}) g`.execute(ctx.db);
+      await sql`select setval(pg_get_serial_sequence('users', 'id'), ${total})`.execute(ctx.db);
+      // Counters by formula for this shape (the code keeps them incrementally from here on).
+      await sql`insert into team_stats (user_id, directs, network_users)
+        select g, case when g < ${depth} then 1 when g = ${depth} then ${total - depth} else 0 end, case when g <= ${depth} then ${total} - g else 0 end
+        from generate_series(1, ${total}) g`.execute(ctx.db);
+      await sql`analyze`.execute(ctx.db);
+    });
+    line(`built ${total.toLocaleString()} members, ${depth.toLocaleString()} levels deep`, `${(build.ms / 1000).toFixed(1)} s`);
+    const rootToken = await createSession(ctx.db, ctx.secret, 1n);
+    const loner = await ctx.db.insertInto('users').values({ name: 'Loner', email: 'loner@example.test', username: 'LONER0001', email_verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    await ctx.db.transaction().execute((tx) => onUserCreated(tx, loner.id, null));
+    const lonerToken = await createSession(ctx.db, ctx.secret, loner.id);
+
+    const joined = await timed(() =>
+      ctx.db.transaction().execute(async (tx) => {
+        const u = await tx.insertInto('users').values({ name: 'Newcomer', email: 'new@example.test', username: 'NEWCOMER1', referrer_id: BigInt(total), email_verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+        await onUserCreated(tx, u.id, BigInt(total));
+        return u.id;
+      }),
+    );
+    await fundDeposit(ctx.db, joined.value, 100);
+    const staked = await timed(() => createStake(ctx.db, joined.value, usd(100)));
+    const root = await getTeamSummary(ctx.db, 1n);
+    line(`sign-up at depth ${depth + 2} (every ancestor counted)`, `${joined.ms.toFixed(0)} ms`);
+    line(`stake at depth ${depth + 2} (every ancestor's business)`, `${staked.ms.toFixed(0)} ms`);
+    line('root team after both', `${root.total_network.toLocaleString()} members, business ${root.team_business.amount / 1_000_000n} USDT`);
+
+    await load(`${url}/api/user/wallet`, { connections: 64, seconds: 2, headers: { authorization: `Bearer ${rootToken}` } });
+    const base = await load(`${url}/api/user/wallet`, { connections: 64, seconds, headers: { authorization: `Bearer ${lonerToken}` } });
+    const big = await load(`${url}/api/user/wallet`, { connections: 64, seconds, headers: { authorization: `Bearer ${rootToken}` } });
+    line('GET /api/user/wallet, user with no team (64 conns)', `${base.rps} req/s, p99 ${base.p99} ms`);
+    line(`GET /api/user/wallet, root of ${total.toLocaleString()} members (64 conns)`, `${big.rps} req/s, p99 ${big.p99} ms`);
+  } finally {
+    await app.close();
+    await drop();
+  }
+}
