@@ -113,4 +113,49 @@ describe('admin console and support (browser)', () => {
     await user.context.close();
     await admin.context.close();
   });
+
+  it('walks every signed-in route of the spec with nothing unbuilt, and maintenance mode sends users to /maintenance', async () => {
+    const u = await signUp(server, 'Route Walker');
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await signIn(page, u, '/dashboard');
+    const routes: [string, string][] = [
+      ['/transfer', 'Transfer Crypto - Transfer crypto to your buddies'],
+      ['/team', 'My Team'],
+      ['/transfer-history', 'Transfer History'],
+      ['/profile', 'My Profile'],
+      ['/support', "Support - We're Here to Help"],
+      ['/disclaimer', 'Disclaimer'],
+      ['/dashboard', u.username],
+      ['/cancel', 'Transaction Failed'],
+      ['/income', 'Income Dashboard'],
+      ['/transaction', 'Transaction History'],
+      ['/deposit', 'Deposit'],
+      ['/demo-deposit', 'Create Payment'],
+      ['/setting', 'My Account'],
+      ['/settings', 'My Account'],
+      ['/wallet', 'Available Balance'],
+      ['/staking', 'Staking'],
+      ['/staking/history', 'Staking History'],
+    ];
+    for (const [path, text] of routes) {
+      await page.goto(path);
+      await page.getByText(text, { exact: true }).first().waitFor();
+    }
+
+    const admin = await signUp(server, 'Second Admin');
+    await server.cli(['admin:create', '--email', admin.email, '--password', 'Operator-456']);
+    const on = await call(server, 'PUT', '/api/admin/settings', { maintenance_mode: true }, admin.token);
+    expect(on.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_100));
+    await page.goto('/wallet');
+    await page.waitForURL('**/maintenance');
+    await page.getByText('Server is under maintenance').first().waitFor();
+    await screenshot(page, 'maintenance-phone');
+    await call(server, 'PUT', '/api/admin/settings', { maintenance_mode: false }, admin.token);
+    await new Promise((r) => setTimeout(r, 2_100));
+    await page.goto('/wallet');
+    await page.getByText('Available Balance').waitFor();
+    expect(errors.filter((e) => !/503/.test(e))).toEqual([]);
+    await context.close();
+  });
 });
