@@ -14,8 +14,7 @@ export function toMicro(value: string | number | bigint): bigint | null {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
     // String(n) is the shortest text that reads back as n, so 10.1 gives "10.1", not 10.0999…
-    text = String(value);
-    if (/e/i.test(text)) text = expandExponent(text);
+    text = plainDecimalText(value);
   } else {
     text = value.trim();
   }
@@ -25,6 +24,12 @@ export function toMicro(value: string | number | bigint): bigint | null {
   if (frac.length > MONEY_DECIMALS && !/^0*$/.test(frac.slice(MONEY_DECIMALS))) return null;
   const micro = BigInt(whole!) * MICRO + BigInt(frac.slice(0, MONEY_DECIMALS).padEnd(MONEY_DECIMALS, '0'));
   return sign ? -micro : micro;
+}
+
+/** The shortest decimal text of a JS number, without an exponent (1e-7 → "0.0000001"). */
+export function plainDecimalText(n: number): string {
+  const text = String(n);
+  return /e/i.test(text) ? expandExponent(text) : text;
 }
 
 function expandExponent(text: string): string {

@@ -1,4 +1,4 @@
-import { toMicro } from '@app/core';
+import { plainDecimalText, toMicro } from '@app/core';
 
 /**
  * A gateway amount (a JSON number, or decimal text: NOWPayments sends both) to micro-units,
@@ -10,7 +10,7 @@ export function gatewayAmount(value: unknown, rounding: 'down' | 'up' = 'down'):
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
-    text = plainNumberText(value);
+    text = plainDecimalText(value);
   } else if (typeof value === 'string') {
     text = value.trim();
   } else {
@@ -25,21 +25,4 @@ export function gatewayAmount(value: unknown, rounding: 'down' | 'up' = 'down'):
   if (micro === null) return null;
   const dropped = frac.slice(6);
   return rounding === 'up' && /[1-9]/.test(dropped) ? micro + 1n : micro;
-}
-
-/** The shortest decimal text of a JS number without exponent (1e-7 → "0.0000001"). */
-function plainNumberText(n: number): string {
-  const text = String(n);
-  if (!/e/i.test(text)) return text;
-  const [mant, expText] = text.toLowerCase().split('e') as [string, string];
-  const exp = Number(expText);
-  const neg = mant.startsWith('-');
-  const [i, f = ''] = mant.replace('-', '').split('.') as [string, string?];
-  const digits = i + f;
-  const point = i.length + exp;
-  let out: string;
-  if (point <= 0) out = '0.' + '0'.repeat(-point) + digits;
-  else if (point >= digits.length) out = digits + '0'.repeat(point - digits.length);
-  else out = digits.slice(0, point) + '.' + digits.slice(point);
-  return (neg ? '-' : '') + out;
 }

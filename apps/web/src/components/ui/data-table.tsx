@@ -8,7 +8,25 @@ export interface Col<T> {
 }
 
 /** A table with the spec's states: loading, error text, empty text. Scrolls sideways on a phone. */
-export function DataTable<T>({ cols, rows, loading, error, empty, rowKey, loadingText = 'Loading...' }: { cols: Col<T>[]; rows: T[] | undefined; loading: boolean; error: string | null; empty: string; rowKey: (r: T) => string; loadingText?: string }) {
+export function DataTable<T>({
+  cols,
+  rows,
+  loading,
+  error,
+  empty,
+  rowKey,
+  onRow,
+  loadingText = 'Loading...',
+}: {
+  cols: Col<T>[];
+  rows: T[] | undefined;
+  loading: boolean;
+  error: string | null;
+  empty: string;
+  rowKey: (r: T) => string;
+  onRow?: (r: T) => void;
+  loadingText?: string;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[480px] text-left text-sm">
@@ -42,7 +60,7 @@ export function DataTable<T>({ cols, rows, loading, error, empty, rowKey, loadin
             </tr>
           ) : (
             rows.map((r) => (
-              <tr key={rowKey(r)}>
+              <tr key={rowKey(r)} onClick={onRow ? () => onRow(r) : undefined} className={onRow ? 'cursor-pointer hover:bg-white/5' : undefined}>
                 {cols.map((c) => (
                   <td key={c.header} className={c.className ?? 'whitespace-nowrap px-3 py-3 text-slate-200'}>
                     {c.cell(r)}

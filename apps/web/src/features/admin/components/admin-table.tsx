@@ -1,15 +1,11 @@
 import type { ReactNode } from 'react';
 import { NumberedPagination } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
+import { DataTable, type Col } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
 
-export interface Column<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-  className?: string;
-}
+export type Column<T> = Col<T>;
 
-/** A paginated admin table with loading, error and empty rows. */
+/** A paginated admin table with loading, error and empty rows (the shared DataTable plus paging). */
 export function AdminTable<T extends { id: string }>({
   columns,
   query,
@@ -25,53 +21,17 @@ export function AdminTable<T extends { id: string }>({
   onPage: (p: number) => void;
   onRow?: (row: T) => void;
 }) {
-  const rows = query.data?.data ?? [];
   return (
     <div className="card overflow-hidden p-0">
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[720px] text-left text-sm">
-          <thead className="bg-surface-900/60 text-xs uppercase tracking-wide text-slate-400">
-            <tr>
-              {columns.map((c) => (
-                <th key={c.header} className="px-4 py-2.5 font-medium">
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-white/5">
-            {query.isPending ? (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-8 text-center">
-                  <Spinner label="Loading..." />
-                </td>
-              </tr>
-            ) : query.isError ? (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-8 text-center text-red-400">
-                  {errorMessage(query.error, 'Failed to load')}
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-8 text-center text-slate-400">
-                  {empty}
-                </td>
-              </tr>
-            ) : (
-              rows.map((r) => (
-                <tr key={r.id} onClick={onRow ? () => onRow(r) : undefined} className={onRow ? 'cursor-pointer hover:bg-white/5' : undefined}>
-                  {columns.map((c) => (
-                    <td key={c.header} className={c.className ?? 'px-4 py-3 text-slate-200'}>
-                      {c.cell(r)}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable<T>
+        cols={columns}
+        rows={query.data?.data}
+        loading={query.isPending}
+        error={query.isError ? errorMessage(query.error, 'Failed to load') : null}
+        empty={empty}
+        rowKey={(r) => r.id}
+        {...(onRow ? { onRow } : {})}
+      />
       {query.data ? (
         <div className="px-4 pb-4">
           <NumberedPagination page={page} perPage={query.data.pagination.perPage} total={query.data.pagination.total} onPage={onPage} />
