@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.join(root, 'e2e/artifacts');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -35,7 +35,7 @@ export interface E2EServer {
 /** Starts the built app (apps/web/dist) on a free port, a temp DATA_DIR on PGlite, and a real SMTP capture. */
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
   const mailbox = await startMailbox();
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usdt-e2e-'));
   const fullEnv = {
     ...process.env,

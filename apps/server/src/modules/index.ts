@@ -13,6 +13,7 @@ import teamRoutes from './team/routes';
 import transfersRoutes from './transfers/routes';
 import withdrawalsRoutes from './withdrawals/routes';
 import historyRoutes from './history/routes';
+import socialRoutes from './social/routes';
 
 /** Every module's routes, registered under /api. */
-export const modules: FastifyPluginAsync[] = [healthRoutes, supportRoutes, adminRoutes, authRoutes, usersRoutes, settingsRoutes, stakingRoutes, incomeRoutes, walletRoutes, paymentsRoutes, teamRoutes, transfersRoutes, withdrawalsRoutes, historyRoutes];
+export const modules: FastifyPluginAsync[] = [healthRoutes, supportRoutes, adminRoutes, authRoutes, usersRoutes, settingsRoutes, stakingRoutes, incomeRoutes, walletRoutes, paymentsRoutes, teamRoutes, transfersRoutes, withdrawalsRoutes, historyRoutes, socialRoutes];

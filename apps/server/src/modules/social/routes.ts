@@ -1,0 +1,68 @@
+import { ZUpdateReferralRequest } from '@app/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { ok } from '../../lib/reply';
+import * as social from './service';
+
+/** Reads one cookie from the Cookie header (no cookie plugin is installed). */
+export function readCookie(req: FastifyRequest, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim()) || undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+const socialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const limited = { rateLimit: { max: ctx.config.rateLimitAuthPerMin, timeWindow: '1 minute' } };
+  const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  const setSignupCookie = (reply: FastifyReply, value: string, maxAge: number) =>
+    reply.header('set-cookie', `${social.SIGNUP_COOKIE}=${value}; Max-Age=${maxAge}; Path=/api/auth; HttpOnly; SameSite=Lax${secure}`);
+
+  for (const provider of social.SOCIAL_PROVIDERS) {
+    app.get(
+      `/auth/${provider}`,
+      { schema: { tags: ['auth'], querystring: z.object({ ref: z.string().max(64).optional() }) }, config: limited },
+      async (req, reply) => {
+        let url: string;
+        try {
+          url = await social.start(ctx, provider, req.query.ref);
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          // The provider cannot be reached (discovery failed): back to the page that shows the failure.
+          req.log.warn({ err, provider }, 'social sign-in start failed');
+          url = social.failureUrl(ctx, provider);
+        }
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(url, 302);
+      },
+    );
+
+    app.get(`/auth/${provider}/callback`, { schema: { tags: ['auth'] }, config: limited }, async (req, reply) => {
+      const raw = req.raw.url ?? '';
+      const q = raw.indexOf('?');
+      const result = await social.callback(ctx, req.log, provider, q >= 0 ? raw.slice(q + 1) : '');
+      if (result.signupCookie) setSignupCookie(reply, result.signupCookie, social.SIGNUP_COOKIE_MAX_AGE);
+      reply.header('cache-control', 'no-store');
+      // The token travels in the URL only to our own /signup page; keep it out of Referer headers.
+      reply.header('referrer-policy', 'no-referrer');
+      return reply.redirect(result.location, 302);
+    });
+  }
+
+  app.post('/auth/update-referral', { schema: { tags: ['auth'], body: ZUpdateReferralRequest }, config: limited }, async (req, reply) => {
+    const data = await social.updateReferral(ctx, readCookie(req, social.SIGNUP_COOKIE), req.body);
+    setSignupCookie(reply, '', 0);
+    return ok(data, 'Referral updated successfully');
+  });
+};
+export default socialRoutes;
