@@ -1,10 +1,15 @@
 import { REFERRAL_ID_LENGTH } from '@app/core/constants';
+import { referralIdMessage } from '@app/core/schemas/auth';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { ReferralState } from './use-referral-check';
 
-/** The optional referral ID: uppercased as typed, at most 9 characters, with the check's states under it. */
-export function ReferralField({ registration, error, state, locked }: { registration: UseFormRegisterReturn; error?: string; state: ReferralState; locked?: boolean }) {
+/**
+ * The optional referral ID: uppercased as typed, at most 9 characters, with the check's states under it.
+ * While it is being typed the rule reads live ('Referral ID must be 9 characters (n/9)'), before any submit.
+ */
+export function ReferralField({ registration, value, error, state, locked }: { registration: UseFormRegisterReturn; value?: string; error?: string; state: ReferralState; locked?: boolean }) {
+  const message = error ?? (value ? referralIdMessage(value) : null);
   return (
     <div>
       <label htmlFor="referral_id" className="label">
@@ -24,8 +29,8 @@ export function ReferralField({ registration, error, state, locked }: { registra
           void registration.onChange(e);
         }}
       />
-      {error ? (
-        <p className="field-error">{error}</p>
+      {message ? (
+        <p className="field-error">{message}</p>
       ) : state.kind === 'checking' ? (
         <p className="mt-1 flex items-center gap-1 text-xs text-slate-400">
           <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> Checking referral ID...

@@ -14,6 +14,11 @@ import { PasswordInput } from '../components/password-input';
 import { SocialButtons } from '../components/social-buttons';
 import { startOtp } from '../components/start-otp';
 
+/** api-client words a failure without a server message as 'Request failed (status)'. */
+function hasServerMessage(err: ApiError): boolean {
+  return err.message !== '' && !/^Request failed \(\d+\)$/.test(err.message);
+}
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -40,10 +45,12 @@ export default function LoginPage() {
         setInlineError('Login failed. Please check your credentials.');
       }
     } catch (err) {
-      // The server's message is preferred; with none, the form says so inline.
-      if (err instanceof ApiError && err.status > 0 && err.message) toast.error(err.message);
-      else if (err instanceof ApiError && err.status === 0) toast.error('Login failed. Please try again.');
-      else setInlineError('Login failed. Please check your credentials.');
+      // The server's message is preferred (a toast); an answer without one is said inline on the
+      // form; no answer at all (network) or anything else is 'Login failed. Please try again.'.
+      if (err instanceof ApiError && err.status === 0) toast.error('Login failed. Please try again.');
+      else if (err instanceof ApiError && hasServerMessage(err)) toast.error(err.message);
+      else if (err instanceof ApiError) setInlineError('Login failed. Please check your credentials.');
+      else toast.error('Login failed. Please try again.');
     }
   });
 

@@ -22,10 +22,13 @@ export default function ReferralPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [user] = useState(() => storage.getSocialUser<SocialUser>());
+  // Read on every render: arriving with the query stores the user and then navigates to /referral
+  // on this same (still mounted) page, which must see the freshly stored value.
+  const user = storage.getSocialUser<SocialUser>();
   const refParam = (params.get('ref') ?? '').toUpperCase();
   const form = useForm<{ referral_id?: string }>({ resolver: zodResolver(ZReferralForm), defaultValues: { referral_id: /^[A-Z0-9]{9}$/.test(refParam) ? refParam : '' } });
-  const referral = useReferralCheck(form.watch('referral_id'));
+  const referralValue = form.watch('referral_id');
+  const referral = useReferralCheck(referralValue);
   const [pending, setPending] = useState(false);
 
   // Arrived with the provider's answer in the query: keep it in session storage and clean the URL.
@@ -72,7 +75,7 @@ export default function ReferralPage() {
   return (
     <AuthShell title="One Last Step" subtitle={`Welcome${user.name ? `, ${user.name}` : ''}! Were you invited by someone? Enter their referral ID.`}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <ReferralField registration={form.register('referral_id')} error={form.formState.errors.referral_id?.message} state={referral} />
+        <ReferralField registration={form.register('referral_id')} value={referralValue} error={form.formState.errors.referral_id?.message} state={referral} />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? 'Registering...' : 'Register'}
         </Button>

@@ -32,7 +32,8 @@ export default function SignupPage() {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', referral_id: lockedRef, terms: false },
   });
   const { errors, isSubmitting } = form.formState;
-  const referral = useReferralCheck(form.watch('referral_id'));
+  const referralValue = form.watch('referral_id');
+  const referral = useReferralCheck(referralValue);
   const handled = useRef(false);
 
   // Back from a social sign-in: hand the query to the matching step (spec section 2, Signup).
@@ -59,6 +60,7 @@ export default function SignupPage() {
         const res = await registerUser({ name: values.name, email: values.email, password: values.password, ...(values.referral_id ? { referral_id: values.referral_id.toUpperCase() } : {}) });
         if (res.data?.token) {
           storage.setSession(res.data.token, res.data.is_admin ?? false);
+          qc.clear();
           toast.success('Registration successful!');
           void navigate('/dashboard', { replace: true });
         } else if (res.data?.access_id) {
@@ -112,7 +114,7 @@ export default function SignupPage() {
           <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder="Repeat your password" {...form.register('confirmPassword')} />
           {errors.confirmPassword ? <p className="field-error">{errors.confirmPassword.message}</p> : null}
         </div>
-        <ReferralField registration={form.register('referral_id')} error={errors.referral_id?.message} state={referral} locked={Boolean(lockedRef)} />
+        <ReferralField registration={form.register('referral_id')} value={referralValue} error={errors.referral_id?.message} state={referral} locked={Boolean(lockedRef)} />
         <div>
           <label className="flex items-start gap-2 text-sm text-slate-300">
             <input type="checkbox" className="mt-0.5 h-4 w-4 accent-emerald-500" {...form.register('terms')} />
@@ -133,7 +135,7 @@ export default function SignupPage() {
           {isSubmitting ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
-      <SocialButtons referralId={(form.watch('referral_id') ?? '').toUpperCase()} />
+      <SocialButtons referralId={(referralValue ?? '').toUpperCase()} />
     </AuthShell>
   );
 }

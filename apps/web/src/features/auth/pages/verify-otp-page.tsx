@@ -23,6 +23,9 @@ export default function VerifyOtpPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
+  // Decided once on arrival: after a successful verify the access_id is removed on purpose, and the
+  // page must not then bounce to /signup while the navigation to /dashboard or /login is under way.
+  const [hasAccessId] = useState(() => Boolean(storage.getAccessId()));
   const [left, setLeft] = useState(() => {
     if (!storage.getOtpExpiry()) storage.setOtpExpiry(Date.now() + OTP_RESEND_SECONDS * 1000);
     return secondsLeft();
@@ -33,7 +36,7 @@ export default function VerifyOtpPage() {
     return () => clearInterval(t);
   }, []);
 
-  if (!storage.getAccessId()) return <Navigate to="/signup" replace />;
+  if (!hasAccessId) return <Navigate to="/signup" replace />;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
