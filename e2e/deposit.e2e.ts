@@ -77,4 +77,22 @@ describe('deposit through the sandbox chain (browser)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('confirms a payment paid in full with the confirmed toast', async () => {
+    const u = await signUp(server, 'Full Payer');
+    const { page, context } = await newPage(browser, server.url, PHONE);
+    await signIn(page, u, '/demo-deposit');
+    await page.getByRole('button', { name: 'Select Chain' }).click();
+    await page.getByRole('option').filter({ hasText: 'MATIC' }).click();
+    await page.getByLabel('Enter Amount').fill('20');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByText('Use the Polygon (MATIC) network only').waitFor();
+    await page.getByLabel('Amount to simulate').fill('20');
+    await page.getByRole('button', { name: 'Simulate payment' }).click();
+    await page.getByText('Payment confirmed! Received 20.00 USDT.').first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'deposit-confirmed-phone');
+    await page.waitForURL('**/transaction', { timeout: 15_000 });
+    expect(await page.getByText('Failed to refresh payment status').count()).toBe(0);
+    await context.close();
+  });
 });
