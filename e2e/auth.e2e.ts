@@ -1,6 +1,26 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signUp } from './api-helpers';
 import { DESKTOP, launchBrowser, newPage, otpFrom, PHONE, screenshot, startServer, type E2EServer } from './harness';
+
+/**
+ * Before a screenshot: let the entrance animations finish (a page caught mid fade-in looks dim) and,
+ * unless the toast is the point of the picture, wait for the toasts to go so they hide nothing.
+ */
+async function settle(page: Page, { keepToasts = false } = {}): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+  if (!keepToasts) await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+}
+
+/** No element may be scrolled sideways and the page may not be wider than the phone. */
+async function expectNoSidewaysShift(page: Page): Promise<void> {
+  const r = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    shifted: Array.from(document.querySelectorAll('*')).filter((e) => e.scrollLeft !== 0 && !(e instanceof HTMLInputElement)).length,
+  }));
+  expect(r).toEqual({ width: PHONE_WIDTH, shifted: 0 });
+}
+const PHONE_WIDTH = PHONE.width;
 
 describe('sign up, verify, sign in and the guards (browser)', () => {
   let server: E2EServer;
@@ -18,10 +38,14 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     const { page, errors, context } = await newPage(browser, server.url, PHONE);
     const email = `e2e${Date.now()}@example.test`;
     await page.goto('/signup');
+    await settle(page);
     await screenshot(page, 'signup-phone');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect.poll(() => page.getByText('Name is required').isVisible()).toBe(true);
     await page.getByText('Please agree to the terms and conditions').waitFor();
+    await page.getByText('You must accept the terms and conditions to continue').waitFor();
+    await settle(page, { keepToasts: true });
+    await expectNoSidewaysShift(page);
     await screenshot(page, 'signup-errors-phone');
 
     await page.getByLabel('Full Name').fill('Eve Tester');
@@ -33,7 +57,9 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/verify-otp');
     await page.getByRole('heading', { name: 'OTP Verification' }).waitFor();
+    await page.getByText('Registration successful! Otp Verification needed.').waitFor();
     await page.getByText('Resend code in').waitFor();
+    await settle(page);
     await screenshot(page, 'verify-otp-phone');
 
     const mail = await server.mailbox.waitFor(email);
@@ -46,9 +72,15 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.getByText('No Rank').waitFor();
     await page.getByText('No recent activities found').waitFor();
     expect(await page.getByTestId('referral-link').textContent()).toContain(`/signup?ref=${username}`);
+    await page.getByRole('button', { name: 'Copy referral link' }).click();
+    await page.getByText('Referral link copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/signup?ref=${username}`);
+    await settle(page);
     await screenshot(page, 'dashboard-phone');
     await page.setViewportSize(DESKTOP);
+    await settle(page);
     await screenshot(page, 'dashboard-desktop');
+    await page.setViewportSize(PHONE);
 
     await page.reload();
     await page.getByText('Eve Tester').waitFor();
@@ -61,8 +93,16 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.getByText('My Account').waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByText('Are you sure you want to logout?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).not.toBeNull();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('dialog').getByText('Confirm Logout').waitFor();
+    await settle(page);
+    await screenshot(page, 'logout-dialog-phone');
     await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    await page.getByText('Logged out successfully').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
 
     await page.goto('/dashboard');
@@ -79,6 +119,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     const { page, errors, context } = await newPage(browser, server.url, DESKTOP);
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
+    await settle(page);
     await screenshot(page, 'login-desktop');
     await page.goto('/no/such/page');
     await page.waitForURL((u) => u.pathname === '/');
@@ -88,13 +129,155 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     expect(await page.getByLabel(/Referral ID/).inputValue()).toBe('ABCDEFGHJ');
     expect(await page.getByLabel(/Referral ID/).getAttribute('readonly')).not.toBeNull();
     await page.getByText('Invalid referral ID').waitFor();
+    await settle(page);
     await screenshot(page, 'signup-desktop');
     await page.evaluate(() => localStorage.setItem('access_id', 'x'));
     await page.goto('/verify-otp');
+    await settle(page);
     await screenshot(page, 'verify-otp-desktop');
     await page.setViewportSize(PHONE);
     await page.goto('/');
     await screenshot(page, 'landing-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs up through a referral link: the ID is prefilled, locked and names the referrer; a bad code, an early resend and a short code are told', async () => {
+    const referrer = await signUp(server, 'Rita Referrer');
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const email = `ref${Date.now()}@example.test`;
+    await page.goto(`/signup?ref=${referrer.username.toLowerCase()}`);
+    const refField = page.getByLabel(/Referral ID/);
+    expect(await refField.inputValue()).toBe(referrer.username);
+    expect(await refField.getAttribute('readonly')).not.toBeNull();
+    await page.getByText('Referred by: Rita Referrer').waitFor();
+    expect(await page.getByText('Continue with Google').count()).toBe(0);
+    await page.getByLabel('Full Name').fill('Ned Newcomer');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByText('Weak password').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('Secret12');
+    await page.getByText('Strong password').waitFor();
+    await page.getByLabel('Confirm Password').fill('Secret13');
+    await page.getByLabel('Confirm Password').blur();
+    await page.getByText("Passwords don't match").waitFor();
+    await page.getByLabel('Confirm Password').fill('Secret12');
+    await page.getByRole('checkbox').check();
+    await settle(page);
+    await screenshot(page, 'signup-referred-phone');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/verify-otp');
+
+    const code = page.getByLabel('Verification code');
+    expect(await code.getAttribute('inputmode')).toBe('numeric');
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    await code.fill('12ab3');
+    expect(await code.inputValue()).toBe('123');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('OTP must be 6 digits.').waitFor();
+    await code.fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Invalid OTP').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/verify-otp');
+
+    // The countdown runs from the stored expiry; at 0 the resend opens and the server's answer is shown.
+    expect(await page.getByRole('button', { name: 'Resend OTP' }).count()).toBe(0);
+    const stored = Number(await page.evaluate(() => localStorage.getItem('otp_timer_expiry')));
+    expect(stored - Date.now()).toBeGreaterThan(280_000);
+    await page.evaluate(() => localStorage.setItem('otp_timer_expiry', String(Date.now() - 1000)));
+    await page.getByRole('button', { name: 'Resend OTP' }).click();
+    await page.getByText('Please wait before requesting a new OTP').waitFor();
+
+    const mail = await server.mailbox.waitFor(email);
+    await code.fill(otpFrom(mail.text));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('OTP verified successfully!').waitFor();
+    await page.getByText('Ned Newcomer').waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('access_id'), localStorage.getItem('otp_timer_expiry')])).toEqual([null, null]);
+
+    // The referral ID travelled with the registration: the newcomer is in the referrer's team.
+    const team = await call<{ data: { name: string }[] }>(server, 'GET', '/api/user/my-team', undefined, referrer.token);
+    expect(team.json.data!.data.map((m) => m.name)).toContain('Ned Newcomer');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('types a referral ID live, tells bad credentials, sends an unverified login to the OTP page and reads the social return', async () => {
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await page.goto('/signup');
+    const refField = page.getByLabel(/Referral ID/);
+    await refField.fill('ab1');
+    expect(await refField.inputValue()).toBe('AB1');
+    await page.getByText('Referral ID must be 9 characters (3/9)').waitFor();
+    await refField.fill('ab1-');
+    await page.getByText('Referral ID must be 9 alphanumeric characters').waitFor();
+    await refField.fill('zzzzzzzzzzzz');
+    expect(await refField.inputValue()).toBe('ZZZZZZZZZ');
+    await page.getByText('Invalid referral ID').waitFor();
+
+    // A taken e-mail is said under the e-mail field.
+    const taken = await signUp(server, 'Tom Taken');
+    await page.getByLabel('Full Name').fill('Tom Again');
+    await page.getByLabel('Email').fill(taken.email);
+    await page.getByLabel('Password', { exact: true }).fill('Secret123');
+    await page.getByLabel('Confirm Password').fill('Secret123');
+    await refField.fill('');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.locator('.field-error', { hasText: 'Email already registered' }).count()).toBe(1);
+
+    // Wrong password: the server's words as a toast, and the page stays.
+    await page.goto('/login');
+    expect(await page.getByText('Continue with Google').count()).toBe(0);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await page.getByLabel('Email').fill(taken.email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong1234');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await settle(page, { keepToasts: true });
+    await expectNoSidewaysShift(page);
+    await screenshot(page, 'login-error-phone');
+
+    // An account whose e-mail is not verified gets a fresh code instead of a session.
+    const email = `unverified${Date.now()}@example.test`;
+    await call(server, 'POST', '/api/auth/register', { name: 'Una Verified', email, password: 'Secret123' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Secret123');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/verify-otp');
+    await page.getByText('Please Verify your email to continue.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('access_id'))).toBeTruthy();
+    await page.evaluate(() => localStorage.removeItem('access_id'));
+    await page.goto('/verify-otp');
+    await page.waitForURL('**/signup');
+
+    // The social return: a user who still needs a referral goes to One Last Step; garbage goes to /login.
+    const user = encodeURIComponent(JSON.stringify({ username: 'ABCDEFGHJ', name: 'Sam Social' }));
+    await page.goto(`/signup?requiresReferral=true&provider=google&user=${user}`);
+    await page.waitForURL('**/referral');
+    await page.getByText('One Last Step').waitFor();
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('socialUser')!))).toEqual({ username: 'ABCDEFGHJ', name: 'Sam Social' });
+    await settle(page);
+    await screenshot(page, 'referral-phone');
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`/referral?requiresReferral=true&user=${user}&ref=abcdefghj`);
+    await page.waitForURL((u) => u.pathname === '/referral' && u.search === '');
+    await page.getByText('One Last Step').waitFor();
+    await page.getByRole('button', { name: 'Register' }).waitFor();
+    await page.goto('/referral?requiresReferral=true&user=%7Bnot-json');
+    await page.waitForURL('**/login');
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto('/referral');
+    await page.waitForURL('**/login');
+    await page.goto('/signup?requiresReferral=true&provider=facebook&user=%7Bnot-json');
+    await page.waitForURL('**/login');
+    await page.getByText('Facebook authentication failed').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

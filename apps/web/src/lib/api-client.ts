@@ -59,7 +59,8 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
   }
   if (!res.ok || json?.success === false) {
     handleGlobal(res.status, json?.message, url.pathname);
-    throw new ApiError(json?.message ?? `Request failed (${res.status})`, res.status, json?.errors ?? {});
+    // No server message: leave it empty so each screen shows its own fallback text.
+    throw new ApiError(json?.message ?? '', res.status, json?.errors ?? {});
   }
   return json ?? { success: true };
 }

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 
 /** The frame of the sign-in pages: brand, title, card. */
 export function AuthShell({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+  // overflow-clip rather than hidden: a clipping box is no scroll container, so focusing a field can
+  // never scroll the wide glow (and the card with it) sideways on a phone.
   return (
-    <div className="relative flex min-h-dvh items-center justify-center overflow-hidden px-4 py-10">
+    <div className="relative flex min-h-dvh items-center justify-center overflow-clip px-4 py-10">
       <div aria-hidden className="pointer-events-none absolute -top-40 left-1/2 h-80 w-[36rem] -translate-x-1/2 rounded-full bg-brand-500/20 blur-3xl" />
       <div className="relative w-full max-w-md animate-fade-in">
         <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-xl font-bold text-white">

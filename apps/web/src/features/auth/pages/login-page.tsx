@@ -55,7 +55,18 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthShell title="Welcome back" subtitle="Log in to your account" footer={<>New here? <Link to="/signup" className="font-semibold text-brand-400 hover:underline">Create an account</Link></>}>
+    <AuthShell
+      title="Welcome back"
+      subtitle="Log in to your account"
+      footer={
+        <>
+          New here?{' '}
+          <Link to="/signup" className="font-semibold text-brand-400 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div>
           <label htmlFor="email" className="label">

@@ -26,7 +26,10 @@ export default function ReferralPage() {
   // on this same (still mounted) page, which must see the freshly stored value.
   const user = storage.getSocialUser<SocialUser>();
   const refParam = (params.get('ref') ?? '').toUpperCase();
-  const form = useForm<{ referral_id?: string }>({ resolver: zodResolver(ZReferralForm), defaultValues: { referral_id: /^[A-Z0-9]{9}$/.test(refParam) ? refParam : '' } });
+  const form = useForm<{ referral_id?: string }>({
+    resolver: zodResolver(ZReferralForm),
+    defaultValues: { referral_id: /^[A-Z0-9]{9}$/.test(refParam) ? refParam : '' },
+  });
   const referralValue = form.watch('referral_id');
   const referral = useReferralCheck(referralValue);
   const [pending, setPending] = useState(false);

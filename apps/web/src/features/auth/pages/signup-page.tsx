@@ -57,7 +57,12 @@ export default function SignupPage() {
   const onSubmit = form.handleSubmit(
     async (values) => {
       try {
-        const res = await registerUser({ name: values.name, email: values.email, password: values.password, ...(values.referral_id ? { referral_id: values.referral_id.toUpperCase() } : {}) });
+        const res = await registerUser({
+          name: values.name,
+          email: values.email,
+          password: values.password,
+          ...(values.referral_id ? { referral_id: values.referral_id.toUpperCase() } : {}),
+        });
         if (res.data?.token) {
           storage.setSession(res.data.token, res.data.is_admin ?? false);
           qc.clear();
@@ -83,7 +88,18 @@ export default function SignupPage() {
   );
 
   return (
-    <AuthShell title="Create Account" subtitle="Start earning daily rewards on your USDT" footer={<>Already have an account? <Link to="/login" className="font-semibold text-brand-400 hover:underline">Login</Link></>}>
+    <AuthShell
+      title="Create Account"
+      subtitle="Start earning daily rewards on your USDT"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-brand-400 hover:underline">
+            Login
+          </Link>
+        </>
+      }
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div>
           <label htmlFor="name" className="label">
@@ -114,7 +130,13 @@ export default function SignupPage() {
           <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder="Repeat your password" {...form.register('confirmPassword')} />
           {errors.confirmPassword ? <p className="field-error">{errors.confirmPassword.message}</p> : null}
         </div>
-        <ReferralField registration={form.register('referral_id')} value={referralValue} error={errors.referral_id?.message} state={referral} locked={Boolean(lockedRef)} />
+        <ReferralField
+          registration={form.register('referral_id')}
+          value={referralValue}
+          error={errors.referral_id?.message}
+          state={referral}
+          locked={Boolean(lockedRef)}
+        />
         <div>
           <label className="flex items-start gap-2 text-sm text-slate-300">
             <input type="checkbox" className="mt-0.5 h-4 w-4 accent-emerald-500" {...form.register('terms')} />

@@ -1,6 +1,6 @@
 import type { TActivityItem } from '@app/core';
 import { formatAmount, formatDateTimeShort } from '@app/core/format';
-import { ArrowDownToLine, ArrowUpFromLine, Layers } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, History, Layers } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
@@ -36,7 +36,13 @@ export function ActivityList({ items, loading, error }: { items: TActivityItem[]
       ) : error ? (
         <p className="py-6 text-center text-sm text-red-400">Error loading user data</p>
       ) : items.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-400">No recent activities found</p>
+        <div className="flex flex-col items-center py-6 text-center">
+          <span className="flex h-11 w-11 items-center justify-center rounded-full bg-surface-700 text-slate-400">
+            <History className="h-5 w-5" aria-hidden />
+          </span>
+          <p className="mt-3 text-sm font-medium text-slate-300">No recent activities found</p>
+          <p className="mt-1 text-xs text-slate-500">Your deposits, stakes and withdrawals will show up here.</p>
+        </div>
       ) : (
         <ul className="divide-y divide-white/5">
           {items.map((a) => {
