@@ -1,0 +1,165 @@
+import { usd } from '@app/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDbKind, type TestApp } from '../../test/app';
+import { auth, createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
+import * as ledger from '../ledger/service';
+
+describe('transfers between users', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const user = () => createUser(t.db, t.ctx.secret);
+  const send = (u: TestUser, body: object) => t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', headers: auth(u.token), payload: body });
+  const list = (u: TestUser, query = '') => t.app.inject({ method: 'GET', url: `/api/user/fund-transfer${query}`, headers: auth(u.token) });
+  const bal = (u: TestUser) => ledger.getBalances(t.db, u.id);
+  const entries = async () => (await ledger.verify(t.db)).entries;
+  const transferRows = async () => Number((await t.db.selectFrom('transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('refuses a blocked receiver as an unknown user, on the username field, and writes nothing', async () => {
+    const a = await user();
+    const b = await createUser(t.db, t.ctx.secret, { status: 'blocked' });
+    await fundDeposit(t.db, a.id, 100);
+    const [e0, r0] = [await entries(), await transferRows()];
+    const res = await send(a, { username: b.username, amount_usd: 10, type: 'deposit' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, message: 'User not found', errors: { username: 'User not found' } });
+    expect([await entries(), await transferRows()]).toEqual([e0, r0]);
+    expect(await bal(b)).toEqual({ deposit: 0n, income: 0n });
+  });
+
+  it('refuses more than the balance with the message on amount_usd and writes no transfer row', async () => {
+    const a = await user();
+    const b = await user();
+    await fundDeposit(t.db, a.id, 50);
+    const [e0, r0] = [await entries(), await transferRows()];
+    const res = await send(a, { username: b.username, amount_usd: 50.01, type: 'deposit' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: 'Insufficient balance', errors: { amount_usd: 'Insufficient balance' } });
+    expect([await entries(), await transferRows()]).toEqual([e0, r0]);
+  });
+
+  it('keeps the two wallets apart: a deposit transfer cannot spend income, nor a withdraw transfer the deposit balance', async () => {
+    const a = await user();
+    const b = await user();
+    await fundIncome(t.db, a.id, 100);
+    expect((await send(a, { username: b.username, amount_usd: 10, type: 'deposit' })).json().message).toBe('Insufficient balance');
+    const c = await user();
+    await fundDeposit(t.db, c.id, 100);
+    expect((await send(c, { username: b.username, amount_usd: 10, type: 'withdraw' })).json().message).toBe('Insufficient balance');
+    expect(await bal(a)).toEqual({ deposit: 0n, income: usd(100) });
+    expect(await bal(c)).toEqual({ deposit: usd(100), income: 0n });
+  });
+
+  it('allows sending the whole balance to the last cent', async () => {
+    const a = await user();
+    const b = await user();
+    await fundIncome(t.db, a.id, '23.45');
+    const res = await send(a, { username: b.username, amount_usd: 23.45, type: 'withdraw' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().success).toBe(true);
+    expect(await bal(a)).toEqual({ deposit: 0n, income: 0n });
+    expect(await bal(b)).toEqual({ deposit: 0n, income: usd('23.45') });
+    expect((await ledger.verify(t.db)).ok).toBe(true);
+  });
+
+  it.each([
+    [{ amount_usd: 10.001 }, 'Please enter a valid amount', 'amount_usd'],
+    [{ amount_usd: 0 }, 'Please enter a valid amount', 'amount_usd'],
+    [{ amount_usd: -20 }, 'Please enter a valid amount', 'amount_usd'],
+    [{ amount_usd: undefined }, 'Amount is required', 'amount_usd'],
+    [{ username: undefined }, 'Username is required', 'username'],
+    [{ username: 'ABCDEFGH!' }, 'Username must be exactly 9 characters', 'username'],
+    [{ type: undefined }, 'Transfer type is required', 'type'],
+  ])('refuses %j with the spec message and changes nothing', async (patch, message, field) => {
+    const a = await user();
+    const b = await user();
+    await fundDeposit(t.db, a.id, 100);
+    const [e0, r0] = [await entries(), await transferRows()];
+    const res = await send(a, { username: b.username, amount_usd: 10, type: 'deposit', ...patch });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(res.json().errors[field]).toBe(message);
+    expect([await entries(), await transferRows()]).toEqual([e0, r0]);
+  });
+
+  it('lists sent and received records with direction, filters by type and dates, and pages', async () => {
+    const a = await user();
+    const b = await user();
+    const c = await user();
+    await fundDeposit(t.db, a.id, 100);
+    await fundIncome(t.db, b.id, 100);
+    await fundDeposit(t.db, c.id, 100);
+    expect((await send(a, { username: b.username, amount_usd: 11, type: 'deposit' })).statusCode).toBe(200);
+    expect((await send(b, { username: a.username, amount_usd: 12, type: 'withdraw' })).statusCode).toBe(200);
+    expect((await send(a, { username: b.username, amount_usd: 13, type: 'deposit' })).statusCode).toBe(200);
+    expect((await send(c, { username: b.username, amount_usd: 14, type: 'deposit' })).statusCode).toBe(200); // not a's business
+    // Spread the three a↔b transfers over three days.
+    const ab = await t.db.selectFrom('transfers').select(['id', 'amount']).where((eb) => eb.or([eb('sender_id', '=', a.id), eb('receiver_id', '=', a.id)])).orderBy('id').execute();
+    const days = ['2026-05-01T12:00:00Z', '2026-05-02T23:59:59Z', '2026-05-03T00:00:00Z'];
+    for (const [i, row] of ab.entries()) await t.db.updateTable('transfers').set({ created_at: new Date(days[i]!) }).where('id', '=', row.id).execute();
+
+    const all = (await list(a)).json().data;
+    expect(all.pagination).toEqual({ total: 3, page: 1, perPage: 10 });
+    expect(all.data).toEqual([
+      { id: String(ab[2]!.id), createdAt: '2026-05-03T00:00:00.000Z', amount_usd: 13, sender_id: String(a.id), type: 'deposit', direction: 'sent', Sender: { username: a.username }, Receiver: { username: b.username } },
+      { id: String(ab[1]!.id), createdAt: '2026-05-02T23:59:59.000Z', amount_usd: 12, sender_id: String(b.id), type: 'withdraw', direction: 'received', Sender: { username: b.username }, Receiver: { username: a.username } },
+      { id: String(ab[0]!.id), createdAt: '2026-05-01T12:00:00.000Z', amount_usd: 11, sender_id: String(a.id), type: 'deposit', direction: 'sent', Sender: { username: a.username }, Receiver: { username: b.username } },
+    ]);
+    const bSees = (await list(b)).json().data;
+    expect(bSees.pagination.total).toBe(4);
+    expect(bSees.data.map((r: { amount_usd: number; direction: string }) => [r.amount_usd, r.direction]).sort()).toEqual([
+      [11, 'received'],
+      [12, 'sent'],
+      [13, 'received'],
+      [14, 'received'],
+    ]);
+    expect((await list(a, '?type=withdraw')).json().data.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([12]);
+    expect((await list(a, '?type=deposit')).json().data.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([13, 11]);
+    expect((await list(a, '?type=&start_date=&end_date=')).json().data.pagination.total).toBe(3);
+    expect((await list(a, '?start_date=2026-05-02&end_date=2026-05-02')).json().data.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([12]);
+    expect((await list(a, '?start_date=2026-05-02')).json().data.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([13, 12]);
+    expect((await list(a, '?end_date=2026-05-01')).json().data.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([11]);
+    const p2 = (await list(a, '?page=2&per_page=2')).json().data;
+    expect(p2.pagination).toEqual({ total: 3, page: 2, perPage: 2 });
+    expect(p2.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([11]);
+    expect((await list(c)).json().data.data.map((r: { direction: string }) => r.direction)).toEqual(['sent']);
+  });
+
+  it('answers 401 without a session and 400 for a bad history filter', async () => {
+    const a = await user();
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', payload: { username: a.username, amount_usd: 10, type: 'deposit' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/fund-transfer' })).statusCode).toBe(401);
+    expect((await list(a, '?type=income')).statusCode).toBe(400);
+    expect((await list(a, '?start_date=01-05-2026')).statusCode).toBe(400);
+  });
+
+  it.runIf(testDbKind === 'postgres')('40 transfers racing both ways between two users never deadlock and lose nothing (PostgreSQL)', async () => {
+    const a = await user();
+    const b = await user();
+    await fundDeposit(t.db, a.id, 1000);
+    await fundDeposit(t.db, b.id, 1000);
+    const res = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? send(a, { username: b.username, amount_usd: 10 + i, type: 'deposit' }) : send(b, { username: a.username, amount_usd: 10 + i, type: 'deposit' }))));
+    expect(res.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+    const aSent = Array.from({ length: 40 }, (_, i) => i).filter((i) => i % 2).reduce((s, i) => s + 10 + i, 0);
+    const bSent = Array.from({ length: 40 }, (_, i) => i).filter((i) => !(i % 2)).reduce((s, i) => s + 10 + i, 0);
+    expect((await bal(a)).deposit).toBe(usd(1000 - aSent + bSent));
+    expect((await bal(b)).deposit).toBe(usd(1000 - bSent + aSent));
+    expect((await ledger.verify(t.db)).ok).toBe(true);
+  });
+
+  it.runIf(testDbKind === 'postgres')('30 parallel transfers of 10 from a balance of 100: exactly 10 go through (PostgreSQL)', async () => {
+    const a = await user();
+    const receivers = await Promise.all(Array.from({ length: 3 }, () => user()));
+    await fundIncome(t.db, a.id, 100);
+    const res = await Promise.all(Array.from({ length: 30 }, (_, i) => send(a, { username: receivers[i % 3]!.username, amount_usd: 10, type: 'withdraw' })));
+    expect(res.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(res.filter((r) => r.statusCode === 400 && r.json().message === 'Insufficient balance')).toHaveLength(20);
+    expect(await bal(a)).toEqual({ deposit: 0n, income: 0n });
+    const received = await Promise.all(receivers.map(async (r) => (await bal(r)).income));
+    expect(received.reduce((s, x) => s + x, 0n)).toBe(usd(100));
+    expect(Number((await t.db.selectFrom('transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).where('sender_id', '=', a.id).executeTakeFirstOrThrow()).n)).toBe(10);
+  });
+});
