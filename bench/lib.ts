@@ -22,7 +22,7 @@ export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; ha
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = await connectDb({ databaseUrl: DATABASE_URL, schema, poolSize });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usdt-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL, SESSION_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_AUTH_PER_MIN: '1000000' });
   const ctx: AppContext = { config, db: handle.db, dbKind: 'postgres', secret: config.sessionSecret!, mailer: createMailer({ from: 'x@y', dataDir, log: pino({ level: 'silent' }) }) };

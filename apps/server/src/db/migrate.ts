@@ -27,8 +27,11 @@ const provider: MigrationProvider = {
  * Runs every migration not yet applied (one history for PGlite and PostgreSQL). Kysely's migrator
  * takes a lock, so several servers starting at once migrate once.
  */
-export async function migrateToLatest(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: DB, schema?: string): Promise<void> {
+  // With a schema named, Kysely looks for its bookkeeping tables in that schema only; otherwise
+  // its table check sees other schemas' tables (several test schemas in one database) and skips
+  // creating its own.
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

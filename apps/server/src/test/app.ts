@@ -27,7 +27,7 @@ export async function createTestDb(): Promise<DbHandle & { schema?: string; url?
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const handle = await connectDb({ databaseUrl: url, schema, poolSize: 20 });
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, schema);
     return {
       ...handle,
       schema,
