@@ -27,10 +27,17 @@ async function main(): Promise<number> {
           console.error(body.message ?? 'The server refused the command');
           return 1;
         }
-        console.log(body.data.output);
+        // Same streams as running the command here: failures go to stderr.
+        (body.data.exitCode === 0 ? console.log : console.error)(body.data.output);
         return body.data.exitCode;
-      } catch {
-        // No server answers: a stale control file; open the data directory ourselves.
+      } catch (err) {
+        // No server answers (nothing listens on the port, or something that is not our server):
+        // a stale control file, so open the data directory ourselves. But a server that took too
+        // long is still holding DATA_DIR, and opening PGlite a second time could damage it.
+        if ((err as { name?: string }).name === 'TimeoutError') {
+          console.error(`The server on port ${control.port} did not finish the command in time; it may still be running it`);
+          return 1;
+        }
       }
     }
   }

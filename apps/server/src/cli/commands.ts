@@ -1,7 +1,7 @@
 import { microToDecimal } from '@app/core';
 import type { AppContext } from '../context';
 import { createAdmin } from '../modules/admin/create-admin';
-import { runRoi } from '../modules/income/roi';
+import { isDay, runRoi } from '../modules/income/roi';
 import * as ledger from '../modules/ledger/service';
 import { sandboxPayCommand } from '../modules/payments/sandbox-chain';
 import { utcDay } from '../modules/staking/service';
@@ -39,8 +39,10 @@ export const commands: Record<string, { usage: string; run: Command }> = {
   'jobs:roi': {
     usage: 'jobs:roi [--date YYYY-MM-DD]',
     run: async (ctx, args) => {
-      const date = flag(args, 'date') ?? utcDay();
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return { output: `Invalid --date ${date} (expected YYYY-MM-DD)`, exitCode: 2 };
+      const given = flag(args, 'date');
+      // `--date` with no value is a mistake, not "today".
+      const date = given ?? (args.some((a) => a.startsWith('--date')) ? '' : utcDay());
+      if (!isDay(date)) return { output: date ? `Invalid --date ${date} (expected YYYY-MM-DD)` : 'Missing value for --date (expected YYYY-MM-DD)', exitCode: 2 };
       const r = await runRoi(ctx, date);
       return { output: `ROI up to ${date}: ${r.credits} credits on ${r.stakes} stakes, total ${microToDecimal(r.total)} USDT, ${r.completed} stakes completed`, exitCode: 0 };
     },

@@ -26,13 +26,17 @@ function lockId(name: string): number {
  * after the job, so across several server processes one runs it at a time (the others skip
  * that tick). Every job is idempotent, so a skipped or repeated tick is harmless.
  */
-export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: Job[] = [roiJob, ...paymentJobs]): JobsHandle {
+export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: Job[] = [roiJob, ...paymentJobs], opts: { firstDelayMs?: number } = {}): JobsHandle {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
+  // A run that outlasts its interval (a long catch-up, a slow gateway) is not joined by the next
+  // tick of the same job in this process: that tick is skipped.
+  const busy = new Set<string>();
   let stopped = false;
 
   const tick = async (job: Job) => {
-    if (stopped) return;
+    if (stopped || busy.has(job.name)) return;
+    busy.add(job.name);
     try {
       if (ctx.dbKind === 'postgres') {
         await ctx.db.connection().execute(async (conn) => {
@@ -49,6 +53,8 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: Job[] =
       }
     } catch (err) {
       log.error({ err, job: job.name }, 'job failed');
+    } finally {
+      busy.delete(job.name);
     }
   };
 
@@ -58,7 +64,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: Job[] =
       running.add(p);
     };
     // First tick soon after start (catch-up after downtime), then on the interval.
-    timers.push(setTimeout(fire, 2_000));
+    timers.push(setTimeout(fire, opts.firstDelayMs ?? 2_000));
     timers.push(setInterval(fire, job.intervalMs));
   }
   log.info({ jobs: jobs.map((j) => j.name) }, 'jobs runner started');

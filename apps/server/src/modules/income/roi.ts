@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { withTx } from '../../db/tx';
 import type { Tx } from '../../db/types';
+import { AppError } from '../../lib/errors';
 import * as ledger from '../ledger/service';
 import { postBatch } from '../ledger/batch';
 import type { EntryInput } from '../ledger/service';
@@ -17,6 +18,13 @@ export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
+}
+
+/** True for a real calendar day written YYYY-MM-DD ('2025-02-30' is not one). */
+export function isDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
 export interface RoiResult {
@@ -35,6 +43,7 @@ export interface RoiResult {
  * that races another, or repeats, credits nothing twice.
  */
 export async function runRoi(ctx: Pick<AppContext, 'db' | 'dbKind'>, date: string): Promise<RoiResult> {
+  if (!isDay(date)) throw new AppError('VALIDATION', `Invalid ROI date ${date} (expected YYYY-MM-DD)`);
   const result: RoiResult = { date, stakes: 0, credits: 0, total: 0n, completed: 0 };
   let afterId = 0n;
   for (;;) {

@@ -1,0 +1,185 @@
+import { usd } from '@app/core';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDbKind, type TestApp } from '../../test/app';
+import { auth, createUser, fundDeposit, type TestUser } from '../../test/factories';
+import * as ledger from '../ledger/service';
+import { updateSettings } from '../settings/service';
+import { createStake } from '../staking/service';
+import { addDays, isDay, runRoi } from './roi';
+
+describe('ROI accrual and income history', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+  afterEach(async () => {
+    const report = await ledger.verify(t.db);
+    expect(report.ok, JSON.stringify(report)).toBe(true);
+  });
+
+  const ctx = () => ({ db: t.db, dbKind: t.ctx.dbKind });
+  const user = (opts: Parameters<typeof createUser>[2] = {}) => createUser(t.db, t.ctx.secret, opts);
+  /** A funded user with one stake bought on `day` (UTC noon). */
+  const staker = async (amount: number, day: string) => {
+    const u = await user();
+    await fundDeposit(t.db, u.id, amount);
+    const { stakeId } = await createStake(t.db, u.id, usd(amount), new Date(`${day}T12:00:00Z`));
+    return { u, stakeId };
+  };
+  const stakeRow = (id: bigint) => t.db.selectFrom('stakes').select(['status', 'roi_paid', 'last_roi_date']).where('id', '=', id).executeTakeFirstOrThrow();
+  const history = async (u: TestUser, query: string) => t.app.inject({ method: 'GET', url: `/api/income/history?${query}`, headers: auth(u.token) });
+
+  it('first credits a stake the day after it was made, never on its own day', async () => {
+    const { u, stakeId } = await staker(100, '2024-01-10');
+    expect((await runRoi(ctx(), '2024-01-09')).credits).toBe(0);
+    expect((await runRoi(ctx(), '2024-01-10')).credits).toBe(0);
+    expect(await stakeRow(stakeId)).toEqual({ status: 'active', roi_paid: 0n, last_roi_date: null });
+    const r = await runRoi(ctx(), '2024-01-11');
+    expect(r).toMatchObject({ credits: 1, total: usd('0.5') });
+    expect(await stakeRow(stakeId)).toEqual({ status: 'active', roi_paid: usd('0.5'), last_roi_date: '2024-01-11' });
+    const rec = await t.db.selectFrom('income_records').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
+    expect(rec).toMatchObject({ type: 1, amount: usd('0.5'), for_date: '2024-01-11', source_id: String(stakeId), idempotency_key: `roi:${stakeId}:2024-01-11` });
+    expect(rec.note).toBe(`Daily ROI 0.5% on stake #${stakeId} for 2024-01-11`);
+    const entry = await t.db.selectFrom('ledger_entries').select(['kind', 'user_id']).where('idempotency_key', '=', `roi:${stakeId}:2024-01-11`).executeTakeFirstOrThrow();
+    expect(entry).toEqual({ kind: 'roi', user_id: u.id });
+    expect((await ledger.getTotals(t.db, u.id)).roi_income).toBe(usd('0.5'));
+  });
+
+  it('trims the last credit so the total is exactly the cap when the rate does not divide it', async () => {
+    await updateSettings(t.db, { roi_income_percentage: '0.3' });
+    let stakeId: bigint;
+    let u: TestUser;
+    try {
+      ({ u, stakeId } = await staker(100, '2020-01-01'));
+    } finally {
+      await updateSettings(t.db, { roi_income_percentage: '0.5' });
+    }
+    // 666 days × 0.3 = 199.8, then 0.2 on day 667.
+    const r = await runRoi(ctx(), addDays('2020-01-01', 700));
+    expect(r.credits).toBe(667);
+    expect(r.total).toBe(usd(200));
+    expect(r.completed).toBe(1);
+    expect(await stakeRow(stakeId)).toEqual({ status: 'completed', roi_paid: usd(200), last_roi_date: addDays('2020-01-01', 667) });
+    const last = await t.db.selectFrom('income_records').select(['amount', 'for_date']).where('user_id', '=', u.id).orderBy('for_date', 'desc').executeTakeFirstOrThrow();
+    expect(last).toEqual({ amount: usd('0.2'), for_date: addDays('2020-01-01', 667) });
+    expect((await ledger.getBalances(t.db, u.id)).income).toBe(usd(200));
+    expect((await ledger.getTotals(t.db, u.id)).roi_income).toBe(usd(200));
+  });
+
+  it('does not rescan: a completed or already credited stake is not even read again', async () => {
+    const { stakeId } = await staker(50, '2023-05-01');
+    const first = await runRoi(ctx(), '2023-05-03');
+    expect(first.credits).toBeGreaterThanOrEqual(2);
+    const again = await runRoi(ctx(), '2023-05-03');
+    // Stakes from other tests may still be pending for earlier dates, never this one.
+    expect(again.credits).toBe(0);
+    const row = await stakeRow(stakeId);
+    expect(row.last_roi_date).toBe('2023-05-03');
+    const before = (await ledger.verify(t.db)).entries;
+    expect((await runRoi(ctx(), '2023-05-02')).credits).toBe(0);
+    expect((await ledger.verify(t.db)).entries).toBe(before);
+  });
+
+  it('credits a later run only for the days since the last one (catch-up, no double count)', async () => {
+    const { u, stakeId } = await staker(200, '2022-08-01');
+    await runRoi(ctx(), '2022-08-02'); // 1 day
+    await runRoi(ctx(), '2022-08-06'); // down for 3 days: 4 more
+    expect((await stakeRow(stakeId)).roi_paid).toBe(usd(5));
+    expect((await ledger.getBalances(t.db, u.id)).income).toBe(usd(5));
+    const days = await t.db.selectFrom('income_records').select('for_date').where('user_id', '=', u.id).orderBy('for_date').execute();
+    expect(days.map((d) => d.for_date)).toEqual(['2022-08-02', '2022-08-03', '2022-08-04', '2022-08-05', '2022-08-06']);
+  });
+
+  it('refuses a date that is not a calendar day', async () => {
+    for (const bad of ['2025-02-30', '2025-13-01', '25-01-01', '', '2025-01-01T00:00:00Z']) {
+      expect(isDay(bad), bad).toBe(false);
+      await expect(runRoi(ctx(), bad)).rejects.toThrow(/Invalid ROI date/);
+    }
+    expect(isDay('2024-02-29')).toBe(true);
+  });
+
+  it('credits more stakes than one chunk, each once, with mixed rates, in a single run', async () => {
+    // 1,234 users with a stake each, inserted in bulk (the ROI job only reads the stake rows).
+    const n = 1234;
+    await sql`
+      insert into users (name, email, username, status, email_verified_at)
+      select 'Bulk ' || g, 'bulk' || g || '@example.test', 'BK' || lpad(g::text, 7, '0'), 'active', now()
+      from generate_series(1, ${n}) g`.execute(t.db);
+    await sql`
+      insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
+      select id, 100000000, case when right(username, 1)::int % 2 = 0 then 0.5 else 1.0 end, 200, '2021-03-01'
+      from users where username like 'BK%'`.execute(t.db);
+    const r = await runRoi(ctx(), '2021-03-03');
+    expect(r.credits).toBe(2 * n);
+    const even = Math.floor(n / 2); // BK0000002 … BK0001234 end in an even digit half the time
+    const odd = n - even;
+    expect(r.total).toBe(BigInt(even) * 2n * usd('0.5') + BigInt(odd) * 2n * usd(1));
+    const sums = await sql<{ users: bigint; records: bigint; total: bigint }>`
+      select count(distinct r.user_id)::bigint as users, count(*)::bigint as records, sum(r.amount)::bigint as total
+      from income_records r join users u on u.id = r.user_id where u.username like 'BK%'`.execute(t.db);
+    expect(sums.rows[0]).toEqual({ users: BigInt(n), records: BigInt(2 * n), total: r.total });
+    const totals = await sql<{ total: bigint }>`
+      select sum(t.roi_income)::bigint as total from user_totals t join users u on u.id = t.user_id where u.username like 'BK%'`.execute(t.db);
+    expect(totals.rows[0]!.total).toBe(r.total);
+    expect((await runRoi(ctx(), '2021-03-03')).credits).toBe(0);
+    // Out of the way of the other tests' later dates.
+    await sql`update stakes set status = 'completed' where user_id in (select id from users where username like 'BK%')`.execute(t.db);
+  });
+
+  it.runIf(testDbKind === 'postgres')('three runs started together over several chunks credit each stake-day once (PostgreSQL)', async () => {
+    const n = 1100;
+    await sql`
+      insert into users (name, email, username, status, email_verified_at)
+      select 'Race ' || g, 'race' || g || '@example.test', 'RC' || lpad(g::text, 7, '0'), 'active', now()
+      from generate_series(1, ${n}) g`.execute(t.db);
+    await sql`
+      insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
+      select id, 50000000, 0.5, 200, '2018-01-01' from users where username like 'RC%'`.execute(t.db);
+    const runs = await Promise.all([runRoi(ctx(), '2018-01-04'), runRoi(ctx(), '2018-01-04'), runRoi(ctx(), '2018-01-03')]);
+    expect(runs.reduce((s, r) => s + r.credits, 0)).toBe(3 * n);
+    expect(runs.reduce((s, r) => s + r.total, 0n)).toBe(BigInt(3 * n) * usd('0.25'));
+    const dup = await sql<{ n: bigint }>`
+      select count(*)::bigint as n from (
+        select source_id, for_date from income_records r join users u on u.id = r.user_id
+        where u.username like 'RC%' group by source_id, for_date having count(*) > 1) d`.execute(t.db);
+    expect(dup.rows[0]!.n).toBe(0n);
+    const paid = await sql<{ bad: bigint }>`
+      select count(*)::bigint as bad from stakes s join users u on u.id = s.user_id
+      where u.username like 'RC%' and (s.roi_paid <> 750000 or s.last_roi_date <> '2018-01-04')`.execute(t.db);
+    expect(paid.rows[0]!.bad).toBe(0n);
+    const totals = await sql<{ total: bigint }>`
+      select sum(t.roi_income)::bigint as total from user_totals t join users u on u.id = t.user_id where u.username like 'RC%'`.execute(t.db);
+    expect(totals.rows[0]!.total).toBe(BigInt(3 * n) * usd('0.25'));
+    await sql`update stakes set status = 'completed' where user_id in (select id from users where username like 'RC%')`.execute(t.db);
+  });
+
+  it('lists one income type newest first with pagination, only the caller’s', async () => {
+    const other = await user();
+    const { u, stakeId } = await staker(100, '2019-06-01');
+    await runRoi(ctx(), '2019-06-13'); // 12 ROI credits
+    const p1 = (await history(u, 'income_type=1&page=1&per_page=5')).json();
+    expect(p1.success).toBe(true);
+    expect(p1.data.pagination).toEqual({ total: 12, page: 1, perPage: 5 });
+    expect(p1.data.data).toHaveLength(5);
+    expect(p1.data.data[0]).toEqual({ id: expect.any(String), createdAt: expect.any(String), amount: 0.5, note: `Daily ROI 0.5% on stake #${stakeId} for 2019-06-13` });
+    const p3 = (await history(u, 'income_type=1&page=3&per_page=5')).json().data;
+    expect(p3.data.map((r: { note: string }) => r.note.slice(-10))).toEqual(['2019-06-03', '2019-06-02']);
+    const ids = [...p1.data.data, ...p3.data].map((r: { id: string }) => BigInt(r.id));
+    expect(ids.slice(0, 5)).toEqual([...ids.slice(0, 5)].sort((a, b) => (a > b ? -1 : 1)));
+    expect((await history(u, 'income_type=2')).json().data).toEqual({ data: [], pagination: { total: 0, page: 1, perPage: 10 } });
+    expect((await history(u, 'income_type=3')).json().data.pagination.total).toBe(0);
+    expect((await history(other, 'income_type=1')).json().data.pagination.total).toBe(0);
+  });
+
+  it('refuses a missing or unknown income_type with 400', async () => {
+    const u = await user();
+    for (const q of ['', 'income_type=4', 'income_type=abc', 'income_type=1&page=0']) {
+      const res = await history(u, q);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().success).toBe(false);
+    }
+    expect((await history(u, 'income_type=5')).json().message).toBe('income_type must be 1, 2 or 3');
+  });
+});
