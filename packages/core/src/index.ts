@@ -9,3 +9,4 @@ export * from './schemas/support';
 export * from './schemas/common';
 export * from './api-types';
 export * from './schemas/payments';
+export * from './schemas/security';

@@ -37,6 +37,8 @@ export const ZCreateWithdrawalRequest = z
     network: ZWithdrawNetwork,
     wallet_address: z.string({ error: 'Wallet address is required' }).trim().min(1, 'Wallet address is required').max(100, 'Invalid wallet address for the selected network'),
     token: z.literal('USDT', { error: 'Token is required' }),
+    /** Required (server-side) when the user has two-factor authentication on. */
+    totp_code: z.string().trim().max(32, 'Invalid two-factor code').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.wallet_address && v.network && !isValidAddress(v.network, v.wallet_address)) {
