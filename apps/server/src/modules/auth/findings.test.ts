@@ -242,7 +242,7 @@ describe('issue 10 findings', () => {
       await fundIncome(t.db, u.id, 100);
       // The request passed authentication, then the admin blocked the user before its transaction ran.
       await t.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', u.id).execute();
-      await expect(createWithdrawal(t.db, u.id, { amount_usd: 50, network: 'BEP20', wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', token: 'USDT' })).rejects.toMatchObject({ status: 403 });
+      await expect(createWithdrawal(t.db, u.id, { amount_usd: 50, network: 'BSC', wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', token: 'USDT' })).rejects.toMatchObject({ status: 403 });
       const n = await t.db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<string>().as('c')).where('user_id', '=', u.id).executeTakeFirstOrThrow();
       expect(Number(n.c)).toBe(0);
     });
