@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { microToDecimal, mulDivDown, PAYMENT_WINDOW_SECONDS, usd, type TPayCurrency } from '@app/core';
+import { CHAINS, microToDecimal, mulDivDown, PAYMENT_WINDOW_SECONDS, usd, type TPayCurrency } from '@app/core';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
 import * as ledger from '../ledger/service';
+import { queueMail } from '../mail/outbox';
+import { usdtText } from '../mail/templates';
 import { GatewayError, type PaymentReport } from './gateways/gateway';
 import { gatewayFor, paymentsRuntime } from './gateways/registry';
 import type { PaymentRow } from './present';
@@ -219,6 +221,9 @@ export async function creditDeposit(tx: Tx, row: PaymentRow, alreadyCredited: bi
   });
   if (!res.created) return 0n;
   await ledger.bumpTotals(tx, row.user_id, { total_deposited: delta });
+  // In the crediting transaction: the mail exists exactly when the money does (server design, section 9).
+  const network = CHAINS.find((c) => c.code === row.pay_currency)?.network ?? row.pay_currency.toUpperCase();
+  await queueMail(tx, row.user_id, 'deposit_credited', { amount: usdtText(delta), network });
   return delta;
 }
 
