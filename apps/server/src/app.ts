@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerMaintenance } from './plugins/maintenance';
+import { registerMetrics } from './plugins/metrics';
 import { authPlugin } from './plugins/auth';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
@@ -48,6 +49,7 @@ export async function buildApp({ ctx, logger, extraRoutes = [] }: BuildAppOption
   });
 
   registerErrorHandler(app);
+  registerMetrics(app);
   await registerSecurity(app);
   await registerRateLimit(app, ctx.config.redisUrl);
   await registerDocs(app);

@@ -45,6 +45,7 @@ const ZEnv = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -100,6 +101,7 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     logLevel: e.LOG_LEVEL,
     rateLimitAuthPerMin: e.RATE_LIMIT_AUTH_PER_MIN,
     jobsEnabled: e.JOBS_ENABLED,
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }
