@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 /** Every environment variable the server reads, parsed once (server design, section 1). */
@@ -54,6 +55,21 @@ export class ConfigError extends Error {}
 
 function emptyToUndefined(env: Record<string, string | undefined>): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+}
+
+/**
+ * Loads `.env` from the working directory when there is one, as `.env.example` suggests. A variable
+ * already set in the environment wins over the file. Returns the names it set.
+ */
+export function loadDotEnv(file = path.resolve('.env'), env: Record<string, string | undefined> = process.env): string[] {
+  if (!existsSync(file)) return [];
+  const set: string[] = [];
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {
+    if (env[name] !== undefined || value === undefined) continue;
+    env[name] = value;
+    set.push(name);
+  }
+  return set;
 }
 
 /** Reads the environment once. Throws ConfigError with one line naming the bad variable. */
