@@ -1,23 +1,14 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDotEnv } from './config';
 import { listenUrl, loggerOptions } from './lib/logger';
+import { freePort } from './test/processes';
 
 const serverTs = path.resolve(import.meta.dirname, 'server.ts');
 const tsx = import.meta.resolve('tsx');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 describe('start-up: .env, JSON logs off a TTY, the real listening address', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'usdt-startup-'));
