@@ -44,7 +44,7 @@ function addDays(day: string, n: number): string {
 
 describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, one PostgreSQL, Redis', () => {
   const dbName = `scale_${randomBytes(5).toString('hex')}`;
-  const dbUrl = pgUrl!.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`);
+  const dbUrl = (pgUrl ?? '').replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`);
   const secret = randomBytes(32).toString('hex');
   const dirs: string[] = [];
   let servers: ServerProcess[] = [];
