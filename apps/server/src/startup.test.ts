@@ -36,7 +36,12 @@ describe('start-up: .env, JSON logs off a TTY, the real listening address', () =
     writeFileSync(path.join(dir, '.env'), `PORT=${port}\nPUBLIC_URL=http://from-dotenv.example\nMETRICS_TOKEN=${token}\nJOBS_ENABLED=false\n`);
     const env = { ...process.env };
     for (const k of ['PORT', 'METRICS_TOKEN', 'DATABASE_URL', 'REDIS_URL', 'JOBS_ENABLED', 'LOG_LEVEL']) delete env[k];
-    Object.assign(env, { PUBLIC_URL: 'http://public.example.test', DATA_DIR: path.join(dir, 'data'), WEB_DIST: path.join(dir, 'no-web'), SESSION_SECRET: 'x'.repeat(40) });
+    Object.assign(env, {
+      PUBLIC_URL: 'http://public.example.test',
+      DATA_DIR: path.join(dir, 'data'),
+      WEB_DIST: path.join(dir, 'no-web'),
+      SESSION_SECRET: 'x'.repeat(40),
+    });
     // stdout is a pipe here, not a TTY: every line must be JSON.
     const child = spawn(process.execPath, ['--import', tsx, serverTs], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines: string[] = [];

@@ -5,7 +5,9 @@ import type { LoggerOptions } from 'pino';
  * person watches the terminal, one JSON object per line otherwise (containers, log shippers).
  */
 export function loggerOptions(level: string, isTty = Boolean(process.stdout.isTTY)): LoggerOptions {
-  return isTty ? { level, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : { level };
+  return isTty
+    ? { level, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } }
+    : { level };
 }
 
 /** The URL a listening server really answers on (not PUBLIC_URL, which may sit behind a proxy). */

@@ -73,7 +73,14 @@ describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, 
     const env = (i: number) => {
       const dir = mkdtempSync(path.join(os.tmpdir(), `usdt-scale-${i}-`));
       dirs.push(dir);
-      return { DATABASE_URL: dbUrl, REDIS_URL: redisUrl, SESSION_SECRET: secret, DATA_DIR: dir, WEB_DIST: path.join(dir, 'no-web'), RATE_LIMIT_AUTH_PER_MIN: String(LIMIT) };
+      return {
+        DATABASE_URL: dbUrl,
+        REDIS_URL: redisUrl,
+        SESSION_SECRET: secret,
+        DATA_DIR: dir,
+        WEB_DIST: path.join(dir, 'no-web'),
+        RATE_LIMIT_AUTH_PER_MIN: String(LIMIT),
+      };
     };
     const started = Date.now();
     servers = await Promise.all([0, 1, 2].map((i) => startServer(env(i))));
@@ -96,7 +103,11 @@ describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, 
     }
     const { token: adminToken } = await createUser(db, secret, { isAdmin: true });
     const call = async (s: ServerProcess, method: string, url: string, token: string, body?: unknown) => {
-      const res = await fetch(`${s.url}${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const res = await fetch(`${s.url}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
       return { status: res.status, body: (await res.json()) as { success: boolean; message: string } };
     };
 
@@ -106,7 +117,10 @@ describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, 
       const s = pick(servers);
       if (random() < 0.4) return { s, run: () => call(s, 'POST', '/api/stake/create', u.token, { amount_usd: 50 + 10 * Math.floor(random() * 16) }) };
       const to = pick(users.filter((x) => x !== u));
-      return { s, run: () => call(s, 'POST', '/api/user/fund-transfer', u.token, { username: to.username, amount_usd: 10 + Math.floor(random() * 40), type: 'deposit' }) };
+      return {
+        s,
+        run: () => call(s, 'POST', '/api/user/fund-transfer', u.token, { username: to.username, amount_usd: 10 + Math.floor(random() * 40), type: 'deposit' }),
+      };
     });
     const statuses = new Map<number, number>();
     const perServer = new Map<string, number>();
@@ -123,7 +137,9 @@ describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, 
         }
       }),
     );
-    console.log(`scale-out: seed ${SEED}, ${OPS} ops in ${Date.now() - started} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}, per process ${[...perServer.values()].join('/')}`);
+    console.log(
+      `scale-out: seed ${SEED}, ${OPS} ops in ${Date.now() - started} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}, per process ${[...perServer.values()].join('/')}`,
+    );
     expect([...statuses.keys()].every((s) => s === 200 || s === 400)).toBe(true);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(OPS / 2);
     expect(perServer.size).toBe(3);
@@ -134,9 +150,16 @@ describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, 
     for (let d = 1; d <= 10; d++) {
       const date = addDays(today, d);
       const answers = await Promise.all(servers.map((s) => call(s, 'POST', '/api/admin/jobs/roi', adminToken, { date })));
-      expect(answers.map((a) => a.status), `ROI for ${date}: ${JSON.stringify(answers.map((a) => a.body))}`).toEqual([200, 200, 200]);
+      expect(
+        answers.map((a) => a.status),
+        `ROI for ${date}: ${JSON.stringify(answers.map((a) => a.body))}`,
+      ).toEqual([200, 200, 200]);
     }
-    const dup = await sql<{ n: bigint }>`select count(*) as n from (select source_id, for_date from income_records where type = 1 group by source_id, for_date having count(*) > 1) d`.execute(db);
+    const dup = await sql<{
+      n: bigint;
+    }>`select count(*) as n from (select source_id, for_date from income_records where type = 1 group by source_id, for_date having count(*) > 1) d`.execute(
+      db,
+    );
     expect(Number(dup.rows[0]!.n)).toBe(0);
     const credited = await sql<{ n: bigint }>`select count(*) as n from income_records where type = 1`.execute(db);
     // Every stake, made today, earns on each of the next ten days exactly once.
@@ -157,7 +180,7 @@ describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, 
       const res = await fetch(`${s.url}/api/auth/checkuser?referral_id=NOBODY${i}`, { headers: { 'x-forwarded-for': ip } });
       statuses.push(res.status);
     }
-    console.log(`scale-out: rate limit ${LIMIT}/min, statuses in order ${statuses.join(",")}`);
+    console.log(`scale-out: rate limit ${LIMIT}/min, statuses in order ${statuses.join(',')}`);
     // Each process saw only N requests: with per-process counters none would be refused.
     expect(statuses.filter((s) => s !== 429)).toHaveLength(LIMIT);
     expect(statuses.slice(LIMIT).every((s) => s === 429)).toBe(true);

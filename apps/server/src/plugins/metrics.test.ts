@@ -92,10 +92,15 @@ describe('/metrics', () => {
 
   it('counts job runs with their durations, and /api/health shows each job’s last tick', async () => {
     let runs = 0;
-    const jobs = startJobs(t.ctx, quietLog, [
-      { name: 'probe-ok', intervalMs: 60_000, run: async () => void runs++ },
-      { name: 'probe-fail', intervalMs: 60_000, run: async () => Promise.reject(new Error('boom')) },
-    ], { firstDelayMs: 0 });
+    const jobs = startJobs(
+      t.ctx,
+      quietLog,
+      [
+        { name: 'probe-ok', intervalMs: 60_000, run: async () => void runs++ },
+        { name: 'probe-fail', intervalMs: 60_000, run: async () => Promise.reject(new Error('boom')) },
+      ],
+      { firstDelayMs: 0 },
+    );
     await expect.poll(async () => sample(await scrape(), 'job_runs_total', { job: 'probe-fail', outcome: 'failed' })).toBe(1);
     await expect.poll(async () => sample(await scrape(), 'job_runs_total', { job: 'probe-ok', outcome: 'ok' })).toBe(1);
     await jobs.stop();
@@ -117,11 +122,15 @@ describe('/metrics', () => {
     const had = before.data.mail !== undefined;
     if (!had) {
       // The outbox arrives with another migration; until then a table of its shape stands in.
-      await sql`create table mail_outbox (id bigint generated always as identity primary key, status text not null, created_at timestamptz not null default now())`.execute(t.db);
+      await sql`create table mail_outbox (id bigint generated always as identity primary key, status text not null, created_at timestamptz not null default now())`.execute(
+        t.db,
+      );
       expect(sample(await scrape(), 'mail_outbox', { status: 'pending' })).toBeUndefined();
     }
     await sql`delete from mail_outbox`.execute(t.db);
-    await sql`insert into mail_outbox (status, created_at) values ('pending', now() - interval '90 seconds'), ('pending', now()), ('sent', now())`.execute(t.db);
+    await sql`insert into mail_outbox (status, created_at) values ('pending', now() - interval '90 seconds'), ('pending', now()), ('sent', now())`.execute(
+      t.db,
+    );
     const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
     expect(health.data.mail.pending).toBe(2);
     expect(health.data.mail.oldestAgeSeconds).toBeGreaterThanOrEqual(90);

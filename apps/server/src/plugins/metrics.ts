@@ -84,7 +84,11 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await ctx.db.selectFrom('ledger_accounts').select(['kind', (eb) => eb.fn.sum<bigint | number | string>('balance').as('total')]).groupBy('kind').execute();
+      const rows = await ctx.db
+        .selectFrom('ledger_accounts')
+        .select(['kind', (eb) => eb.fn.sum<bigint | number | string>('balance').as('total')])
+        .groupBy('kind')
+        .execute();
       // A gauge is a float by definition; micro-units stay exact up to 9e9 USDT per kind.
       for (const r of rows) this.set({ kind: r.kind }, Number(r.total));
     },
@@ -94,7 +98,10 @@ export function registerMetrics(app: FastifyInstance): void {
     help: 'Ledger entries written',
     registers: [registry],
     async collect() {
-      const r = await ctx.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<bigint | number | string>().as('n')).executeTakeFirst();
+      const r = await ctx.db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.countAll<bigint | number | string>().as('n'))
+        .executeTakeFirst();
       this.set(Number(r?.n ?? 0));
     },
   });
@@ -105,7 +112,11 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await ctx.db.selectFrom('payments').select(['status', (eb) => eb.fn.countAll<bigint | number | string>().as('n')]).groupBy('status').execute();
+      const rows = await ctx.db
+        .selectFrom('payments')
+        .select(['status', (eb) => eb.fn.countAll<bigint | number | string>().as('n')])
+        .groupBy('status')
+        .execute();
       for (const r of rows) this.set({ status: r.status }, Number(r.n));
     },
   });

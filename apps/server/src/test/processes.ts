@@ -52,7 +52,10 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       child.kill('SIGKILL');
       throw new Error(`server did not become healthy: ${out}`);
     }
-    const ok = await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
