@@ -2,7 +2,7 @@ import pino from 'pino';
 import { createContext } from './boot';
 import { runCommand } from './cli/commands';
 import { readControlFile } from './cli/control';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 
 /** `npm run cli -- <command> [args]`: works whether or not the server is running. */
 async function main(): Promise<number> {
@@ -11,6 +11,7 @@ async function main(): Promise<number> {
     console.error('Usage: npm run cli -- <ledger:verify | jobs:roi --date YYYY-MM-DD | sandbox:pay <payment_id> <amount> | admin:create --email E --password P>');
     return 2;
   }
+  loadDotEnv();
   const config = loadConfig();
   if (!config.databaseUrl) {
     const control = readControlFile(config.dataDir);

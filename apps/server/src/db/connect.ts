@@ -30,6 +30,15 @@ export interface ConnectOptions {
   poolSize?: number;
 }
 
+// Kysely does not expose its pool; the metrics read the pool's counters through this.
+const pools = new WeakMap<object, pg.Pool>();
+
+/** Connections of a PostgreSQL database's pool; undefined on PGlite (one in-process connection). */
+export function poolStats(db: object): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
+}
+
 export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -41,6 +50,7 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
     const client = await pool.connect();
     client.release();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (opts.pgliteDir) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
