@@ -37,6 +37,8 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
+      // While PostgreSQL is away a request fails (503) after this long instead of queueing forever.
+      connectionTimeoutMillis: 10_000,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
     // Without a listener, an idle client's 'error' (a terminated backend, a PostgreSQL restart)
