@@ -22,7 +22,7 @@ describe.runIf(testDbKind === 'postgres')('parallel ROI runs beside money operat
   const procs: DbHandle[] = [];
   beforeAll(async () => {
     main = await createTestDb();
-    for (let i = 0; i < 3; i++) procs.push(await connectDb({ databaseUrl: main.url, schema: main.schema!, poolSize: 6 }));
+    for (let i = 0; i < 3; i++) procs.push(await connectDb({ databaseUrl: main.url, schema: main.schema!, poolSize: 12 }));
   });
   afterAll(async () => {
     for (const p of procs) await p.close();
@@ -32,7 +32,7 @@ describe.runIf(testDbKind === 'postgres')('parallel ROI runs beside money operat
   it('credits each stake-day once over 6 rounds of 3 simultaneous runs with stakes and transfers racing them', async () => {
     const secret = 'x'.repeat(64);
     const users: { id: bigint; username: string }[] = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 60; i++) {
       // Referral lines of four, so every stake pays a sponsor's income account.
       const u = await createUser(main.db, secret, { referrerId: i % 4 ? users[i - 1]!.id : null });
       await fundDeposit(main.db, u.id, 10_000);
@@ -41,7 +41,7 @@ describe.runIf(testDbKind === 'postgres')('parallel ROI runs beside money operat
     }
     const stakeIds: bigint[] = [];
     for (const u of users) {
-      for (let k = 0; k < 2; k++) {
+      for (let k = 0; k < 6; k++) {
         const { stakeId } = await createStake(main.db, u.id, usd(100));
         await sql`update stakes set start_date = '2026-01-01' where id = ${stakeId}`.execute(main.db);
         stakeIds.push(stakeId);
@@ -54,7 +54,7 @@ describe.runIf(testDbKind === 'postgres')('parallel ROI runs beside money operat
     for (let round = 0; round < 6; round++) {
       const date = `2026-01-${String(3 + round * 2).padStart(2, '0')}`;
       const work: Promise<unknown>[] = procs.map((p) => runRoi({ db: p.db, dbKind: 'postgres' }, date));
-      for (let i = 0; i < 24; i++) {
+      for (let i = 0; i < 80; i++) {
         const from = pick();
         let to = pick();
         while (to === from) to = pick();
