@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { lockDataDir } from '../lib/data-dir-lock';
 import { testDbKind } from '../test/app';
 import { cli, freePort, newTarget, processEnv, startServer, withDb, type ServerProc, type Target } from './procs';
 
@@ -102,5 +103,39 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
     second.proc.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     await assertIntact(t, ['after-kill@example.test']);
+  }, 120_000);
+
+  it('refuses with one line and never opens the files while a holder that does not answer keeps the lock', async () => {
+    const t = await newTarget('pglite');
+    // This test process holds the directory as a server that never writes control.json.
+    const held = await lockDataDir(t.dataDir, 'server', () => undefined);
+    try {
+      const r = await cli({ ...processEnv(t, 0), CLI_WAIT_SECONDS: '2' }, ['ledger:verify']);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`DATA_DIR ${t.dataDir} is in use by another server (pid ${process.pid}); only one process may open it at a time, and it did not take the command within 2 s\n`);
+      const server = await start(t);
+      expect(await server.exited).toBe(1);
+      expect(server.log()).toBe(`Startup failed: DATA_DIR ${t.dataDir} is in use by another server (pid ${process.pid}); only one process may open it at a time\n`);
+      // Neither process created the database beside the holder.
+      expect(existsSync(path.join(t.dataDir, 'pglite'))).toBe(false);
+    } finally {
+      await held.release();
+    }
+  }, 120_000);
+
+  it('a server started while a CLI command holds the directory waits for it, then starts', async () => {
+    const t = await newTarget('pglite');
+    const held = await lockDataDir(t.dataDir, 'cli', () => undefined);
+    const server = await start(t);
+    // Long enough for the server to have loaded and found the lock taken.
+    await new Promise((r) => setTimeout(r, 8_000));
+    expect(server.proc.exitCode).toBeNull();
+    expect(existsSync(path.join(t.dataDir, 'pglite'))).toBe(false);
+    await held.release();
+    await server.ready();
+    server.proc.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await assertIntact(t, []);
   }, 120_000);
 });
