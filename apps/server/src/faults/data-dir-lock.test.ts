@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockDataDir } from '../lib/data-dir-lock';
+import { isDataDirLocked, lockDataDir, readLockHolder } from '../lib/data-dir-lock';
 import { testDbKind } from '../test/app';
 import { cli, freePort, newTarget, processEnv, startServer, withDb, type ServerProc, type Target } from './procs';
 
@@ -138,4 +138,28 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
     expect(await server.exited).toBe(0);
     await assertIntact(t, []);
   }, 120_000);
+
+  it('a live holder whose lock looks stale (a long PGlite query stalled its refresh) keeps it', async () => {
+    const t = await newTarget('pglite');
+    let lost: Error | undefined;
+    const held = await lockDataDir(t.dataDir, 'server', (err) => (lost = err));
+    try {
+      // What a 60 s stall of the holder's event loop leaves behind: a lock not refreshed for a minute.
+      const past = new Date(Date.now() - 60_000);
+      utimesSync(path.join(t.dataDir, 'pglite.lock'), past, past);
+      const r = await cli({ ...processEnv(t, 0), CLI_WAIT_SECONDS: '1' }, ['ledger:verify']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/is in use by another server \(pid \d+\)/);
+      expect(existsSync(path.join(t.dataDir, 'pglite'))).toBe(false);
+      // The holder notices at its next refresh that the lock was marked stale, finds nobody else
+      // took it, and takes it again instead of giving up.
+      await new Promise((r) => setTimeout(r, 5_000));
+      expect(lost).toBeUndefined();
+      expect(await isDataDirLocked(t.dataDir)).toBe(true);
+      expect(readLockHolder(t.dataDir)?.pid).toBe(process.pid);
+    } finally {
+      await held.release();
+    }
+    expect(await isDataDirLocked(t.dataDir)).toBe(false);
+  }, 60_000);
 });
