@@ -75,7 +75,7 @@ export default function IncomePage() {
           cols={[
             { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
             { header: 'Amount', cell: (r) => <span className="font-semibold text-emerald-300">+${formatAmount(r.amount)}</span> },
-            { header: 'Details', cell: (r) => <span className="text-slate-400">{r.note}</span>, className: 'px-3 py-3' },
+            { header: 'Details', cell: (r) => <span className="text-slate-400">{r.note}</span>, className: 'text-slate-400' },
           ]}
         />
         {history.data ? (
