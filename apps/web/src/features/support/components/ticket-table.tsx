@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Modal } from '../../../components/ui/modal';
+import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { ticketsQueryOptions } from '../api/tickets';
@@ -55,19 +56,22 @@ export function TicketTable() {
         {open ? (
           <dl className="space-y-3 text-sm">
             <div>
-              <dt className="text-xs uppercase tracking-wide text-slate-500">Subject</dt>
+              <dt className="text-xs uppercase tracking-wide text-slate-400">Subject</dt>
               <dd className="capitalize text-slate-200">{open.type}</dd>
             </div>
             <div>
-              <dt className="text-xs uppercase tracking-wide text-slate-500">Your Message</dt>
+              <dt className="text-xs uppercase tracking-wide text-slate-400">Your Message</dt>
               <dd className="whitespace-pre-wrap break-words text-slate-200">{open.message}</dd>
             </div>
             <div>
-              <dt className="text-xs uppercase tracking-wide text-slate-500">Admin Response</dt>
+              <dt className="text-xs uppercase tracking-wide text-slate-400">Admin Response</dt>
               <dd className="whitespace-pre-wrap break-words rounded-xl bg-surface-900 p-3 text-slate-100">{open.adminRemark || 'No remarks provided'}</dd>
             </div>
           </dl>
         ) : null}
+        <Button variant="secondary" className="mt-4 w-full" onClick={() => setOpen(null)}>
+          Close
+        </Button>
       </Modal>
     </section>
   );

@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ReviewDialog } from '../../../components/ui/review-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { walletQueryOptions } from '../../../lib/shared-queries';
 import { checkUsername, useCreateTransfer } from '../api/transfers-api';
@@ -70,21 +71,31 @@ export default function TransferPage() {
     };
   }, [username, form]);
 
-  const onSubmit = form.handleSubmit(async (v) => {
+  const [review, setReview] = useState<z.infer<typeof schema> | null>(null);
+  const onSubmit = form.handleSubmit((v) => {
     if (receiver.state !== 'ok') {
       form.setError('username', { message: 'Please enter a valid username' });
       return;
     }
+    setReview(v);
+  });
+
+  const confirm = async () => {
+    if (!review) return;
+    const v = review;
     try {
       const res = await create.mutateAsync({ username: v.username, amount_usd: v.amount_usd, type: v.type });
+      setReview(null);
       toast.success(res.message || 'Transfer successful');
       form.reset({ type: v.type, username: '', amount_usd: '' });
       setReceiver({ state: 'idle' });
     } catch (err) {
+      setReview(null);
       if (err instanceof ApiError) for (const [k, m] of Object.entries(err.errors)) form.setError(k as 'amount_usd', { message: m });
       toast.error(errorMessage(err, 'Transfer failed'));
     }
-  });
+  };
+  const walletName = (t: 'deposit' | 'withdraw') => (t === 'deposit' ? 'Deposit Wallet' : 'Withdraw Wallet');
 
   return (
     <div className="space-y-4">
@@ -143,7 +154,7 @@ export default function TransferPage() {
           </div>
           <input id="transfer-amount" inputMode="decimal" step="0.01" className="input" placeholder="Minimum 10 USDT" {...form.register('amount_usd')} />
           {errors.amount_usd ? <p className="field-error">{errors.amount_usd.message}</p> : null}
-          <p className="mt-1 text-xs text-slate-500" data-testid="transfer-available">
+          <p className="mt-1 text-xs text-slate-400" data-testid="transfer-available">
             Available: {formatAmount(available)} USDT
           </p>
         </div>
@@ -151,6 +162,26 @@ export default function TransferPage() {
           {create.isPending ? 'Processing...' : 'Transfer'}
         </Button>
       </form>
+      <ReviewDialog
+        open={review !== null}
+        title="Review your transfer"
+        confirmLabel="Confirm transfer"
+        busy={create.isPending}
+        onClose={() => setReview(null)}
+        onConfirm={() => void confirm()}
+        rows={
+          review
+            ? [
+                { label: 'To', value: receiver.state === 'ok' ? `${receiver.name} (${receiver.username})` : review.username.toUpperCase(), strong: true },
+                { label: 'Amount', value: `${formatAmount(review.amount_usd)} USDT`, strong: true },
+                { label: 'From', value: walletName(review.type) },
+                { label: 'Fee', value: '0.00 USDT' },
+                { label: 'They receive', value: `${formatAmount(review.amount_usd)} USDT in their ${walletName(review.type)}` },
+              ]
+            : []
+        }
+        notes={<p>A transfer cannot be reversed. Check the username and the name above before you confirm.</p>}
+      />
     </div>
   );
 }
