@@ -72,7 +72,7 @@ export default function DashboardPage() {
               <p className="mt-2 text-3xl font-bold text-white" data-testid="deposit-balance">
                 ${abbreviateAmount(user.user_detail.deposit_balance)}
               </p>
-              <Link to="/demo-deposit" className="mt-4 inline-flex w-full items-center justify-center rounded-xl bg-brand-500 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600">
+              <Link to="/demo-deposit" className="mt-4 inline-flex w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
                 Deposit
               </Link>
             </section>

@@ -9,7 +9,7 @@ function OptionView({ o }: { o: TCurrencyOption }) {
     <span className="flex min-w-0 items-center gap-2">
       <Icon src={o.chain.iconUrl} alt={o.chain.name} />
       <span className="font-medium text-slate-100">{o.chain.shortName || o.chain.name}</span>
-      <span className="text-xs text-slate-500">{o.chain.symbol}</span>
+      <span className="text-xs text-slate-400">{o.chain.symbol}</span>
       <span className="mx-1 text-slate-600">·</span>
       <Icon src={o.iconUrl} alt={o.symbol} className="h-4 w-4" />
       <span className="text-sm text-slate-300">{o.symbol}</span>
@@ -42,7 +42,7 @@ export function ChainSelect({ options, value, onChange, disabled, error }: { opt
         onClick={() => setOpen((o) => !o)}
         className={clsx('input flex items-center justify-between text-left', error && 'border-red-500/60')}
       >
-        {selected ? <OptionView o={selected} /> : <span className="text-slate-500">Select a chain and token</span>}
+        {selected ? <OptionView o={selected} /> : <span className="text-slate-400">Select a chain and token</span>}
         <ChevronDown className="h-4 w-4 text-slate-400" aria-hidden />
       </button>
       {open ? (

@@ -63,7 +63,7 @@ export function PaymentPanel({
         ) : (
           <p className="text-sm font-semibold text-red-400">Payment window expired</p>
         )}
-        <p className="text-xs text-slate-500">Expires at {formatDateTimeShort(payment.timedout_at ?? new Date(startedAt + 300_000).toISOString())}</p>
+        <p className="text-xs text-slate-400">Expires at {formatDateTimeShort(payment.timedout_at ?? new Date(startedAt + 300_000).toISOString())}</p>
       </div>
       {left === 0 ? <p className="sr-only">Expired</p> : null}
 

@@ -82,7 +82,7 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <div className="mx-auto mt-12 flex max-w-6xl flex-col gap-3 border-t border-white/5 pt-6 text-xs text-slate-500 md:flex-row md:items-center md:justify-between">
+      <div className="mx-auto mt-12 flex max-w-6xl flex-col gap-3 border-t border-white/5 pt-6 text-xs text-slate-400 md:flex-row md:items-center md:justify-between">
         <p>© 2025 USDT Stake. All rights reserved.</p>
         <p className="max-w-xl md:text-right">Crypto assets are volatile. Staking carries risk, including the loss of what you stake, and past rewards do not promise future ones.</p>
       </div>

@@ -48,7 +48,7 @@ export function Navbar() {
           <Link to="/login" className="hidden rounded-xl px-3 py-2 text-sm font-semibold text-slate-200 transition hover:text-white sm:inline-flex">
             Login
           </Link>
-          <Link to="/signup" className="rounded-xl bg-brand-500 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-500/20 transition hover:bg-brand-600">
+          <Link to="/signup" className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-500/20 transition hover:bg-brand-800">
             Sign up
           </Link>
           <button
@@ -78,7 +78,7 @@ export function Navbar() {
             <Link to="/login" className="rounded-xl border border-white/10 px-3 py-2.5 text-center text-slate-100 hover:bg-white/5">
               Login
             </Link>
-            <Link to="/signup" className="rounded-xl bg-brand-500 px-3 py-2.5 text-center text-white hover:bg-brand-600">
+            <Link to="/signup" className="rounded-xl bg-brand-700 px-3 py-2.5 text-center text-white hover:bg-brand-800">
               Create account
             </Link>
           </div>

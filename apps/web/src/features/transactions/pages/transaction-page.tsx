@@ -52,7 +52,7 @@ export default function TransactionPage() {
                   setType(t.type);
                   setPage(1);
                 }}
-                className={clsx('rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm', type === t.type ? 'bg-brand-500 text-white' : 'text-slate-400 hover:text-white')}
+                className={clsx('rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm', type === t.type ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white')}
               >
                 {t.label}
               </button>

@@ -35,11 +35,11 @@ export default function WalletPage() {
         <p className="mt-1 text-xs text-slate-400">Deposit balance {money(w.deposit_balance)}</p>
         <div className="mt-4 grid grid-cols-2 gap-2">
           {canWithdraw ? (
-            <Link to="/withdrawal" className="inline-flex items-center justify-center whitespace-nowrap rounded-xl bg-brand-500 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-600">
+            <Link to="/withdrawal" className="inline-flex items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
               Withdraw Funds
             </Link>
           ) : (
-            <button type="button" disabled className="inline-flex cursor-not-allowed items-center justify-center whitespace-nowrap rounded-xl bg-brand-500 px-3 py-2.5 text-sm font-semibold text-white opacity-50">
+            <button type="button" disabled className="inline-flex cursor-not-allowed items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white opacity-50">
               Withdraw Funds
             </button>
           )}
