@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 /**
  * A dialog with the spec's transitions (panel 300 ms, backdrop 150 ms). Clicking the overlay or
@@ -9,6 +9,9 @@ import type { ReactNode } from 'react';
  * that opened it on close.
  */
 export function Modal({ open, onClose, title, description, children, className }: { open: boolean; onClose: () => void; title: string; description?: string; children: ReactNode; className?: string }) {
+  // Radix returns focus to its own Trigger; these dialogs open from ordinary buttons, so remember
+  // whichever control had focus and give it back on close.
+  const returnTo = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Portal>
@@ -18,6 +21,15 @@ export function Modal({ open, onClose, title, description, children, className }
         >
           <Dialog.Content
             {...(description ? {} : { 'aria-describedby': undefined })}
+            onOpenAutoFocus={() => {
+              returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            }}
+            onCloseAutoFocus={(e) => {
+              if (returnTo.current?.isConnected) {
+                e.preventDefault();
+                returnTo.current.focus();
+              }
+            }}
             className={clsx(
               'relative z-10 max-h-[90dvh] w-full max-w-lg overflow-y-auto rounded-2xl border border-white/10 bg-surface-800 p-5 shadow-2xl outline-none data-[state=closed]:animate-[panel-out_150ms_ease-in] data-[state=open]:animate-[panel-in_300ms_ease-out]',
               className,

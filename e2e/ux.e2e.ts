@@ -1,0 +1,248 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+
+const SIZES = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
+
+/**
+ * Records every toast the page shows (sonner's `li[data-sonner-toast]`), each element once with its
+ * latest text, so a test can say "never toasted as confirmed" or "toasted exactly once".
+ */
+async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __toasts: Map<Element, string> };
+    w.__toasts = new Map();
+    const scan = () => document.querySelectorAll('[data-sonner-toast]').forEach((el) => w.__toasts.set(el, el.textContent ?? ''));
+    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+const toastsSeen = (page: Page) => page.evaluate(() => [...(window as unknown as { __toasts: Map<Element, string> }).__toasts.values()]);
+
+/** Counts the requests the page sends to one API path. */
+function countCalls(page: Page, path: string): { n: number } {
+  const c = { n: 0 };
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === path) c.n += 1;
+  });
+  return c;
+}
+
+async function inViewport(page: Page, selector: ReturnType<Page['getByRole']>): Promise<boolean> {
+  const box = await selector.boundingBox();
+  const vp = page.viewportSize()!;
+  return box !== null && box.x >= 0 && box.x + box.width <= vp.width && box.width > 0;
+}
+
+describe('a money app people trust on their phone (issue 12)', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let funded: ApiUser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    funded = await signUp(server, 'Table Person');
+    await deposit(server, funded, 100);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [size, viewport] of SIZES) {
+    it(`shows the View button of /transaction inside the screen, as a labelled card on a phone (${size})`, async () => {
+      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      await signIn(page, funded, '/transaction');
+      const view = page.getByRole('button', { name: 'View' }).first();
+      await view.waitFor();
+      expect(await view.isVisible()).toBe(true);
+      expect(await inViewport(page, view)).toBe(true);
+      // The scroll region can be reached by keyboard and has a name.
+      const region = page.getByRole('region', { name: 'Table' });
+      expect(await region.getAttribute('tabindex')).toBe('0');
+      // On a phone every value carries its column's label.
+      if (size === 'phone') {
+        await page.getByRole('cell', { name: /^Amount\s*\$100\.00$/ }).waitFor();
+        // The header row is kept for screen readers only (a 1 px clipped box).
+        expect((await page.locator('thead').first().boundingBox())!.width).toBeLessThanOrEqual(1);
+      } else {
+        expect((await page.locator('thead').first().boundingBox())!.width).toBeGreaterThan(300);
+      }
+      await screenshot(page, `ux-transaction-${size}`);
+      await view.click();
+      await page.getByRole('dialog', { name: 'Transaction Details' }).waitFor();
+      // Focus moves into the dialog and comes back to the View button after Escape.
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('View');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`reopens the payment panel after a reload and from its pending card (${size})`, async () => {
+      const u = await signUp(server, `Reopen ${size}`);
+      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      await signIn(page, u, '/demo-deposit');
+      await page.getByRole('button', { name: 'Select Chain' }).click();
+      await page.getByRole('option').filter({ hasText: 'BSC' }).click();
+      await page.getByLabel('Enter Amount').fill('30');
+      await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await page.getByText('Payment created successfully').waitFor();
+      const address = await page.getByTestId('pay-address').getAttribute('title');
+      expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+      await page.reload();
+      await page.getByTestId('payment-qr').locator('svg').waitFor();
+      expect(await page.getByTestId('pay-address').getAttribute('title')).toBe(address);
+      await page.getByText('Payment Timer:').waitFor();
+      await page.getByText('30.00 USDT').first().waitFor();
+      expect(await page.getByLabel('Enter Amount').isDisabled()).toBe(true);
+      await screenshot(page, `ux-demo-deposit-reopened-${size}`);
+
+      // Away and back (a phone user leaves for the wallet app): the card reopens it too.
+      await page.goto('/dashboard');
+      await page.goto('/demo-deposit');
+      await page.getByTestId('payment-qr').locator('svg').waitFor();
+      await page.getByTestId('open-payment').first().click();
+      expect(await page.getByTestId('pay-address').getAttribute('title')).toBe(address);
+
+      // The first flow (/deposit) reopens from the server as well.
+      const created = await call<{ payment_id: string; payAddress: string }>(server, 'POST', '/api/payments/create', { amount: 25, currency: 'usdttrc20' }, u.token);
+      expect(created.status).toBe(200);
+      await page.goto('/deposit');
+      await page.getByText('Time left:').waitFor();
+      await page.getByText('25.00 USDT').waitFor();
+      const cards = page.getByTestId('open-payment');
+      expect(await cards.count()).toBe(2);
+      await cards.filter({ hasText: created.json.data!.payment_id }).click();
+      await page.getByText('25.00 USDT').waitFor();
+      await screenshot(page, `ux-deposit-reopened-${size}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('never toasts a partial payment as confirmed; the box says what is missing and starts a payment for it (phone)', async () => {
+    const u = await signUp(server, 'Partial Payer');
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await recordToasts(page);
+    await signIn(page, u, '/demo-deposit');
+    await page.getByRole('button', { name: 'Select Chain' }).click();
+    await page.getByRole('option').filter({ hasText: 'BSC' }).click();
+    await page.getByLabel('Enter Amount').fill('100');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByText('Payment created successfully').waitFor();
+    await page.getByLabel('Amount to simulate').fill('40');
+    await page.getByRole('button', { name: 'Simulate payment' }).click();
+    await page.getByText('Payment completed with partial amount! Received 40.00 USDT (Expected: 100.00 USDT).').waitFor({ timeout: 30_000 });
+    await page.getByTestId('partial-missing').getByText('Missing: 60.00 USDT').waitFor();
+    await screenshot(page, 'ux-partial-phone');
+    // The person stays to pay the rest: the redirect stops and the form is prefilled.
+    await page.getByRole('button', { name: 'Stay here' }).click();
+    await page.getByRole('button', { name: 'Pay the missing amount' }).click();
+    expect(await page.getByLabel('Enter Amount').inputValue()).toBe('60');
+    expect(await page.getByLabel('Enter Amount').isDisabled()).toBe(false);
+    const toasts = await toastsSeen(page);
+    expect(toasts.some((t) => t.includes('Payment completed with partial amount!'))).toBe(true);
+    expect(toasts.filter((t) => /confirmed/i.test(t))).toEqual([]);
+    expect(page.url()).toMatch(/\/demo-deposit$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('toasts a full payment as confirmed exactly once, then redirects (desktop)', async () => {
+    const u = await signUp(server, 'Full Payer');
+    const { page, errors, context } = await newPage(browser, server.url, DESKTOP);
+    await recordToasts(page);
+    await signIn(page, u, '/demo-deposit');
+    await page.getByRole('button', { name: 'Select Chain' }).click();
+    await page.getByRole('option').filter({ hasText: 'MATIC' }).click();
+    await page.getByLabel('Enter Amount').fill('20');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByLabel('Amount to simulate').fill('20');
+    await page.getByRole('button', { name: 'Simulate payment' }).click();
+    await page.getByText('Payment confirmed! Received 20.00 USDT.').first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'ux-confirmed-desktop');
+    await page.waitForURL('**/transaction', { timeout: 15_000 });
+    const toasts = await toastsSeen(page);
+    expect(toasts.filter((t) => t.includes('Payment confirmed!'))).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const [size, viewport] of SIZES) {
+    it(`asks for a review before each money call and shows no error after a successful withdrawal (${size})`, async () => {
+      const u = await signUp(server, `Review ${size}`);
+      const friend = await signUp(server, `Friend ${size}`);
+      await deposit(server, u, 1000);
+      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      await recordToasts(page);
+
+      // Stake: review shows the amount, the lock and the cap before the call.
+      const stakes = countCalls(page, '/api/stake/create');
+      await signIn(page, u, '/staking');
+      await page.getByTestId('staking-balance').getByText('$1.00K').waitFor();
+      await page.getByLabel('Amount').fill('900');
+      await page.getByRole('button', { name: 'Stake', exact: true }).click();
+      const review = page.getByRole('dialog', { name: 'Review your stake' });
+      await review.waitFor();
+      await review.getByText('$900.00').first().waitFor();
+      await review.getByText('200% = $1,800.00').waitFor();
+      await review.getByText('The amount is locked in the stake and is not returned separately: the cap includes it.').waitFor();
+      expect(stakes.n).toBe(0);
+      await screenshot(page, `ux-review-stake-${size}`);
+      await page.getByRole('button', { name: 'Confirm stake' }).click();
+      await page.getByText('Staking successful!').waitFor();
+      expect(stakes.n).toBe(1);
+
+      // Transfer: the recipient's name and the wallet before the call.
+      const transfers = countCalls(page, '/api/user/fund-transfer');
+      await page.goto('/transfer');
+      await page.getByLabel('User name').fill(friend.username);
+      await page.getByText(`Receiver found: ${friend.username}`).waitFor();
+      await page.getByLabel('Amount').fill('50');
+      await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+      const tReview = page.getByRole('dialog', { name: 'Review your transfer' });
+      await tReview.getByText(`Friend ${size} (${friend.username})`).waitFor();
+      await tReview.getByText('A transfer cannot be reversed. Check the username and the name above before you confirm.').waitFor();
+      expect(transfers.n).toBe(0);
+      await screenshot(page, `ux-review-transfer-${size}`);
+      await page.getByRole('button', { name: 'Confirm transfer' }).click();
+      await page.getByText(`Transfer of 50 USDT to ${friend.username} successful`).waitFor();
+      expect(transfers.n).toBe(1);
+
+      // Withdrawal: 60 of income; taking 50 leaves 10, under the page's entry rule of 50.
+      await call(server, 'POST', '/api/stake/create', { amount_usd: 50 }, u.token);
+      expect((await server.cli(['jobs:roi', '--date', isoDay(12)])).code).toBe(0);
+      const withdrawals = countCalls(page, '/api/withdraw/create');
+      await page.goto('/withdrawal');
+      await page.getByLabel('Address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
+      await page.getByLabel('Quantity').fill('50');
+      await page.getByTestId('wd-fee').getByText('2.50 USDT').waitFor();
+      await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      const wReview = page.getByRole('dialog', { name: 'Review your withdrawal' });
+      await wReview.getByText('47.50 USDT').waitFor();
+      await wReview.getByText('0x52908400098527886E0F7030069857D2E4169EE7').waitFor();
+      expect(withdrawals.n).toBe(0);
+      await screenshot(page, `ux-review-withdrawal-${size}`);
+      const walletRefetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/wallet');
+      await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+      await page.getByText('Withdrawal request created successfully!').waitFor();
+      expect(withdrawals.n).toBe(1);
+      // The wallet is re-read after the call; the new balance (under $50) must not bounce the person.
+      const w = await (await walletRefetch).json();
+      expect(w.data.balance).toBeLessThan(50);
+      // Rendered with the new balance: the guard's effect has had its chance to run.
+      await page.getByText('Available: 7.00 USDT').waitFor();
+      expect(page.url()).toMatch(/\/withdrawal$/);
+      expect((await toastsSeen(page)).filter((t) => t.includes('less than $50'))).toEqual([]);
+      await screenshot(page, `ux-withdrawal-done-${size}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
