@@ -241,6 +241,24 @@ describe('a money app people trust on their phone (issue 12)', () => {
       expect(page.url()).toMatch(/\/withdrawal$/);
       expect((await toastsSeen(page)).filter((t) => t.includes('less than $50'))).toEqual([]);
       await screenshot(page, `ux-withdrawal-done-${size}`);
+
+      // The pending withdrawal and its fee show where balances show; the balance model is explained.
+      await page.goto('/wallet');
+      const pendingBox = page.getByTestId('pending-withdrawals');
+      await pendingBox.getByText('1 withdrawal pending').waitFor();
+      await pendingBox.getByText('$47.50').waitFor();
+      await pendingBox.getByText('$2.50').waitFor();
+      await page.getByText('Your income (ROI, referral, rewards): the only balance you can withdraw.').waitFor();
+      await screenshot(page, `ux-wallet-${size}`);
+      await page.getByRole('button', { name: 'How balances work' }).click();
+      await page.getByRole('dialog', { name: 'How balances work' }).getByText('This is the only balance you can withdraw', { exact: false }).waitFor();
+      await screenshot(page, `ux-balance-sheet-${size}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await page.goto('/transaction');
+      await page.getByRole('tab', { name: 'Withdrawals' }).click();
+      await page.getByText('fee $2.50 · receive $47.50').waitFor();
+      await page.getByTestId('pending-withdrawals').waitFor();
+      await screenshot(page, `ux-transaction-withdrawals-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReviewDialog } from '../../../components/ui/review-dialog';
@@ -68,9 +69,10 @@ export default function StakingPage() {
         }
       />
       <div className="grid grid-cols-2 gap-3">
-        <StatCard label="Total Staked" value={wallet.data ? `$${abbreviateAmount(wallet.data.total_staked)}` : '...'} icon={Layers} testId="staking-total" />
-        <StatCard label="USDT Balance" value={wallet.data ? `$${abbreviateAmount(balance)}` : '...'} icon={Wallet} testId="staking-balance" />
+        <StatCard label="Total Staked" value={wallet.data ? `$${abbreviateAmount(wallet.data.total_staked)}` : '...'} icon={Layers} testId="staking-total" note={<BalanceLine kind="staked" />} />
+        <StatCard label="USDT Balance" value={wallet.data ? `$${abbreviateAmount(balance)}` : '...'} icon={Wallet} testId="staking-balance" note={<BalanceLine kind="deposit" />} />
       </div>
+      <BalanceHelp />
       <form onSubmit={onSubmit} noValidate className="card space-y-4">
         <div>
           <label htmlFor="stake-amount" className="label">

@@ -50,6 +50,7 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
             <Row label="Description" value={e.description || e.status_description || 'N/A'} />
             <Row label="Expected Amount" value={num(e.expected_amount)} />
             <Row label="Amount Received" value={num(e.amount_received)} />
+            {typeof e.fee === 'number' ? <Row label="Fee" value={num(e.fee)} /> : null}
           </Section>
           <Section title="Blockchain Details">
             <Row label="Wallet Address" value={<span className="font-mono text-xs">{shortenAddress(e.wallet_address)}</span>} />

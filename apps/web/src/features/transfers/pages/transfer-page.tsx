@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReviewDialog } from '../../../components/ui/review-dialog';
@@ -157,6 +158,8 @@ export default function TransferPage() {
           <p className="mt-1 text-xs text-slate-400" data-testid="transfer-available">
             Available: {formatAmount(available)} USDT
           </p>
+          <BalanceLine kind={type === 'deposit' ? 'deposit' : 'income'} />
+          <BalanceHelp className="mt-1" />
         </div>
         <Button type="submit" className="w-full" disabled={receiver.state !== 'ok' || create.isPending}>
           {create.isPending ? 'Processing...' : 'Transfer'}
