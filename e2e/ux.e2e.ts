@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
@@ -260,6 +262,87 @@ describe('a money app people trust on their phone (issue 12)', () => {
       await page.getByTestId('pending-withdrawals').waitFor();
       await screenshot(page, `ux-transaction-withdrawals-${size}`);
       expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PUBLIC_ROUTES = ['/', '/privacy-policy', '/terms-conditions', '/signup', '/login', '/maintenance'];
+const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/income',
+  '/transaction',
+  '/wallet',
+  '/setting',
+  '/profile',
+  '/support',
+  '/disclaimer',
+  '/transfer',
+  '/transfer-history',
+  '/team',
+  '/withdrawal',
+  '/deposit',
+  '/demo-deposit',
+  '/cancel',
+  '/staking',
+  '/staking/history',
+];
+const ADMIN_ROUTES = ['/admin/dashboard', '/admin/users', '/admin/withdrawals', '/admin/tickets', '/admin/payments', '/admin/settings', '/admin/operations', '/admin/audit-log'];
+
+/** axe-core's serious and critical violations on the page as it is now ("rule: selector" lines). */
+async function axeSerious(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol, so the app's CSP does not apply to the injected engine.
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+}
+
+async function settle(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // Spinners gone: the screen shows its data (or its empty/error state).
+  await page.waitForFunction(() => !document.querySelector('.animate-spin'), undefined, { timeout: 15_000 }).catch(() => undefined);
+}
+
+describe('axe-core: no serious or critical violations on any route', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAIL: 'axe-admin@example.test', ADMIN_PASSWORD: 'Admin123!Secret' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [size, viewport] of SIZES) {
+    it(`signed out, signed in and as the admin (${size})`, async () => {
+      const found: string[] = [];
+      const { page, context } = await newPage(browser, server.url, viewport);
+      for (const path of PUBLIC_ROUTES) {
+        await settle(page, path);
+        for (const v of await axeSerious(page)) found.push(`${path} ${v}`);
+      }
+      const u = await signUp(server, `Axe ${size}`);
+      await deposit(server, u, 100);
+      await signIn(page, u, '/dashboard');
+      for (const path of SIGNED_IN_ROUTES) {
+        await settle(page, path);
+        for (const v of await axeSerious(page)) found.push(`${path} ${v}`);
+      }
+      const login = await call<{ token: string }>(server, 'POST', '/api/auth/login', { email: 'axe-admin@example.test', password: 'Admin123!Secret' });
+      expect(login.json.data?.token).toBeTruthy();
+      await signIn(page, { token: login.json.data!.token, username: '', email: '', password: '' }, '/admin/dashboard', true);
+      for (const path of ADMIN_ROUTES) {
+        await settle(page, path);
+        for (const v of await axeSerious(page)) found.push(`${path} ${v}`);
+      }
+      expect(found).toEqual([]);
       await context.close();
     });
   }
