@@ -37,12 +37,12 @@ export function ChainSelect({ options, value, onChange, disabled, error }: { opt
         type="button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-labelledby="chain-label"
+        aria-labelledby="chain-label chain-value"
         disabled={disabled}
         onClick={() => setOpen((o) => !o)}
         className={clsx('input flex items-center justify-between text-left', error && 'border-red-500/60')}
       >
-        {selected ? <OptionView o={selected} /> : <span className="text-slate-400">Select a chain and token</span>}
+        <span id="chain-value">{selected ? <OptionView o={selected} /> : <span className="text-slate-400">Select a chain and token</span>}</span>
         <ChevronDown className="h-4 w-4 text-slate-400" aria-hidden />
       </button>
       {open ? (

@@ -32,7 +32,7 @@ export function Navbar() {
       className={clsx('fixed inset-x-0 top-0 z-50 border-b transition-[background-color,border-color,box-shadow] duration-300', open ? 'border-white/5 bg-surface-900 shadow-lg shadow-black/30' : scrolled ? 'border-white/5 bg-surface-900/90 shadow-lg shadow-black/30 backdrop-blur-md' : 'border-transparent bg-transparent')}
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <a href="#Home" aria-label="USDT Stake home" className="text-lg">
+        <a href="#Home" className="text-lg">
           <Wordmark />
         </a>
         <ul className="hidden items-center gap-1 text-sm text-slate-300 lg:flex">
