@@ -308,6 +308,45 @@ async function settle(page: Page, path: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.animate-spin'), undefined, { timeout: 15_000 }).catch(() => undefined);
 }
 
+describe('first paint: compressed, cached, indexable, titled', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('serves brotli or gzip pre-compressed assets with a year of cache, robots.txt, sitemap.xml and a title per route', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toContain('User-agent: *');
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(await sitemap.text()).toContain('<urlset');
+
+    const { page, context } = await newPage(browser, server.url, PHONE);
+    await page.goto('/login');
+    await page.waitForFunction(() => document.title.startsWith('Log in'));
+    await page.goto('/privacy-policy');
+    await page.waitForFunction(() => document.title.startsWith('Privacy Policy'));
+    await context.close();
+  });
+});
+
 describe('axe-core: no serious or critical violations on any route', () => {
   let server: E2EServer;
   let browser: Browser;
