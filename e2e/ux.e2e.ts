@@ -89,8 +89,16 @@ describe('a money app people trust on their phone (issue 12)', () => {
       const u = await signUp(server, `Reopen ${size}`);
       const { page, errors, context } = await newPage(browser, server.url, viewport);
       await signIn(page, u, '/demo-deposit');
-      await page.getByRole('button', { name: 'Select Chain' }).click();
-      await page.getByRole('option').filter({ hasText: 'BSC' }).click();
+      // The chain select works from the keyboard: ArrowDown opens, arrows move, Enter chooses.
+      await page.getByRole('button', { name: 'Select Chain' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('listbox').waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      expect(await page.getByRole('button', { name: 'Select Chain' }).textContent()).toContain('BSC');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('listbox');
       await page.getByLabel('Enter Amount').fill('30');
       await page.getByRole('button', { name: 'Deposit', exact: true }).click();
       await page.getByText('Payment created successfully').waitFor();
@@ -374,6 +382,11 @@ describe('axe-core: no serious or critical violations on any route', () => {
         await settle(page, path);
         for (const v of await axeSerious(page)) found.push(`${path} ${v}`);
       }
+      // The chain select's open list too.
+      await settle(page, '/demo-deposit');
+      await page.getByRole('button', { name: 'Select Chain' }).click();
+      await page.getByRole('listbox').waitFor();
+      for (const v of await axeSerious(page)) found.push(`/demo-deposit (chain list open) ${v}`);
       const login = await call<{ token: string }>(server, 'POST', '/api/auth/login', { email: 'axe-admin@example.test', password: 'Admin123!Secret' });
       expect(login.json.data?.token).toBeTruthy();
       await signIn(page, { token: login.json.data!.token, username: '', email: '', password: '' }, '/admin/dashboard', true);
