@@ -81,6 +81,7 @@ describe('a money app people trust on their phone (issue 12)', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('View');
+
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -315,6 +316,35 @@ async function settle(page: Page, path: string): Promise<void> {
   // Spinners gone: the screen shows its data (or its empty/error state).
   await page.waitForFunction(() => !document.querySelector('.animate-spin'), undefined, { timeout: 15_000 }).catch(() => undefined);
 }
+
+describe('a failed load is not a dead end', () => {
+  it('offers Retry when the server cannot be reached, and the retry loads the table (phone)', async () => {
+    let server = await startServer();
+    const browser = await launchBrowser();
+    try {
+      const u = await signUp(server, 'Retry Person');
+      await deposit(server, u, 20);
+      const { page, errors, context } = await newPage(browser, server.url, PHONE);
+      await signIn(page, u, '/transaction');
+      await page.getByRole('button', { name: 'View' }).waitFor();
+      // The server goes away (not a stub: the requests really fail), then comes back on the same data.
+      const { port, dataDir } = server;
+      await server.stop();
+      await page.getByRole('tab', { name: 'Transfers' }).click();
+      const retry = page.getByRole('button', { name: 'Retry' });
+      await retry.waitFor({ timeout: 30_000 });
+      await screenshot(page, 'ux-transaction-retry-phone');
+      server = await startServer({ PORT: String(port), DATA_DIR: dataDir });
+      await retry.click();
+      await page.getByText('No records found').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  });
+});
 
 describe('first paint: compressed, cached, indexable, titled', () => {
   let server: E2EServer;

@@ -25,6 +25,7 @@ export function DataTable<T>({
   loadingText = 'Loading...',
   label = 'Table',
   minWidth = 'sm:min-w-[480px]',
+  onRetry,
 }: {
   cols: Col<T>[];
   rows: T[] | undefined;
@@ -38,6 +39,8 @@ export function DataTable<T>({
   /** The scroll region's accessible name. */
   label?: string;
   minWidth?: string;
+  /** Offered beside the error text: a failed load should not be a dead end. */
+  onRetry?: () => void;
 }) {
   const stateRow = (content: ReactNode, className: string) => (
     <tr className="block sm:table-row">
@@ -62,7 +65,17 @@ export function DataTable<T>({
           {loading
             ? stateRow(<Spinner label={loadingText} />, '')
             : error
-              ? stateRow(error, 'text-red-400')
+              ? stateRow(
+                  <span className="inline-flex flex-col items-center gap-2">
+                    <span role="alert">{error}</span>
+                    {onRetry ? (
+                      <button type="button" onClick={onRetry} className="rounded-lg border border-white/15 px-3 py-1.5 text-xs font-semibold text-slate-100 hover:bg-white/5">
+                        Retry
+                      </button>
+                    ) : null}
+                  </span>,
+                  'text-red-400',
+                )
               : !rows?.length
                 ? stateRow(empty, 'text-slate-400')
                 : rows.map((r) => (

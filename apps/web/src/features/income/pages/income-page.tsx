@@ -70,6 +70,7 @@ export default function IncomePage() {
           rows={history.data?.data}
           loading={history.isPending}
           error={history.isError ? errorMessage(history.error, 'Failed to fetch income history') : null}
+          onRetry={() => void history.refetch()}
           empty={tab.empty}
           rowKey={(r) => r.id}
           cols={[

@@ -35,8 +35,8 @@ export default function TransactionPage() {
     <div className="space-y-4">
       <PageHeader title="Transaction History" subtitle="View and manage your transactions" />
       <div className="grid grid-cols-2 gap-3">
-        <StatCard label="Total Deposits" value={totals ? `$${abbreviateAmount(totals.total_deposits)}` : 'Loading...'} icon={ArrowDownToLine} testId="total-deposits" />
-        <StatCard label="Total Withdrawals" value={totals ? `$${abbreviateAmount(totals.total_withdrawals)}` : 'Loading...'} icon={ArrowUpFromLine} testId="total-withdrawals" />
+        <StatCard label="Total Deposits" value={totals ? `$${abbreviateAmount(totals.total_deposits)}` : history.isError ? '—' : 'Loading...'} icon={ArrowDownToLine} testId="total-deposits" />
+        <StatCard label="Total Withdrawals" value={totals ? `$${abbreviateAmount(totals.total_withdrawals)}` : history.isError ? '—' : 'Loading...'} icon={ArrowUpFromLine} testId="total-withdrawals" />
       </div>
       <PendingWithdrawals />
       <section className="card p-0">
@@ -65,6 +65,7 @@ export default function TransactionPage() {
           rows={history.data?.data}
           loading={history.isPending || (history.isFetching && history.isPlaceholderData)}
           error={history.isError ? errorMessage(history.error, 'Failed to load history') : null}
+          onRetry={() => void history.refetch()}
           empty="No records found"
           rowKey={(r) => r.id}
           cols={[

@@ -149,7 +149,7 @@ export default function TransferPage() {
             <label htmlFor="transfer-amount" className="label">
               Amount
             </label>
-            <button type="button" className="mb-1.5 text-xs font-semibold text-brand-400 hover:underline" onClick={() => form.setValue('amount_usd', String(available), { shouldValidate: true })}>
+            <button type="button" className="mb-1.5 -mr-2 inline-flex min-h-6 items-center rounded-lg px-2 py-1 text-xs font-semibold text-brand-400 hover:underline" onClick={() => form.setValue('amount_usd', String(available), { shouldValidate: true })}>
               All
             </button>
           </div>

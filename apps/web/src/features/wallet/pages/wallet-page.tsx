@@ -68,14 +68,14 @@ export default function WalletPage() {
           value={w.total_directs}
           icon={Users}
           action={
-            <Link to="/team" className="text-xs font-semibold text-brand-400 hover:underline">
+            <Link to="/team" className="-mx-2 inline-flex min-h-6 items-center rounded-lg px-2 py-1 text-xs font-semibold text-brand-400 hover:underline">
               My Team
             </Link>
           }
         />
         <StatCard label="Direct Business" value={money(w.total_direct_business)} icon={Briefcase} />
         <StatCard label="Total Network" value={w.total_network} icon={Network} />
-        <StatCard label="Team Business" value={money(w.team_business.amount)} icon={Briefcase} action={<span className="text-xs text-slate-400">{w.team_business.users} staking members</span>} />
+        <StatCard label="Team Business" value={money(w.team_business.amount)} icon={Briefcase} action={<span className="text-xs text-slate-400">{`${w.team_business.users} staking ${w.team_business.users === 1 ? 'member' : 'members'}`}</span>} />
       </div>
     </div>
   );
