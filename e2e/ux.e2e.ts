@@ -197,6 +197,13 @@ describe('a money app people trust on their phone (issue 12)', () => {
       const stakes = countCalls(page, '/api/stake/create');
       await signIn(page, u, '/staking');
       await page.getByTestId('staking-balance').getByText('$1.00K').waitFor();
+      // A rule broken is told to screen readers too: the field is invalid and described by the message.
+      await page.getByLabel('Amount').fill('55');
+      await page.getByRole('button', { name: 'Stake', exact: true }).click();
+      await page.getByText('Amount must be a multiple of 10').waitFor();
+      expect(await page.getByLabel('Amount').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('Amount').evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Amount must be a multiple of 10');
+      expect(stakes.n).toBe(0);
       await page.getByLabel('Amount').fill('900');
       await page.getByRole('button', { name: 'Stake', exact: true }).click();
       const review = page.getByRole('dialog', { name: 'Review your stake' });

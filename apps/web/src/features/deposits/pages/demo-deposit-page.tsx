@@ -217,12 +217,14 @@ export default function DemoDepositPage() {
             step={DEMO_DEPOSIT_STEP_USD}
             value={amount}
             disabled={locked}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? 'deposit-amount-msg' : undefined}
             onChange={(e) => {
               setAmount(e.target.value);
               validate({ amount: e.target.value, currency: currency || 'usdtbsc' });
             }}
           />
-          {errors.amount ? <p className="field-error">{errors.amount}</p> : null}
+          {errors.amount ? <p id="deposit-amount-msg" className="field-error">{errors.amount}</p> : null}
         </div>
         <Button type="submit" className="w-full" disabled={locked || submitting}>
           {submitting ? 'Loading...' : 'Deposit'}

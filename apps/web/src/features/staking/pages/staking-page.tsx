@@ -78,8 +78,8 @@ export default function StakingPage() {
           <label htmlFor="stake-amount" className="label">
             Amount
           </label>
-          <input id="stake-amount" inputMode="numeric" placeholder="Minimum 50, in steps of 10" className="input" {...form.register('amount_usd')} />
-          {errors.amount_usd ? <p className="field-error">{errors.amount_usd.message}</p> : <p className="mt-1 text-xs text-slate-400">{wallet.data ? `Available: $${formatAmount(balance)}` : 'Available: ...'}</p>}
+          <input id="stake-amount" inputMode="numeric" placeholder="Minimum 50, in steps of 10" className="input" aria-invalid={errors.amount_usd ? true : undefined} aria-describedby="stake-amount-msg" {...form.register('amount_usd')} />
+          {errors.amount_usd ? <p id="stake-amount-msg" className="field-error">{errors.amount_usd.message}</p> : <p id="stake-amount-msg" className="mt-1 text-xs text-slate-400">{wallet.data ? `Available: $${formatAmount(balance)}` : 'Available: ...'}</p>}
         </div>
         <Button type="submit" className="w-full" disabled={!enough || create.isPending}>
           {create.isPending ? 'Processing...' : 'Stake'}

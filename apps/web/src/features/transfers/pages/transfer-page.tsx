@@ -131,9 +131,9 @@ export default function TransferPage() {
           <label htmlFor="transfer-username" className="label">
             User name
           </label>
-          <input id="transfer-username" className="input uppercase" maxLength={9} autoComplete="off" placeholder="9-character username" {...form.register('username')} />
+          <input id="transfer-username" className="input uppercase" maxLength={9} autoComplete="off" placeholder="9-character username" aria-invalid={errors.username ? true : undefined} aria-describedby={errors.username ? 'transfer-username-msg' : undefined} {...form.register('username')} />
           {errors.username ? (
-            <p className="field-error">{errors.username.message}</p>
+            <p id="transfer-username-msg" className="field-error">{errors.username.message}</p>
           ) : receiver.state === 'checking' ? (
             <p className="mt-1 flex items-center gap-1 text-xs text-slate-400">
               <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> Checking username...
@@ -153,9 +153,9 @@ export default function TransferPage() {
               All
             </button>
           </div>
-          <input id="transfer-amount" inputMode="decimal" step="0.01" className="input" placeholder="Minimum 10 USDT" {...form.register('amount_usd')} />
-          {errors.amount_usd ? <p className="field-error">{errors.amount_usd.message}</p> : null}
-          <p className="mt-1 text-xs text-slate-400" data-testid="transfer-available">
+          <input id="transfer-amount" inputMode="decimal" step="0.01" className="input" placeholder="Minimum 10 USDT" aria-invalid={errors.amount_usd ? true : undefined} aria-describedby={errors.amount_usd ? 'transfer-amount-msg transfer-available' : 'transfer-available'} {...form.register('amount_usd')} />
+          {errors.amount_usd ? <p id="transfer-amount-msg" className="field-error">{errors.amount_usd.message}</p> : null}
+          <p id="transfer-available" className="mt-1 text-xs text-slate-400" data-testid="transfer-available">
             Available: {formatAmount(available)} USDT
           </p>
           <BalanceLine kind={type === 'deposit' ? 'deposit' : 'income'} />
