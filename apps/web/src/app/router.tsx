@@ -20,6 +20,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/signup', ...page(() => import('../features/auth/pages/signup-page')) },
       { path: '/login', ...page(() => import('../features/auth/pages/login-page')) },
+      { path: '/forgot-password', ...page(() => import('../features/auth/pages/forgot-password-page')) },
+      { path: '/reset-password', ...page(() => import('../features/auth/pages/reset-password-page')) },
     ],
   },
   {
@@ -35,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: '/setting', ...page(() => import('../features/settings/pages/settings-page')) },
           { path: '/settings', ...page(() => import('../features/settings/pages/settings-page')) },
           { path: '/profile', ...page(() => import('../features/profile/pages/profile-page')) },
+          { path: '/security', ...page(() => import('../features/security/pages/security-page')) },
           { path: '/support', ...page(() => import('../features/support/pages/support-page')) },
           { path: '/disclaimer', ...page(() => import('../features/legal/pages/disclaimer-page')) },
           { path: '/transfer', ...page(() => import('../features/transfers/pages/transfer-page')) },

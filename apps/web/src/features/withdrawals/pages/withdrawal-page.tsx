@@ -1,6 +1,7 @@
 import { WITHDRAW_PAGE_MIN_BALANCE_USD, WITHDRAW_STEP_USD, WITHDRAW_VALIDATE_DELAY_MS, type TWithdrawNetwork } from '@app/core/constants';
 import { formatAmount } from '@app/core/format';
 import { ZCreateWithdrawalRequest } from '@app/core/schemas/money-ops';
+import { INVALID_2FA_MESSAGE, TWO_FA_REQUIRED_MESSAGE } from '@app/core/schemas/security';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,10 +10,10 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadingState } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
+import { securityQueryOptions, settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
 import { useCreateWithdrawal } from '../api/withdraw-api';
 
-type Field = 'amount_usd' | 'network' | 'wallet_address';
+type Field = 'amount_usd' | 'network' | 'wallet_address' | 'totp_code';
 const NETWORKS: { value: TWithdrawNetwork; label: string }[] = [
   { value: 'BSC', label: 'BNB Smart Chain (BEP20)' },
   { value: 'POLYGON', label: 'Polygon' },
@@ -24,6 +25,9 @@ export default function WithdrawalPage() {
   const wallet = useQuery(walletQueryOptions());
   const settings = useQuery(settingsQueryOptions());
   const create = useCreateWithdrawal();
+  // With 2FA on, the server wants a code with every withdrawal (server.md section 9).
+  const needsCode = useQuery(securityQueryOptions()).data?.two_factor_enabled === true;
+  const [totp, setTotp] = useState('');
   const [network, setNetwork] = useState<TWithdrawNetwork>('BSC');
   const [address, setAddress] = useState('');
   const [quantity, setQuantity] = useState('');
@@ -44,12 +48,13 @@ export default function WithdrawalPage() {
 
   const validate = () => {
     const amount = quantity.trim() === '' ? undefined : Number(quantity);
-    const r = ZCreateWithdrawalRequest.safeParse({ amount_usd: amount, network, wallet_address: address, token: 'USDT' });
+    const r = ZCreateWithdrawalRequest.safeParse({ amount_usd: amount, network, wallet_address: address, token: 'USDT', ...(needsCode ? { totp_code: totp } : {}) });
     const next: Partial<Record<Field, string>> = {};
     if (!r.success) for (const i of r.error.issues) next[i.path[0] as Field] ??= i.message;
     if (!next.amount_usd && amount !== undefined && amount > balance) next.amount_usd = 'Insufficient balance';
+    if (needsCode && !totp.trim()) next.totp_code ??= TWO_FA_REQUIRED_MESSAGE;
     setErrors(next);
-    return { ok: r.success && !next.amount_usd, data: r.data };
+    return { ok: r.success && !next.amount_usd && !next.totp_code, data: r.data };
   };
 
   // Field validation re-runs 300 ms after a change.
@@ -58,7 +63,7 @@ export default function WithdrawalPage() {
     const t = setTimeout(validate, WITHDRAW_VALIDATE_DELAY_MS);
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-validate when an input changes
-  }, [quantity, address, network, touched]);
+  }, [quantity, address, network, totp, touched]);
 
   const amount = Number(quantity) || 0;
   const fee = Math.floor(amount * feePct) / 100;
@@ -74,6 +79,7 @@ export default function WithdrawalPage() {
       toast.success(res.message || 'Withdrawal request created successfully!');
       setQuantity('');
       setAddress('');
+      setTotp('');
       setTouched(false);
       setErrors({});
     } catch (err) {
@@ -81,6 +87,7 @@ export default function WithdrawalPage() {
       toast.error(message);
       const fieldErrors: Partial<Record<Field, string>> = err instanceof ApiError ? { ...err.errors } : {};
       for (const f of ['amount_usd', 'wallet_address', 'network'] as Field[]) if (!fieldErrors[f] && message.includes(f)) fieldErrors[f] = message;
+      if (!fieldErrors.totp_code && (message === TWO_FA_REQUIRED_MESSAGE || message === INVALID_2FA_MESSAGE)) fieldErrors.totp_code = message;
       setErrors(fieldErrors);
     }
   };
@@ -167,6 +174,34 @@ export default function WithdrawalPage() {
           />
           {errors.amount_usd ? <p className="field-error">{errors.amount_usd}</p> : null}
         </div>
+        {needsCode ? (
+          <div>
+            <label htmlFor="wd-totp" className="label">
+              Two-factor code
+            </label>
+            <input
+              id="wd-totp"
+              className="input font-mono tracking-widest"
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={32}
+              placeholder="123456"
+              value={totp}
+              aria-invalid={Boolean(errors.totp_code)}
+              aria-describedby={errors.totp_code ? 'wd-totp-error' : undefined}
+              onChange={(e) => {
+                setTotp(e.target.value);
+                setTouched(true);
+              }}
+            />
+            {errors.totp_code ? (
+              <p id="wd-totp-error" className="field-error">
+                {errors.totp_code}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <dl className="space-y-1.5 rounded-xl bg-surface-900/70 p-3 text-sm">
           <div className="flex justify-between">
             <dt className="text-slate-400">Fee ({feePct}%)</dt>
