@@ -7,13 +7,13 @@ export function SectionTitle({
   icon: Icon,
   title,
   subtitle,
-  action,
+  badge,
 }: {
   id: string;
   icon: LucideIcon;
   title: string;
   subtitle?: string;
-  action?: ReactNode;
+  badge?: ReactNode;
 }) {
   return (
     <div className="flex items-start gap-3">
@@ -21,12 +21,14 @@ export function SectionTitle({
         <Icon className="h-4 w-4" aria-hidden />
       </span>
       <div className="min-w-0 flex-1">
-        <h2 id={id} className="text-base font-semibold text-white">
-          {title}
-        </h2>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <h2 id={id} className="text-base font-semibold text-white">
+            {title}
+          </h2>
+          {badge}
+        </div>
         {subtitle ? <p className="mt-0.5 text-sm text-slate-400">{subtitle}</p> : null}
       </div>
-      {action}
     </div>
   );
 }

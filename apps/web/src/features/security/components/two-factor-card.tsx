@@ -52,7 +52,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         icon={Smartphone}
         title="Two-factor authentication"
         subtitle="A code from an authenticator app at sign-in and for withdrawals."
-        action={
+        badge={
           <Badge tone={enabled ? 'success' : 'neutral'} className="shrink-0">
             {enabled ? 'On' : 'Off'}
           </Badge>

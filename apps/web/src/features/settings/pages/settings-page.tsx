@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronRight, LifeBuoy, LogOut, ShieldAlert, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronRight, LifeBuoy, LogOut, LockKeyhole, ShieldAlert, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -12,7 +12,7 @@ import { logout } from '../api/logout';
 
 const ITEMS = [
   { to: '/profile', label: 'My Profile', icon: UserRound },
-  { to: '/security', label: 'Security', icon: ShieldCheck },
+  { to: '/security', label: 'Security', icon: LockKeyhole },
   { to: '/support', label: 'Support Ticket', icon: LifeBuoy },
   { to: '/disclaimer', label: 'Disclaimer', icon: ShieldAlert },
 ];

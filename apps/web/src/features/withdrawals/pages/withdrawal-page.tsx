@@ -26,7 +26,9 @@ export default function WithdrawalPage() {
   const settings = useQuery(settingsQueryOptions());
   const create = useCreateWithdrawal();
   // With 2FA on, the server wants a code with every withdrawal (server.md section 9).
-  const needsCode = useQuery(securityQueryOptions()).data?.two_factor_enabled === true;
+  // The server asking for it (2FA turned on elsewhere since the page loaded) shows the field too.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const needsCode = useQuery(securityQueryOptions()).data?.two_factor_enabled === true || codeAsked;
   const [totp, setTotp] = useState('');
   const [network, setNetwork] = useState<TWithdrawNetwork>('BSC');
   const [address, setAddress] = useState('');
@@ -88,6 +90,7 @@ export default function WithdrawalPage() {
       const fieldErrors: Partial<Record<Field, string>> = err instanceof ApiError ? { ...err.errors } : {};
       for (const f of ['amount_usd', 'wallet_address', 'network'] as Field[]) if (!fieldErrors[f] && message.includes(f)) fieldErrors[f] = message;
       if (!fieldErrors.totp_code && (message === TWO_FA_REQUIRED_MESSAGE || message === INVALID_2FA_MESSAGE)) fieldErrors.totp_code = message;
+      if (fieldErrors.totp_code) setCodeAsked(true);
       setErrors(fieldErrors);
     }
   };
