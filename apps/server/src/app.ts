@@ -9,6 +9,9 @@ import { authPlugin } from './plugins/auth';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { registerInputGuard } from './plugins/input-guard';
+import { serializeRequest } from './plugins/log-redact';
+import { startOutboxDrainer } from './modules/mail/outbox';
 import { modules } from './modules';
 
 declare module 'fastify' {
@@ -27,15 +30,21 @@ export interface BuildAppOptions {
   extraRoutes?: FastifyPluginAsync[];
 }
 
+/** TRUST_PROXY as a hop count: believe that many proxies nearest to us (proxy-addr's rule). */
+const hops = (n: number) => (_addr: string, i: number) => i < n;
+
 /** Builds the Fastify instance from plugins and modules; does not listen. */
 export async function buildApp({ ctx, logger, extraRoutes = [] }: BuildAppOptions): Promise<FastifyInstance> {
+  const base = logger ?? { level: ctx.config.logLevel };
   const app = Fastify({
-    logger: logger ?? { level: ctx.config.logLevel },
+    // Tokens and codes travel in some query strings (/signup?token=…): the request serializer redacts them.
+    logger: base === false ? false : { ...(base === true ? {} : base), serializers: { req: serializeRequest } },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // No forwarded header is believed unless TRUST_PROXY names the proxies (server design, section 9).
+    trustProxy: typeof ctx.config.trustProxy === 'number' ? hops(ctx.config.trustProxy) : ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -48,6 +57,9 @@ export async function buildApp({ ctx, logger, extraRoutes = [] }: BuildAppOption
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
+  const stopOutbox = startOutboxDrainer(ctx, (err) => app.log.error({ err }, 'mail outbox drain failed'));
+  app.addHook('onClose', async () => stopOutbox());
   await registerSecurity(app);
   await registerRateLimit(app, ctx.config.redisUrl);
   await registerDocs(app);

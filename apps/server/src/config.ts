@@ -45,6 +45,11 @@ const ZEnv = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  /** Which proxies' X-Forwarded-For to believe: unset = none; a hop count; or addresses/CIDRs, comma-separated. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-zA-Z.:/,\s]+)$/, 'must be a hop count or a comma-separated list of addresses/CIDRs')
+    .optional(),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -100,8 +105,18 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     logLevel: e.LOG_LEVEL,
     rateLimitAuthPerMin: e.RATE_LIMIT_AUTH_PER_MIN,
     jobsEnabled: e.JOBS_ENABLED,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
+}
+
+function parseTrustProxy(v: string | undefined): false | number | string[] {
+  if (!v) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** SESSION_SECRET, or one generated on first start and kept in DATA_DIR so restarts keep it. */

@@ -14,6 +14,7 @@ import transfersRoutes from './transfers/routes';
 import withdrawalsRoutes from './withdrawals/routes';
 import historyRoutes from './history/routes';
 import socialRoutes from './social/routes';
+import securityRoutes from './security/routes';
 
 /** Every module's routes, registered under /api. */
-export const modules: FastifyPluginAsync[] = [healthRoutes, supportRoutes, adminRoutes, authRoutes, usersRoutes, settingsRoutes, stakingRoutes, incomeRoutes, walletRoutes, paymentsRoutes, teamRoutes, transfersRoutes, withdrawalsRoutes, historyRoutes, socialRoutes];
+export const modules: FastifyPluginAsync[] = [healthRoutes, supportRoutes, adminRoutes, authRoutes, usersRoutes, settingsRoutes, stakingRoutes, incomeRoutes, walletRoutes, paymentsRoutes, teamRoutes, transfersRoutes, withdrawalsRoutes, historyRoutes, socialRoutes, securityRoutes];

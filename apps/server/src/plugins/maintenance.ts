@@ -12,8 +12,10 @@ const CACHE_MS = 2_000;
 export function registerMaintenance(app: FastifyInstance): void {
   let cached: { on: boolean; at: number } = { on: false, at: 0 };
   app.addHook('onRequest', async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (!url.startsWith('/api/') || OPEN_DURING_MAINTENANCE.some((re) => re.test(url))) return;
+    // The route that matched, never the raw URL: '/%61pi/…' or an absolute-form request line
+    // reach the same route and must meet the same rule (server design, section 9).
+    const url = request.routeOptions.url;
+    if (!url || !url.startsWith('/api/') || OPEN_DURING_MAINTENANCE.some((re) => re.test(url))) return;
     if (Date.now() - cached.at > CACHE_MS) {
       try {
         cached = { on: (await getSettings(app.ctx.db)).maintenance_mode, at: Date.now() };

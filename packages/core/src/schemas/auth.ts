@@ -43,7 +43,8 @@ export const ZRegisterRequest = z.object({
   name: ZName,
   email: emailField(),
   password: ZPassword,
-  referral_id: ZOptionalReferralId.or(z.null().transform(() => undefined)),
+  // null means none; anything else that is not text gets the referral message, not 'Invalid input'.
+  referral_id: z.preprocess((v) => (v === null ? undefined : v), ZOptionalReferralId),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 

@@ -1,8 +1,11 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_VALID_SECONDS } from '@app/core';
+import { INVALID_CODE_MESSAGE, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_VALID_SECONDS } from '@app/core';
 import { sql, type Generated } from 'kysely';
-import type { Executor, Id, Timestamp } from '../../db/types';
+import type { Executor, Id, Timestamp, Tx } from '../../db/types';
 import { AppError } from '../../lib/errors';
+
+/** What a mailed code is for: e-mail verification, a login past the failed-login back-off, or a password reset. */
+export type OtpPurpose = 'verify' | 'login' | 'reset';
 
 export interface OtpChallengesTable {
   id: Id;
@@ -11,6 +14,8 @@ export interface OtpChallengesTable {
   otp_hash: string;
   attempts: Generated<number>;
   dead: Generated<boolean>;
+  purpose: Generated<OtpPurpose>;
+  used_at: Timestamp | null;
   created_at: Timestamp;
   expires_at: Timestamp;
 }
@@ -20,19 +25,28 @@ declare module '../../db/types' {
   }
 }
 
-export const OTP_INVALID = 'OTP has expired or is invalid. Please request a new one.';
+export const OTP_INVALID = INVALID_CODE_MESSAGE;
+export const OTP_WRONG = 'Invalid OTP';
+export const OTP_TOO_MANY = 'Too many wrong attempts. Please request a new code.';
 
 const hmac = (secret: string, purpose: string, value: string) => createHmac('sha256', secret).update(`${purpose}:${value}`).digest('hex');
+export const accessIdHash = (secret: string, accessId: string) => hmac(secret, 'access', accessId);
 
-/** Creates a challenge: a random access_id for the client and a 6-digit code for the mail. */
-export async function issueOtp(db: Executor, secret: string, userId: bigint): Promise<{ accessId: string; otp: string }> {
+/**
+ * Creates a challenge (a random access_id for the client and a 6-digit code for the mail) and
+ * kills every other challenge of the user: one live challenge per user (server design, section 9).
+ * Callers hold the user's row lock (lockUser) so two issues for one user serialize.
+ */
+export async function issueOtp(db: Executor, secret: string, userId: bigint, purpose: OtpPurpose = 'verify'): Promise<{ accessId: string; otp: string }> {
+  await db.updateTable('otp_challenges').set({ dead: true }).where('user_id', '=', userId).where('dead', '=', false).execute();
   const accessId = randomBytes(32).toString('base64url');
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db
     .insertInto('otp_challenges')
     .values({
       user_id: userId,
-      access_id_hash: hmac(secret, 'access', accessId),
+      purpose,
+      access_id_hash: accessIdHash(secret, accessId),
       otp_hash: hmac(secret, 'otp', otp),
       expires_at: new Date(Date.now() + OTP_VALID_SECONDS * 1000),
     })
@@ -40,49 +54,77 @@ export async function issueOtp(db: Executor, secret: string, userId: bigint): Pr
   return { accessId, otp };
 }
 
-async function findChallenge(db: Executor, secret: string, accessId: string) {
-  // Inside the resend transaction: the row lock stops two resends racing for one access_id.
-  return db.selectFrom('otp_challenges').selectAll().where('access_id_hash', '=', hmac(secret, 'access', accessId)).forUpdate().executeTakeFirst();
+/** Serializes challenge issue per user (resend, login, reset): the user's row lock. */
+export async function lockUser(tx: Tx, userId: bigint): Promise<void> {
+  await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
 }
 
 /**
- * Checks a code. A wrong code counts an attempt; the fifth kills the access_id, after which even
- * the right code fails. The right code claims the challenge once (it dies: one use only).
- * Each step is one atomic statement on the global handle, never inside a transaction that an
- * error would roll back: a wrong attempt must stay counted.
+ * Checks a code for a live challenge of the given purposes. The attempt is claimed first, in one
+ * statement that also checks the challenge is live (newest of its user, unused, under 5 tries,
+ * under 10 minutes), so parallel guesses never get more than 5 comparisons in all. A right code
+ * then marks the challenge used, once. Each step is a statement of its own on the global handle,
+ * never inside a transaction an error would roll back: a wrong attempt stays counted.
  */
-export async function consumeOtp(db: Executor, secret: string, accessId: string, otp: string): Promise<bigint> {
-  const row = await db.selectFrom('otp_challenges').selectAll().where('access_id_hash', '=', hmac(secret, 'access', accessId)).executeTakeFirst();
-  if (!row || row.dead || row.expires_at.getTime() < Date.now()) throw new AppError('BAD_REQUEST', OTP_INVALID);
-  const given = Buffer.from(hmac(secret, 'otp', otp), 'hex');
-  const expected = Buffer.from(row.otp_hash, 'hex');
-  if (!timingSafeEqual(given, expected)) {
-    const counted = await db
-      .updateTable('otp_challenges')
-      .set({ attempts: sql<number>`attempts + 1`, dead: sql<boolean>`attempts + 1 >= ${OTP_MAX_TRIES}` })
-      .where('id', '=', row.id)
-      .returning(['attempts'])
-      .executeTakeFirst();
-    const attempts = counted?.attempts ?? OTP_MAX_TRIES;
-    throw new AppError('BAD_REQUEST', attempts >= OTP_MAX_TRIES ? 'Too many wrong attempts. Please request a new OTP.' : 'Invalid OTP');
-  }
-  const claimed = await db.updateTable('otp_challenges').set({ dead: true }).where('id', '=', row.id).where('dead', '=', false).returning('user_id').executeTakeFirst();
-  if (!claimed) throw new AppError('BAD_REQUEST', OTP_INVALID);
-  return claimed.user_id;
-}
-
-/** A new challenge replacing the old one, refused (429) before 300 s since the old code was sent. */
-export async function replaceOtp(db: Executor, secret: string, accessId: string): Promise<{ userId: bigint; accessId: string; otp: string }> {
-  const row = await findChallenge(db, secret, accessId);
+export async function consumeOtp(db: Executor, secret: string, accessId: string, otp: string, purposes: OtpPurpose[]): Promise<{ userId: bigint; purpose: OtpPurpose }> {
+  const claimed = await sql<{ id: bigint; user_id: bigint; otp_hash: string; attempts: number; purpose: OtpPurpose }>`
+    update otp_challenges c set attempts = c.attempts + 1, dead = (c.attempts + 1 >= ${OTP_MAX_TRIES})
+    where c.access_id_hash = ${accessIdHash(secret, accessId)}
+      and c.dead = false and c.used_at is null and c.attempts < ${OTP_MAX_TRIES} and c.expires_at > now()
+      and c.purpose in (${sql.join(purposes)})
+      and c.id = (select max(o.id) from otp_challenges o where o.user_id = c.user_id)
+    returning c.id, c.user_id, c.otp_hash, c.attempts, c.purpose`.execute(db);
+  const row = claimed.rows[0];
   if (!row) throw new AppError('BAD_REQUEST', OTP_INVALID);
-  const waitMs = row.created_at.getTime() + OTP_RESEND_SECONDS * 1000 - Date.now();
-  if (waitMs > 0) throw new AppError('RATE_LIMITED', 'Please wait before requesting a new OTP');
-  await db.updateTable('otp_challenges').set({ dead: true }).where('id', '=', row.id).execute();
-  const next = await issueOtp(db, secret, row.user_id);
-  return { userId: row.user_id, ...next };
+  const given = Buffer.from(hmac(secret, 'otp', otp), 'hex');
+  if (!timingSafeEqual(given, Buffer.from(row.otp_hash, 'hex'))) {
+    throw new AppError('BAD_REQUEST', row.attempts >= OTP_MAX_TRIES ? OTP_TOO_MANY : OTP_WRONG);
+  }
+  const used = await db
+    .updateTable('otp_challenges')
+    .set({ dead: true, used_at: new Date() })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!used) throw new AppError('BAD_REQUEST', OTP_INVALID);
+  return { userId: row.user_id, purpose: row.purpose };
 }
 
-/** Every earlier challenge of the user dies when a new one is sent at login. */
-export async function killUserOtps(db: Executor, userId: bigint): Promise<void> {
-  await db.updateTable('otp_challenges').set({ dead: true }).where('user_id', '=', userId).where('dead', '=', false).execute();
+/**
+ * A new challenge for the same user and purpose. Only a live access_id may ask (else 400 'Invalid
+ * or expired code', nothing written); the 300 s wait runs per user, from their newest challenge.
+ * Runs in a transaction that holds the user's row lock, so two resends cannot both pass the wait.
+ */
+export async function replaceOtp(tx: Tx, secret: string, accessId: string): Promise<{ userId: bigint; accessId: string; otp: string; purpose: OtpPurpose }> {
+  const row = await tx
+    .selectFrom('otp_challenges as c')
+    .select(['c.user_id', 'c.purpose'])
+    .where('c.access_id_hash', '=', accessIdHash(secret, accessId))
+    .where('c.dead', '=', false)
+    .where('c.used_at', 'is', null)
+    .where('c.attempts', '<', OTP_MAX_TRIES)
+    .where('c.expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!row) throw new AppError('BAD_REQUEST', OTP_INVALID);
+  await lockUser(tx, row.user_id);
+  const newest = await tx
+    .selectFrom('otp_challenges')
+    .select(['access_id_hash', 'created_at'])
+    .where('user_id', '=', row.user_id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  // Re-checked under the lock: a resend that raced ahead has replaced this id.
+  if (newest.access_id_hash !== accessIdHash(secret, accessId)) throw new AppError('BAD_REQUEST', OTP_INVALID);
+  if (newest.created_at.getTime() + OTP_RESEND_SECONDS * 1000 > Date.now()) throw new AppError('RATE_LIMITED', 'Please wait before requesting a new OTP');
+  const next = await issueOtp(tx, secret, row.user_id, row.purpose);
+  return { userId: row.user_id, purpose: row.purpose, ...next };
+}
+
+/** Seconds until this user may be sent another code (0 when now). */
+export async function resendWaitSeconds(db: Executor, userId: bigint): Promise<number> {
+  const newest = await db.selectFrom('otp_challenges').select('created_at').where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (!newest) return 0;
+  return Math.max(0, Math.ceil((newest.created_at.getTime() + OTP_RESEND_SECONDS * 1000 - Date.now()) / 1000));
 }

@@ -1,11 +1,16 @@
-import type { TLoginRequest, TRegisterRequest } from '@app/core';
+import { randomBytes } from 'node:crypto';
+import { INVALID_CODE_MESSAGE, RESET_DONE_MESSAGE, type TLoginRequest, type TRegisterRequest, type TResetPasswordRequest } from '@app/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { queueMail } from '../mail/outbox';
 import * as team from '../team/service';
-import { consumeOtp, issueOtp, killUserOtps, replaceOtp } from './otp';
+import { consumeOtp, issueOtp, replaceOtp } from './otp';
+import { challengeFor, mailOtp } from './otp-mail';
 import { hashPassword, verifyPassword } from './password';
-import { createSession, deleteSession } from './sessions';
+import { createSession, deleteSession, deleteUserSessions, type SessionMeta } from './sessions';
+import { completeLoginChallenge, startLoginChallenge } from './two-factor';
+import { deleteStaleUnverified, removeUnverifiedUser } from './unverified';
 import { generateUsername } from './usernames';
 import '../users/table';
 
@@ -13,101 +18,175 @@ export interface AuthResult {
   token?: string;
   access_id?: string;
   is_admin?: boolean;
+  requires_2fa?: true;
+  challenge_id?: string;
 }
 
-async function mailOtp(ctx: AppContext, log: FastifyBaseLogger, email: string, name: string, otp: string): Promise<void> {
-  await ctx.mailer.send({
-    to: email,
-    subject: 'Your verification code',
-    text: `Hello ${name},\n\nYour USDT Stake verification code is ${otp}. It is valid for 10 minutes.\n\nIf you did not ask for it, ignore this mail.`,
-  });
-  // The dev outbox has no inbox to read, so the code goes on the log line too (never with SMTP).
-  if (!ctx.config.smtpUrl) log.info({ email, otp }, 'OTP issued');
-}
+/**
+ * Wrong passwords in a row after which a login also needs a code mailed to the owner. Past it a
+ * right and a wrong password get the same answer (a code 'was sent'), so guessing learns nothing,
+ * and the owner is never locked out: their password plus the mailed code still sign them in.
+ * See docs/decisions/2026-11-23-login-back-off.md.
+ */
+export const LOGIN_BACKOFF_AFTER = 10;
 
 export async function findUserByReferral(ctx: AppContext, referralId: string) {
-  return ctx.db.selectFrom('users').select(['id', 'name', 'username', 'status']).where('username', '=', referralId.toUpperCase()).executeTakeFirst();
+  return ctx.db.selectFrom('users').select(['id', 'name', 'username', 'status', 'email_verified_at']).where('username', '=', referralId.toUpperCase()).executeTakeFirst();
 }
 
 /** Creates an unverified account, links the sponsor, and mails an OTP. No token until verified. */
 export async function register(ctx: AppContext, log: FastifyBaseLogger, input: TRegisterRequest): Promise<AuthResult> {
   const email = input.email.trim();
   const passwordHash = await hashPassword(input.password);
-  const { accessId, otp, name } = await ctx.db.transaction().execute(async (tx) => {
-    const exists = await tx
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-      .executeTakeFirst();
-    if (exists) throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
-    let referrerId: bigint | null = null;
-    if (input.referral_id) {
-      const sponsor = await tx.selectFrom('users').select(['id', 'status']).where('username', '=', input.referral_id.toUpperCase()).executeTakeFirst();
-      if (!sponsor || sponsor.status === 'blocked') throw new AppError('VALIDATION', 'Invalid referral ID', { referral_id: 'Invalid referral ID' });
-      referrerId = sponsor.id;
-    }
-    const user = await tx
-      .insertInto('users')
-      .values({ name: input.name, email, username: await generateUsername(tx), password_hash: passwordHash, referrer_id: referrerId })
-      .returning(['id', 'name'])
-      .executeTakeFirstOrThrow();
-    await team.onUserCreated(tx, user.id, referrerId);
-    return { ...(await issueOtp(tx, ctx.secret, user.id)), name: user.name };
-  }).catch((err: unknown) => {
-    // Two sign-ups with one e-mail at the same moment: the unique index answers for the loser.
-    if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
-    throw err;
-  });
-  await mailOtp(ctx, log, email, name, otp);
+  const { accessId, otp, name } = await ctx.db
+    .transaction()
+    .execute(async (tx) => {
+      const exists = await tx
+        .selectFrom('users')
+        .select(['id', 'email_verified_at', 'created_at'])
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
+      // An address nobody proved within 24 hours is free again, even before the clean-up job ran.
+      const stale = exists && !exists.email_verified_at && exists.created_at.getTime() < Date.now() - 24 * 3_600_000;
+      if (exists && !(stale && (await removeUnverifiedUser(tx, exists.id))))
+        throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
+      let referrerId: bigint | null = null;
+      if (input.referral_id) {
+        const sponsor = await tx.selectFrom('users').select(['id', 'status', 'email_verified_at']).where('username', '=', input.referral_id.toUpperCase()).executeTakeFirst();
+        // An unverified account is nobody's sponsor yet: it may be deleted after 24 hours.
+        if (!sponsor || sponsor.status === 'blocked' || !sponsor.email_verified_at) throw new AppError('VALIDATION', 'Invalid referral ID', { referral_id: 'Invalid referral ID' });
+        referrerId = sponsor.id;
+      }
+      const user = await tx
+        .insertInto('users')
+        .values({ name: input.name, email, username: await generateUsername(tx), password_hash: passwordHash, referrer_id: referrerId })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
+      await team.onUserCreated(tx, user.id, referrerId);
+      return { ...(await issueOtp(tx, ctx.secret, user.id, 'verify')), name: user.name };
+    })
+    .catch((err: unknown) => {
+      // Two sign-ups with one e-mail at the same moment: the unique index answers for the loser.
+      if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
+      throw err;
+    });
+  await mailOtp(ctx, log, { email, name }, otp, 'verify');
   return { access_id: accessId };
 }
 
-/** Checks the code; on success the e-mail is verified and a session starts. */
-export async function verifyOtp(ctx: AppContext, accessId: string, otp: string): Promise<AuthResult> {
-  const userId = await consumeOtp(ctx.db, ctx.secret, accessId, otp);
-  return ctx.db.transaction().execute(async (tx) => {
-    const user = await tx
+/** Signs a user in: a session, or the 2FA step first when the user has it on. */
+async function signIn(ctx: AppContext, userId: bigint, meta: SessionMeta): Promise<AuthResult> {
+  const user = await ctx.db.selectFrom('users').select(['status', 'is_admin', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
+  if (user.totp_enabled_at) return { requires_2fa: true, challenge_id: await startLoginChallenge(ctx, ctx.db, userId) };
+  return { token: await createSession(ctx.db, ctx.secret, userId, meta), is_admin: user.is_admin };
+}
+
+/**
+ * Checks a mailed code. A token comes only from a verification (the e-mail is verified now) or a
+ * login that asked for the code; a reset code is refused here.
+ */
+export async function verifyOtp(ctx: AppContext, accessId: string, otp: string, meta: SessionMeta = {}): Promise<AuthResult> {
+  const { userId, purpose } = await consumeOtp(ctx.db, ctx.secret, accessId, otp, ['verify', 'login']);
+  if (purpose === 'verify') {
+    const done = await ctx.db
       .updateTable('users')
       .set({ email_verified_at: new Date(), updated_at: new Date() })
       .where('id', '=', userId)
-      .returning(['id', 'status', 'is_admin'])
-      .executeTakeFirstOrThrow();
-    if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
-    return { token: await createSession(tx, ctx.secret, user.id), is_admin: user.is_admin };
-  });
+      .where('email_verified_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!done) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
+  }
+  await ctx.db.updateTable('users').set({ failed_logins: 0 }).where('id', '=', userId).execute();
+  return signIn(ctx, userId, meta);
 }
 
 export async function resendOtp(ctx: AppContext, log: FastifyBaseLogger, accessId: string): Promise<AuthResult> {
   const next = await ctx.db.transaction().execute((tx) => replaceOtp(tx, ctx.secret, accessId));
   const user = await ctx.db.selectFrom('users').select(['email', 'name']).where('id', '=', next.userId).executeTakeFirstOrThrow();
-  await mailOtp(ctx, log, user.email, user.name, next.otp);
+  await mailOtp(ctx, log, user, next.otp, next.purpose);
   return { access_id: next.accessId };
 }
 
 /**
  * Unknown e-mail and wrong password answer the same 401 in the same time; an unverified account
- * with the right password gets a fresh OTP instead of a token; a blocked one gets 403.
+ * with the right password gets a code instead of a token; a blocked one gets 403. Past the
+ * back-off threshold every answer for the account is 'a code was sent' (see LOGIN_BACKOFF_AFTER).
  */
-export async function login(ctx: AppContext, log: FastifyBaseLogger, input: TLoginRequest): Promise<AuthResult & { verified: boolean }> {
+export async function login(ctx: AppContext, log: FastifyBaseLogger, input: TLoginRequest, meta: SessionMeta = {}): Promise<AuthResult & { step: 'signed-in' | 'verify' | 'code' | '2fa' }> {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'password_hash', 'status', 'is_admin', 'email_verified_at'])
+    .select(['id', 'name', 'email', 'password_hash', 'status', 'email_verified_at', 'failed_logins'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.trim().toLowerCase()))
     .executeTakeFirst();
   const good = await verifyPassword(user?.password_hash, input.password);
-  if (!user || !good) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
-  if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
-  if (!user.email_verified_at) {
-    const { accessId, otp } = await ctx.db.transaction().execute(async (tx) => {
-      await killUserOtps(tx, user.id);
-      return issueOtp(tx, ctx.secret, user.id);
-    });
-    await mailOtp(ctx, log, user.email, user.name, otp);
-    return { access_id: accessId, verified: false };
+  if (!user) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+  const backOff = user.failed_logins >= LOGIN_BACKOFF_AFTER && Boolean(user.email_verified_at);
+  if (!good) {
+    await ctx.db
+      .updateTable('users')
+      .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
+      .where('id', '=', user.id)
+      .execute();
+    // In back-off a wrong password looks like a right one: an access_id that leads nowhere.
+    if (backOff) return { access_id: randomBytes(32).toString('base64url'), step: 'code' };
+    throw new AppError('UNAUTHORIZED', 'Invalid email or password');
   }
-  return { token: await createSession(ctx.db, ctx.secret, user.id), is_admin: user.is_admin, verified: true };
+  if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
+  if (!user.email_verified_at || backOff) {
+    const purpose = user.email_verified_at ? 'login' : 'verify';
+    const { accessId, otp } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, user.id, purpose));
+    if (otp) {
+      // Not awaited in back-off, so the time of the answer does not tell a right password from a wrong one.
+      const sending = mailOtp(ctx, log, user, otp, purpose);
+      if (backOff) sending.catch((err: unknown) => log.error({ err }, 'sign-in code mail failed'));
+      else await sending;
+    }
+    return { access_id: accessId, step: backOff ? 'code' : 'verify' };
+  }
+  if (user.failed_logins > 0) await ctx.db.updateTable('users').set({ failed_logins: 0 }).where('id', '=', user.id).execute();
+  const result = await signIn(ctx, user.id, meta);
+  return { ...result, step: result.requires_2fa ? '2fa' : 'signed-in' };
+}
+
+export async function loginSecondStep(ctx: AppContext, challengeId: string, code: string, meta: SessionMeta = {}): Promise<AuthResult> {
+  const userId = await completeLoginChallenge(ctx, challengeId, code);
+  const user = await ctx.db.selectFrom('users').select(['status', 'is_admin']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
+  return { token: await createSession(ctx.db, ctx.secret, userId, meta), is_admin: user.is_admin };
 }
 
 export async function logout(ctx: AppContext, token: string): Promise<void> {
   await deleteSession(ctx.db, ctx.secret, token);
 }
+
+/**
+ * Always the same answer, with an access_id for unknown e-mails too, so it reveals nothing. A
+ * verified account gets a mailed code (not more often than the resend wait allows).
+ */
+export async function forgotPassword(ctx: AppContext, log: FastifyBaseLogger, emailInput: string): Promise<{ access_id: string }> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'status', 'email_verified_at'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', emailInput.trim().toLowerCase()))
+    .executeTakeFirst();
+  if (!user || !user.email_verified_at || user.status === 'blocked') return { access_id: randomBytes(32).toString('base64url') };
+  const { accessId, otp } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, user.id, 'reset'));
+  if (otp) mailOtp(ctx, log, user, otp, 'reset').catch((err: unknown) => log.error({ err }, 'reset code mail failed'));
+  return { access_id: accessId };
+}
+
+/** A right reset code sets the new password, signs every device out and mails a notice. */
+export async function resetPassword(ctx: AppContext, input: TResetPasswordRequest): Promise<string> {
+  const { userId } = await consumeOtp(ctx.db, ctx.secret, input.access_id, input.otp, ['reset']);
+  const hash = await hashPassword(input.password);
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('users').set({ password_hash: hash, failed_logins: 0, updated_at: new Date() }).where('id', '=', userId).execute();
+    await deleteUserSessions(tx, userId);
+    await queueMail(tx, userId, 'password_reset');
+  });
+  return RESET_DONE_MESSAGE;
+}
+
+export { deleteStaleUnverified };

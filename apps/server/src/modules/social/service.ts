@@ -5,7 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
-import { createSession, hashToken } from '../auth/sessions';
+import { createSession, deleteUserSessions, hashToken } from '../auth/sessions';
+import { startLoginChallenge } from '../auth/two-factor';
+import { removeUnverifiedUser } from '../auth/unverified';
 import { generateUsername } from '../auth/usernames';
 import * as team from '../team/service';
 import { socialProvider, type SocialProfile } from './providers';
@@ -108,15 +110,21 @@ export async function callback(ctx: AppContext, log: FastifyBaseLogger, provider
   }
 }
 
-function signedIn(ctx: AppContext, provider: SocialProviderName, token: string, isAdmin: boolean): CallbackOutcome {
-  const q = new URLSearchParams({ token, provider });
-  if (isAdmin) q.set('is_admin', 'true');
+/** A session for the user, or, when they have 2FA on, the same second step as a password login. */
+async function signedIn(ctx: AppContext, tx: Executor, provider: SocialProviderName, userId: bigint): Promise<CallbackOutcome> {
+  const user = await tx.selectFrom('users').select(['is_admin', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (user.totp_enabled_at) {
+    const q = new URLSearchParams({ requires2fa: '1', challenge: await startLoginChallenge(ctx, tx, userId), provider });
+    return { location: `${ctx.config.publicUrl}/signup?${q.toString()}`, outcome: 'signed-in' };
+  }
+  const q = new URLSearchParams({ token: await createSession(tx, ctx.secret, userId), provider });
+  if (user.is_admin) q.set('is_admin', 'true');
   return { location: `${ctx.config.publicUrl}/signup?${q.toString()}`, outcome: 'signed-in' };
 }
 
 async function findSponsor(tx: Executor, ref: string) {
-  const sponsor = await tx.selectFrom('users').select(['id', 'status']).where('username', '=', ref.toUpperCase()).executeTakeFirst();
-  return sponsor && sponsor.status !== 'blocked' ? sponsor : undefined;
+  const sponsor = await tx.selectFrom('users').select(['id', 'status', 'email_verified_at']).where('username', '=', ref.toUpperCase()).executeTakeFirst();
+  return sponsor && sponsor.status !== 'blocked' && sponsor.email_verified_at ? sponsor : undefined;
 }
 
 async function createSocialUser(
@@ -160,7 +168,7 @@ async function settle(ctx: AppContext, provider: SocialProviderName, profile: So
       .executeTakeFirst();
     if (known) {
       if (known.status === 'blocked') throw new Refused('blocked user');
-      return signedIn(ctx, provider, await createSession(tx, ctx.secret, known.id), known.is_admin);
+      return signedIn(ctx, tx, provider, known.id);
     }
     // 2. An account with the same e-mail: linked only when the provider says the e-mail is verified.
     //    Instagram has no e-mail and is never linked.
@@ -174,10 +182,19 @@ async function settle(ctx: AppContext, provider: SocialProviderName, profile: So
       if (existing) {
         if (!profile.emailVerified) throw new Refused('e-mail registered but not verified by the provider');
         if (existing.status === 'blocked') throw new Refused('blocked user');
-        await tx.insertInto('social_identities').values({ user_id: existing.id, provider, subject: profile.subject, email }).execute();
-        if (!existing.email_verified_at)
-          await tx.updateTable('users').set({ email_verified_at: new Date(), updated_at: new Date() }).where('id', '=', existing.id).execute();
-        return signedIn(ctx, provider, await createSession(tx, ctx.secret, existing.id), existing.is_admin);
+        // A password set by someone who never proved the address must never open the account the
+        // owner now signs in to (server design, section 9): the unverified account is replaced.
+        const replaced = !existing.email_verified_at && (await removeUnverifiedUser(tx, existing.id));
+        if (!replaced) {
+          if (!existing.email_verified_at) {
+            // It has history of its own and cannot go: keep it, but without the unproven password.
+            await tx.updateTable('users').set({ password_hash: null, email_verified_at: new Date(), updated_at: new Date() }).where('id', '=', existing.id).execute();
+            await deleteUserSessions(tx, existing.id);
+            await tx.updateTable('otp_challenges').set({ dead: true }).where('user_id', '=', existing.id).execute();
+          }
+          await tx.insertInto('social_identities').values({ user_id: existing.id, provider, subject: profile.subject, email }).execute();
+          return signedIn(ctx, tx, provider, existing.id);
+        }
       }
     }
     // 3. A new user.
@@ -194,7 +211,7 @@ async function settle(ctx: AppContext, provider: SocialProviderName, profile: So
         username: await generateUsername(tx),
         referrerId: sponsor.id,
       });
-      return signedIn(ctx, provider, await createSession(tx, ctx.secret, userId), false);
+      return signedIn(ctx, tx, provider, userId);
     }
     // 4. No referral: a pending sign-up (not a user yet), named by an HttpOnly cookie.
     const cookie = random();

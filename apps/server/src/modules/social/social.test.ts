@@ -255,11 +255,10 @@ describe('social sign-in', () => {
     expect(res.json().data).toBeUndefined();
   });
 
-  it('links an e-mail registered with a password when the provider says it is verified, and signs in to that account', async () => {
-    const pw = await passwordUser('linked@example.com', 'LINKED001', false);
+  it('links a verified password account when the provider says the e-mail is verified, and signs in to that account', async () => {
+    const pw = await passwordUser('linked@example.com', 'LINKED001', true);
     const before = await counts();
-    const who = account({ email: 'LINKED@example.com', email_verified: true });
-    const { location } = await signIn(who);
+    const { location } = await signIn(account({ email: 'LINKED@example.com', email_verified: true }));
     const token = location.searchParams.get('token')!;
     expect((await me(token)).username).toBe(pw.username);
     const after = await counts();
@@ -267,7 +266,31 @@ describe('social sign-in', () => {
     expect(after.identities).toBe(before.identities + 1);
     const user = await t.db.selectFrom('users').selectAll().where('id', '=', pw.id).executeTakeFirstOrThrow();
     expect(user.password_hash).not.toBeNull();
-    expect(user.email_verified_at).not.toBeNull();
+  });
+
+  // Finding 2 (issue 10): an attacker pre-registered the victim's e-mail with their own password and
+  // never verified. The victim's Google sign-in used to link that account, verified, keeping the
+  // attacker's password: the attacker's password login then opened the victim's account.
+  it('replaces an unverified password account instead of adopting its password, name or referrer', async () => {
+    const victimEmail = 'victim@example.com';
+    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Attacker', email: victimEmail, password: 'Attack123', referral_id: 'SPONSOR01' } });
+    expect(reg.statusCode).toBe(200);
+    const attackerId = (await t.db.selectFrom('users').select('id').where('email', '=', victimEmail).executeTakeFirstOrThrow()).id;
+    const sponsorStats = async () => (await t.db.selectFrom('team_stats').select(['directs', 'network_users']).where('user_id', '=', sponsor.id).executeTakeFirstOrThrow());
+    const statsBefore = await sponsorStats();
+
+    const { location } = await signIn(account({ email: victimEmail, email_verified: true, name: 'Real Owner' }), 'SPONSOR01');
+    const token = location.searchParams.get('token')!;
+    const profile = await me(token);
+    expect(profile.email).toBe(victimEmail);
+    expect(profile.name).toBe('Real Owner');
+    // The attacker's account is gone, and so is its place in the sponsor's team (the owner's new one counts once).
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', attackerId).executeTakeFirst()).toBeUndefined();
+    expect(await sponsorStats()).toEqual(statsBefore);
+    // The attacker's password opens nothing.
+    const attack = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victimEmail, password: 'Attack123' } });
+    expect(attack.statusCode).toBe(401);
+    expect(attack.json().data).toBeUndefined();
   });
 
   it('refuses a callback with an unknown state, creating nothing', async () => {

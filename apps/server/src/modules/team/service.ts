@@ -46,6 +46,15 @@ export async function onUserCreated(tx: Executor, userId: bigint, referrerId: bi
   await sql`update team_stats set network_users = network_users + 1 where user_id in (${ancestors(userId)})`.execute(tx);
 }
 
+/** An unverified sign-up was deleted (it never staked): undo what onUserCreated counted. */
+export async function onUserRemoved(tx: Executor, userId: bigint, referrerId: bigint | null): Promise<void> {
+  if (referrerId !== null) {
+    await sql`update team_stats set directs = directs - 1 where user_id = ${referrerId}`.execute(tx);
+    await sql`update team_stats set network_users = network_users - 1 where user_id in (${ancestors(userId)})`.execute(tx);
+  }
+  await tx.deleteFrom('team_stats').where('user_id', '=', userId).execute();
+}
+
 /** A user staked: the sponsor's direct business and every ancestor's team business grow. Runs in the stake's transaction. */
 export async function onStake(tx: Executor, userId: bigint, amount: bigint, firstStake = false): Promise<void> {
   const me = await tx.selectFrom('users').select('referrer_id').where('id', '=', userId).executeTakeFirst();

@@ -14,6 +14,14 @@ export interface UsersTable {
   active_date: string | null;
   eligible_level: Generated<number>;
   avatar: string | null;
+  /** TOTP secret, AES-256-GCM under a key derived from SESSION_SECRET; set at 2FA set-up. */
+  totp_secret_enc: string | null;
+  /** Set when 2FA is on. */
+  totp_enabled_at: Timestamp | null;
+  /** The last accepted TOTP time step: a step is accepted once (no replay). */
+  totp_last_step: bigint | null;
+  /** Wrong passwords since the last good login; past a threshold a login also needs a mailed code. */
+  failed_logins: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

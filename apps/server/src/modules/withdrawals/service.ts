@@ -4,6 +4,8 @@ import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../ledger/service';
 import { getSettings } from '../settings/service';
+import { queueMail } from '../mail/outbox';
+import { usdtText } from '../mail/templates';
 import './table';
 
 /**
@@ -14,6 +16,10 @@ import './table';
 export async function createWithdrawal(db: DB, userId: bigint, input: TCreateWithdrawalRequest): Promise<{ id: bigint }> {
   const amount = toMicro(input.amount_usd)!;
   return withTx(db, async (tx) => {
+    // Checked inside the transaction, under a share lock on the user's row: a block that lands
+    // while this request is in flight either waits for it or is seen here (server design, section 9).
+    const user = await tx.selectFrom('users').select('status').where('id', '=', userId).forShare().executeTakeFirst();
+    if (!user || user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
     const settings = await getSettings(tx);
     const fee = percentOf(amount, settings.withdrawal_fee_percentage);
     const row = await tx
@@ -36,6 +42,13 @@ export async function createWithdrawal(db: DB, userId: bigint, input: TCreateWit
       if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
       throw err;
     }
+    await queueMail(tx, userId, 'withdrawal_requested', {
+      amount: usdtText(amount),
+      fee: usdtText(fee),
+      receive: usdtText(amount - fee),
+      network: input.network,
+      address: input.wallet_address,
+    });
     return { id: row.id };
   });
 }
@@ -74,6 +87,7 @@ export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: str
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await queueMail(tx, w.user_id, 'withdrawal_completed', { amount: usdtText(amount), receive: usdtText(amount - fee), network: w.network, tx_hash: opts.txHash });
     return { before: toJson(w), after: toJson(after) };
   });
 }
@@ -99,6 +113,7 @@ export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: strin
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await queueMail(tx, w.user_id, 'withdrawal_rejected', { amount: usdtText(amount), reason: opts.reason });
     return { before: toJson(w), after: toJson(after) };
   });
 }

@@ -1,0 +1,144 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { INVALID_2FA_MESSAGE, INVALID_CODE_MESSAGE, OTP_MAX_TRIES, TWO_FA_REQUIRED_MESSAGE } from '@app/core';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Executor, Id, Timestamp } from '../../db/types';
+import { AppError, fieldError } from '../../lib/errors';
+import { queueMail } from '../mail/outbox';
+import { matchTotpStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret } from './totp';
+import '../users/table';
+
+export interface RecoveryCodesTable {
+  id: Id;
+  user_id: bigint;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export interface LoginChallengesTable {
+  id: Id;
+  user_id: bigint;
+  challenge_hash: string;
+  attempts: number;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+declare module '../../db/types' {
+  interface Database {
+    recovery_codes: RecoveryCodesTable;
+    login_challenges: LoginChallengesTable;
+  }
+}
+
+const CHALLENGE_TTL_MS = 5 * 60_000;
+const challengeHash = (secret: string, id: string) => createHmac('sha256', secret).update(`login2fa:${id}`).digest('hex');
+
+/**
+ * Checks a second factor: a TOTP step not accepted before (the step is recorded atomically, so a
+ * code works once even in parallel) or an unused recovery code (marked used atomically).
+ */
+export async function checkSecondFactor(ctx: AppContext, db: Executor, userId: bigint, code: string): Promise<boolean> {
+  const user = await db.selectFrom('users').select(['totp_secret_enc', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirst();
+  if (!user?.totp_secret_enc) return false;
+  if (/^\d{6}$/.test(code)) {
+    const step = matchTotpStep(openSecret(ctx.secret, user.totp_secret_enc), code);
+    if (step === null) return false;
+    const took = await db
+      .updateTable('users')
+      .set({ totp_last_step: step })
+      .where('id', '=', userId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .returning('id')
+      .executeTakeFirst();
+    return Boolean(took);
+  }
+  if (!user.totp_enabled_at) return false;
+  const used = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', recoveryCodeHash(ctx.secret, code))
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(used);
+}
+
+export async function isTwoFactorOn(db: Executor, userId: bigint): Promise<boolean> {
+  const u = await db.selectFrom('users').select('totp_enabled_at').where('id', '=', userId).executeTakeFirst();
+  return Boolean(u?.totp_enabled_at);
+}
+
+/** The withdrawal's gate: with 2FA on, a missing code and a wrong one are refused before any debit. */
+export async function requireSecondFactor(ctx: AppContext, userId: bigint, code: string | undefined): Promise<void> {
+  if (!(await isTwoFactorOn(ctx.db, userId))) return;
+  if (!code) throw fieldError('totp_code', TWO_FA_REQUIRED_MESSAGE);
+  if (!(await checkSecondFactor(ctx, ctx.db, userId, code.replace(/\s+/g, '').toLowerCase()))) throw fieldError('totp_code', INVALID_2FA_MESSAGE);
+}
+
+/** Starts set-up: a new secret, stored sealed; nothing is on until enable proves a code. */
+export async function setupTwoFactor(ctx: AppContext, userId: bigint): Promise<{ secret: string; otpauth_url: string }> {
+  const user = await ctx.db.selectFrom('users').select(['email', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (user.totp_enabled_at) throw new AppError('CONFLICT', 'Two-factor authentication is already enabled');
+  const { secret, otpauthUrl } = newTotpSecret(user.email);
+  await ctx.db.updateTable('users').set({ totp_secret_enc: sealSecret(ctx.secret, secret), totp_last_step: null }).where('id', '=', userId).execute();
+  return { secret, otpauth_url: otpauthUrl };
+}
+
+export async function enableTwoFactor(ctx: AppContext, userId: bigint, code: string): Promise<{ recovery_codes: string[] }> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const user = await tx.selectFrom('users').select(['totp_secret_enc', 'totp_enabled_at']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    if (user.totp_enabled_at) throw new AppError('CONFLICT', 'Two-factor authentication is already enabled');
+    if (!user.totp_secret_enc) throw new AppError('BAD_REQUEST', 'Start the two-factor set-up first');
+    if (!/^\d{6}$/.test(code) || !(await checkSecondFactor(ctx, tx, userId, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
+    const codes = newRecoveryCodes();
+    await tx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    await tx
+      .insertInto('recovery_codes')
+      .values(codes.map((c) => ({ user_id: userId, code_hash: recoveryCodeHash(ctx.secret, c) })))
+      .execute();
+    await tx.updateTable('users').set({ totp_enabled_at: new Date() }).where('id', '=', userId).execute();
+    await queueMail(tx, userId, 'two_factor_enabled');
+    return { recovery_codes: codes };
+  });
+}
+
+export async function disableTwoFactor(ctx: AppContext, userId: bigint, code: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const user = await tx.selectFrom('users').select('totp_enabled_at').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    if (!user.totp_enabled_at) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not enabled');
+    if (!(await checkSecondFactor(ctx, tx, userId, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
+    await tx.updateTable('users').set({ totp_enabled_at: null, totp_secret_enc: null, totp_last_step: null }).where('id', '=', userId).execute();
+    await tx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    await tx.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
+    await queueMail(tx, userId, 'two_factor_disabled');
+  });
+}
+
+/** The first login step passed for a 2FA user: a challenge (5 minutes, 5 tries) instead of a token. */
+export async function startLoginChallenge(ctx: AppContext, db: Executor, userId: bigint): Promise<string> {
+  const id = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('login_challenges')
+    .values({ user_id: userId, challenge_hash: challengeHash(ctx.secret, id), attempts: 0, expires_at: new Date(Date.now() + CHALLENGE_TTL_MS) })
+    .execute();
+  return id;
+}
+
+/**
+ * The second login step. The try is claimed atomically before the code is checked (parallel
+ * guesses get 5 in all); a right code uses the challenge up, once. Returns the user to sign in.
+ */
+export async function completeLoginChallenge(ctx: AppContext, challengeId: string, code: string): Promise<bigint> {
+  const claimed = await sql<{ id: bigint; user_id: bigint }>`
+    update login_challenges set attempts = attempts + 1
+    where challenge_hash = ${challengeHash(ctx.secret, challengeId)} and used_at is null and attempts < ${OTP_MAX_TRIES} and expires_at > now()
+    returning id, user_id`.execute(ctx.db);
+  const row = claimed.rows[0];
+  if (!row) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
+  if (!(await checkSecondFactor(ctx, ctx.db, row.user_id, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
+  const used = await ctx.db.updateTable('login_challenges').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).returning('id').executeTakeFirst();
+  if (!used) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
+  return row.user_id;
+}

@@ -1,0 +1,51 @@
+import { CURRENT_PASSWORD_WRONG_MESSAGE, type TSecurityInfo } from '@app/core';
+import type { AppContext } from '../../context';
+import { AppError, fieldError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { deleteUserSessions } from '../auth/sessions';
+import { queueMail } from '../mail/outbox';
+import '../users/table';
+
+/** GET /api/user/security: the 2FA state and the user's live sessions, newest use first. */
+export async function getSecurity(ctx: AppContext, userId: bigint, currentSessionId: bigint): Promise<TSecurityInfo> {
+  const user = await ctx.db.selectFrom('users').select(['email', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const sessions = await ctx.db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_used_at', 'ip', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', new Date())
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  return {
+    two_factor_enabled: Boolean(user.totp_enabled_at),
+    email: user.email,
+    sessions: sessions.map((s) => ({
+      id: String(s.id),
+      created_at: s.created_at.toISOString(),
+      last_used_at: s.last_used_at ? s.last_used_at.toISOString() : null,
+      ip: s.ip,
+      user_agent: s.user_agent,
+      current: s.id === currentSessionId,
+    })),
+  };
+}
+
+/** DELETE /api/user/sessions/:id: only the caller's own sessions; any other id is 404. */
+export async function revokeSession(ctx: AppContext, userId: bigint, sessionId: bigint): Promise<void> {
+  const gone = await ctx.db.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).returning('id').executeTakeFirst();
+  if (!gone) throw new AppError('NOT_FOUND', 'Session not found');
+}
+
+/** A right current password sets the new one, signs every other device out and mails a notice. */
+export async function changePassword(ctx: AppContext, userId: bigint, currentSessionId: bigint, current: string, next: string): Promise<void> {
+  const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(user.password_hash, current))) throw fieldError('current_password', CURRENT_PASSWORD_WRONG_MESSAGE);
+  const hash = await hashPassword(next);
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('id', '=', userId).execute();
+    await deleteUserSessions(tx, userId, currentSessionId);
+    await queueMail(tx, userId, 'password_changed');
+  });
+}
