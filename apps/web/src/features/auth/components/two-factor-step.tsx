@@ -60,14 +60,14 @@ export function TwoFactorStep({ challengeId, from, onBack }: { challengeId: stri
             {...invalidProps('tfa-code', error)}
             aria-describedby={described}
           />
-          <p id="tfa-code-hint" className="mt-1.5 text-xs text-slate-400">
-            The 6-digit code from your authenticator app, or one of your recovery codes.
-          </p>
           {error ? (
             <p id="tfa-code-error" role="alert" className="field-error">
               {error}
             </p>
           ) : null}
+          <p id="tfa-code-hint" className="mt-1.5 text-xs text-slate-400">
+            The 6-digit code from your authenticator app, or one of your recovery codes.
+          </p>
         </div>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Verifying...' : 'Verify'}

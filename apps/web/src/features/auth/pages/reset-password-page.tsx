@@ -50,8 +50,9 @@ export default function ResetPasswordPage() {
           placed = true;
         }
       }
-      // A wrong or dead code is about the code field; anything else is said above the button.
-      if (!placed && err instanceof ApiError && err.status === 400 && /code/i.test(message)) form.setError('otp', { message }, { shouldFocus: true });
+      // A 400 that names no field is about the code (wrong, dead, too many tries); anything else is
+      // said above the button.
+      if (!placed && err instanceof ApiError && err.status === 400) form.setError('otp', { message }, { shouldFocus: true });
       else if (!placed) setFormError(message);
     }
   });

@@ -60,10 +60,10 @@ export function CodeForm({
           {...invalidProps(id, error)}
           aria-describedby={[error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ')}
         />
+        <FieldError id={id} error={error} />
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-400">
           {hint}
         </p>
-        <FieldError id={id} error={error} />
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" variant={variant} disabled={isSubmitting}>
