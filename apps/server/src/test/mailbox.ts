@@ -5,10 +5,12 @@ export interface CapturedMail {
   to: string;
   subject: string;
   text: string;
+  /** the HTML part, when the mail has one */
+  html: string;
 }
 
 /** A real SMTP server on a free local port that keeps every mail it receives (tests only). */
-export async function startMailbox(): Promise<{ url: string; mails: CapturedMail[]; waitFor: (to: string, timeoutMs?: number) => Promise<CapturedMail>; close: () => Promise<void> }> {
+export async function startMailbox(): Promise<{ url: string; mails: CapturedMail[]; waitFor: (to: string, timeoutMs?: number, subject?: string) => Promise<CapturedMail>; close: () => Promise<void> }> {
   const mails: CapturedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -19,7 +21,7 @@ export async function startMailbox(): Promise<{ url: string; mails: CapturedMail
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(',') : (parsed.to?.text ?? '');
-          mails.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          mails.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' });
           waiters.splice(0).forEach((w) => w());
           callback();
         })
@@ -29,10 +31,11 @@ export async function startMailbox(): Promise<{ url: string; mails: CapturedMail
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const waitFor = async (to: string, timeoutMs = 10_000): Promise<CapturedMail> => {
+  /** The newest mail to `to` (whose subject contains `subject`, when given), waiting for it to arrive. */
+  const waitFor = async (to: string, timeoutMs = 10_000, subject?: string): Promise<CapturedMail> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = [...mails].reverse().find((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+      const found = [...mails].reverse().find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && (!subject || m.subject.includes(subject)));
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
       await new Promise<void>((resolve) => {

@@ -39,8 +39,26 @@ const challengeHash = (secret: string, id: string) => createHmac('sha256', secre
  * code works once even in parallel) or an unused recovery code (marked used atomically).
  */
 export async function checkSecondFactor(ctx: AppContext, db: Executor, userId: bigint, code: string): Promise<boolean> {
-  const user = await db.selectFrom('users').select(['totp_secret_enc', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirst();
+  const user = await db.selectFrom('users').select(['totp_secret_enc', 'totp_enabled_at', 'totp_locked_until']).where('id', '=', userId).executeTakeFirst();
   if (!user?.totp_secret_enc) return false;
+  if (user.totp_locked_until && user.totp_locked_until.getTime() > Date.now()) throw new AppError('RATE_LIMITED', TOO_MANY_CODES);
+  const good = await matchSecondFactor(ctx, db, userId, { totp_secret_enc: user.totp_secret_enc, totp_enabled_at: user.totp_enabled_at }, code);
+  await sql`update users set
+      totp_failures = case when ${good} then 0 when totp_failures + 1 >= ${MAX_CODE_FAILURES} then 0 else totp_failures + 1 end,
+      totp_locked_until = case when not ${good} and totp_failures + 1 >= ${MAX_CODE_FAILURES} then now() + make_interval(mins => ${LOCK_MINUTES}) else totp_locked_until end
+    where id = ${userId}`.execute(db);
+  return good;
+}
+
+/**
+ * Wrong codes in a row (TOTP or recovery, at login, withdrawal or disable) before the second factor
+ * is refused for a while: a stolen session or password cannot brute-force the 10^6 codes.
+ */
+const MAX_CODE_FAILURES = 5;
+const LOCK_MINUTES = 15;
+export const TOO_MANY_CODES = 'Too many wrong two-factor codes. Please try again in 15 minutes.';
+
+async function matchSecondFactor(ctx: AppContext, db: Executor, userId: bigint, user: { totp_secret_enc: string; totp_enabled_at: Date | null }, code: string): Promise<boolean> {
   if (/^\d{6}$/.test(code)) {
     const step = matchTotpStep(openSecret(ctx.secret, user.totp_secret_enc), code);
     if (step === null) return false;
@@ -87,28 +105,30 @@ export async function setupTwoFactor(ctx: AppContext, userId: bigint): Promise<{
 }
 
 export async function enableTwoFactor(ctx: AppContext, userId: bigint, code: string): Promise<{ recovery_codes: string[] }> {
+  const user = await ctx.db.selectFrom('users').select(['totp_secret_enc', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (user.totp_enabled_at) throw new AppError('CONFLICT', 'Two-factor authentication is already enabled');
+  if (!user.totp_secret_enc) throw new AppError('BAD_REQUEST', 'Start the two-factor set-up first');
+  // Checked outside the transaction below, so a wrong code stays counted.
+  if (!/^\d{6}$/.test(code) || !(await checkSecondFactor(ctx, ctx.db, userId, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
   return ctx.db.transaction().execute(async (tx) => {
-    const user = await tx.selectFrom('users').select(['totp_secret_enc', 'totp_enabled_at']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-    if (user.totp_enabled_at) throw new AppError('CONFLICT', 'Two-factor authentication is already enabled');
-    if (!user.totp_secret_enc) throw new AppError('BAD_REQUEST', 'Start the two-factor set-up first');
-    if (!/^\d{6}$/.test(code) || !(await checkSecondFactor(ctx, tx, userId, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
     const codes = newRecoveryCodes();
     await tx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
     await tx
       .insertInto('recovery_codes')
       .values(codes.map((c) => ({ user_id: userId, code_hash: recoveryCodeHash(ctx.secret, c) })))
       .execute();
-    await tx.updateTable('users').set({ totp_enabled_at: new Date() }).where('id', '=', userId).execute();
+    const on = await tx.updateTable('users').set({ totp_enabled_at: new Date() }).where('id', '=', userId).where('totp_enabled_at', 'is', null).returning('id').executeTakeFirst();
+    if (!on) throw new AppError('CONFLICT', 'Two-factor authentication is already enabled');
     await queueMail(tx, userId, 'two_factor_enabled');
     return { recovery_codes: codes };
   });
 }
 
 export async function disableTwoFactor(ctx: AppContext, userId: bigint, code: string): Promise<void> {
+  if (!(await isTwoFactorOn(ctx.db, userId))) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not enabled');
+  // Checked outside the transaction below, so a wrong code stays counted.
+  if (!(await checkSecondFactor(ctx, ctx.db, userId, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
   await ctx.db.transaction().execute(async (tx) => {
-    const user = await tx.selectFrom('users').select('totp_enabled_at').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-    if (!user.totp_enabled_at) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not enabled');
-    if (!(await checkSecondFactor(ctx, tx, userId, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
     await tx.updateTable('users').set({ totp_enabled_at: null, totp_secret_enc: null, totp_last_step: null }).where('id', '=', userId).execute();
     await tx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
     await tx.deleteFrom('login_challenges').where('user_id', '=', userId).execute();

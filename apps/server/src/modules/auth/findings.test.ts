@@ -1,0 +1,293 @@
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDbKind, type TestApp } from '../../test/app';
+import { auth, createUser, fundIncome } from '../../test/factories';
+import { runCleanup } from '../../jobs/cleanup-job';
+import { redactUrl } from '../../plugins/log-redact';
+import { createWithdrawal } from '../withdrawals/service';
+import { buildApp } from '../../app';
+
+/**
+ * Issue 10, findings 1–6: each reproduced as it was found from outside, through the API.
+ * Every test here failed before the fix (see the note of the session that landed it).
+ */
+const otpOf = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+let seq = 0;
+const email = () => `find${Date.now()}${seq++}@example.test`;
+const good = { name: 'Finder Example', password: 'Secret123' };
+const DEAD = 'Invalid or expired code';
+
+describe('issue 10 findings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
+  });
+  afterAll(async () => t.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const userId = async (e: string) => (await t.db.selectFrom('users').select('id').where('email', '=', e).executeTakeFirstOrThrow()).id;
+  const age = async (e: string, seconds: number) =>
+    t.db
+      .updateTable('otp_challenges')
+      .set({ created_at: new Date(Date.now() - seconds * 1000) })
+      .where('user_id', '=', await userId(e))
+      .execute();
+  async function register() {
+    const e = email();
+    const reg = await post('/api/auth/register', { ...good, email: e });
+    expect(reg.statusCode, reg.body).toBe(200);
+    const code = otpOf((await t.mailbox.waitFor(e)).text);
+    return { email: e, accessId: reg.json().data.access_id as string, code };
+  }
+  const mailCount = (e: string) => t.mailbox.mails.filter((m) => m.to.includes(e)).length;
+
+  describe('1. dead access ids', () => {
+    it('refuses to resend with an id a resend replaced, and a replaced id cannot skip the per-user wait', async () => {
+      const r = await register();
+      await age(r.email, 301);
+      const first = await post('/api/auth/resend-otp', { access_id: r.accessId });
+      expect(first.statusCode).toBe(200);
+      const before = mailCount(r.email);
+      const again = await post('/api/auth/resend-otp', { access_id: r.accessId });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ success: false, message: DEAD });
+      // Even after another 300 s the replaced id stays dead.
+      await age(r.email, 301);
+      expect((await post('/api/auth/resend-otp', { access_id: r.accessId })).json().message).toBe(DEAD);
+      expect(mailCount(r.email)).toBe(before);
+    });
+
+    it('refuses to resend or verify with a used id', async () => {
+      const r = await register();
+      expect((await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code })).statusCode).toBe(200);
+      await age(r.email, 301);
+      const resend = await post('/api/auth/resend-otp', { access_id: r.accessId });
+      expect(resend.statusCode).toBe(400);
+      expect(resend.json().message).toBe(DEAD);
+      const verify = await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code });
+      expect(verify.json()).toEqual({ success: false, message: DEAD });
+    });
+
+    it('refuses to resend with an id killed by 5 wrong tries, and the right code then fails too', async () => {
+      const r = await register();
+      const wrong = r.code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) expect((await post('/api/auth/verify-otp', { access_id: r.accessId, otp: wrong })).statusCode).toBe(400);
+      await age(r.email, 301);
+      expect((await post('/api/auth/resend-otp', { access_id: r.accessId })).json().message).toBe(DEAD);
+      expect((await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code })).json().message).toBe(DEAD);
+    });
+
+    it('refuses to resend or verify with an id older than 10 minutes', async () => {
+      const r = await register();
+      await t.db
+        .updateTable('otp_challenges')
+        .set({ created_at: new Date(Date.now() - 601_000), expires_at: new Date(Date.now() - 1_000) })
+        .where('user_id', '=', await userId(r.email))
+        .execute();
+      expect((await post('/api/auth/resend-otp', { access_id: r.accessId })).json().message).toBe(DEAD);
+      expect((await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code })).json().message).toBe(DEAD);
+    });
+  });
+
+  describe('3. forwarded headers and the login lock-out', () => {
+    it('ignores X-Forwarded-For unless TRUST_PROXY says so: a new header value per request does not get past a per-IP limit', async () => {
+      const limited = await createTestApp({ RATE_LIMIT_AUTH_PER_MIN: '3' });
+      try {
+        const codes: number[] = [];
+        for (let i = 0; i < 6; i++) {
+          const res = await limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...good, email: email() }, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+          codes.push(res.statusCode);
+        }
+        expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
+        expect(codes.slice(3)).toEqual([429, 429, 429]);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('with TRUST_PROXY=1 the client IP is the one the proxy reports, and limits are per that IP', async () => {
+      const proxied = await createTestApp({ RATE_LIMIT_AUTH_PER_MIN: '2', TRUST_PROXY: '1' });
+      try {
+        const reg = (ip: string) => proxied.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...good, email: email() }, headers: { 'x-forwarded-for': ip } });
+        expect((await reg('198.51.100.7')).statusCode).toBe(200);
+        expect((await reg('198.51.100.7')).statusCode).toBe(200);
+        expect((await reg('198.51.100.7')).statusCode).toBe(429);
+        expect((await reg('198.51.100.8')).statusCode).toBe(200);
+      } finally {
+        await proxied.close();
+      }
+    });
+
+    it('20 wrong passwords do not lock the owner out: the right password plus the mailed code signs in', async () => {
+      const r = await register();
+      expect((await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code })).statusCode).toBe(200);
+      const answers = [];
+      for (let i = 0; i < 20; i++) answers.push(await post('/api/auth/login', { email: r.email, password: `Wrong${i}pass` }));
+      expect(answers.every((a) => a.statusCode !== 429)).toBe(true);
+      const owner = await post('/api/auth/login', { email: r.email, password: good.password });
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().data.token).toBeUndefined();
+      const mail = await t.mailbox.waitFor(r.email, 10_000, 'sign-in code');
+      const ver = await post('/api/auth/verify-otp', { access_id: owner.json().data.access_id, otp: otpOf(mail.text) });
+      expect(ver.statusCode, ver.body).toBe(200);
+      expect(ver.json().data.token).toBeTruthy();
+      // The good sign-in ends the back-off: the next login is a plain one again.
+      const next = await post('/api/auth/login', { email: r.email, password: good.password });
+      expect(next.json().data.token).toBeTruthy();
+    });
+
+    it('in back-off a wrong password gets the same answer as the right one, so guessing learns nothing', async () => {
+      const r = await register();
+      await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code });
+      for (let i = 0; i < 10; i++) await post('/api/auth/login', { email: r.email, password: `Wrong${i}pass` });
+      const wrong = await post('/api/auth/login', { email: r.email, password: 'Wrong99pass' });
+      const right = await post('/api/auth/login', { email: r.email, password: good.password });
+      expect(wrong.statusCode).toBe(right.statusCode);
+      expect(Object.keys(wrong.json().data)).toEqual(Object.keys(right.json().data));
+      expect(wrong.json().message).toBe(right.json().message);
+      // The decoy access id leads nowhere.
+      expect((await post('/api/auth/verify-otp', { access_id: wrong.json().data.access_id, otp: '123456' })).json().message).toBe(DEAD);
+    });
+  });
+
+  describe('4. maintenance on the matched route', () => {
+    it('answers 503 for encoded paths and an absolute-form request line during maintenance', async () => {
+      const u = await createUser(t.db, t.ctx.secret);
+      await t.db.updateTable('settings').set({ maintenance_mode: true }).where('id', '=', 1).execute();
+      t.app.resetMaintenanceCache();
+      try {
+        for (const url of ['/api/user/wallet', '/%61pi/user/wallet', '/ap%69/user/wallet', '/api/user/%77allet']) {
+          const res = await t.app.inject({ method: 'GET', url, headers: auth(u.token) });
+          expect(res.statusCode, url).toBe(503);
+        }
+        const signup = await post('/%61pi/auth/register', { ...good, email: email() });
+        expect(signup.statusCode).toBe(503);
+        // An absolute-form request line over a real socket.
+        const raw = await t.app.listen({ port: 0, host: '127.0.0.1' });
+        const port = Number(new URL(raw).port);
+        const answer = await new Promise<string>((resolve, reject) => {
+          const sock = connect(port, '127.0.0.1', () => {
+            sock.write(`GET http://example.test/api/user/wallet HTTP/1.1\r\nHost: example.test\r\nAuthorization: Bearer ${u.token}\r\nConnection: close\r\n\r\n`);
+          });
+          let data = '';
+          sock.on('data', (d: Buffer) => (data += d.toString()));
+          sock.on('end', () => resolve(data));
+          sock.on('error', reject);
+        });
+        expect(answer.split('\r\n')[0]).toMatch(/^HTTP\/1\.1 (503|400|404)/);
+        expect(answer).not.toMatch(/"deposit_balance"/);
+      } finally {
+        await t.db.updateTable('settings').set({ maintenance_mode: false }).where('id', '=', 1).execute();
+        t.app.resetMaintenanceCache();
+      }
+    });
+  });
+
+  describe('5. parallel OTP guesses', () => {
+    it('20 parallel guesses with the right code among them never get more than 5 comparisons', async () => {
+      const r = await register();
+      const guesses = Array.from({ length: 20 }, (_, i) => (i === 13 ? r.code : String((Number(r.code) + i + 1) % 1_000_000).padStart(6, '0')));
+      const answers = await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { access_id: r.accessId, otp })));
+      const compared = answers.filter((a) => a.statusCode === 200 || a.json().message === 'Invalid OTP' || a.json().message?.startsWith('Too many')).length;
+      expect(compared).toBeLessThanOrEqual(5);
+      const row = await t.db.selectFrom('otp_challenges').select('attempts').where('user_id', '=', await userId(r.email)).executeTakeFirstOrThrow();
+      expect(row.attempts).toBeLessThanOrEqual(5);
+      // The accepted one, if any, was the right code.
+      for (const [i, a] of answers.entries()) if (a.statusCode === 200) expect(guesses[i]).toBe(r.code);
+    });
+  });
+
+  describe('6. smaller findings', () => {
+    it('answers a NUL byte in a text field with 400 naming the field, never 500', async () => {
+      const reg = await post('/api/auth/register', { ...good, name: 'Bad\u0000Name', email: email() });
+      expect(reg.statusCode).toBe(400);
+      expect(reg.json()).toMatchObject({ success: false, errors: { name: 'Invalid characters in input' } });
+      const u = await createUser(t.db, t.ctx.secret);
+      const pay = await post('/api/payments/status', { payment_id: 'abc\u0000def' }, auth(u.token));
+      expect(pay.statusCode).toBe(400);
+      expect(pay.json().errors).toEqual({ payment_id: 'Invalid characters in input' });
+      const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
+      const search = await t.app.inject({ method: 'GET', url: '/api/admin/users?q=a%00b', headers: auth(admin.token) });
+      expect(search.statusCode).toBe(400);
+      const ticket = await post('/api/support', { type: 'general', message: 'Hello there\u0000 friends' }, auth(u.token));
+      expect(ticket.statusCode).toBe(400);
+    });
+
+    it('keeps tokens and codes out of the request log', async () => {
+      expect(redactUrl('/signup?token=abc.def&provider=google')).toBe('/signup?token=%5Bredacted%5D&provider=google');
+      expect(redactUrl('/api/auth/google/callback?code=xyz&state=s1')).toBe('/api/auth/google/callback?code=%5Bredacted%5D&state=%5Bredacted%5D');
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _enc, cb) {
+          lines.push(chunk.toString());
+          cb();
+        },
+      });
+      const logged = await buildApp({ ctx: t.ctx, logger: { level: 'info', stream: sink } });
+      try {
+        await logged.inject({ method: 'GET', url: '/signup?token=SECRET-TOKEN-VALUE&provider=google' });
+        await logged.inject({ method: 'GET', url: '/api/health?access_id=SECRET-ACCESS' });
+      } finally {
+        await logged.close();
+      }
+      const all = lines.join('');
+      expect(all).toContain('incoming request');
+      expect(all).not.toContain('SECRET-TOKEN-VALUE');
+      expect(all).not.toContain('SECRET-ACCESS');
+    });
+
+    it('does not let a withdrawal in flight complete once the user is blocked: the status is checked inside its transaction', async () => {
+      const u = await createUser(t.db, t.ctx.secret);
+      await fundIncome(t.db, u.id, 100);
+      // The request passed authentication, then the admin blocked the user before its transaction ran.
+      await t.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', u.id).execute();
+      await expect(createWithdrawal(t.db, u.id, { amount_usd: 50, network: 'BSC', wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', token: 'USDT' })).rejects.toMatchObject({ status: 403 });
+      const n = await t.db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<string>().as('c')).where('user_id', '=', u.id).executeTakeFirstOrThrow();
+      expect(Number(n.c)).toBe(0);
+    });
+
+    it('deletes expired sessions, dead challenges and stale sign-ups, freeing the e-mail', async () => {
+      const stale = await register();
+      const u = await createUser(t.db, t.ctx.secret);
+      await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', u.id).execute();
+      await t.db.updateTable('users').set({ created_at: new Date(Date.now() - 25 * 3_600_000) }).where('email', '=', stale.email).execute();
+      await t.db.updateTable('otp_challenges').set({ expires_at: new Date(Date.now() - 2 * 86_400_000) }).where('user_id', '=', await userId(stale.email)).execute();
+      const result = await runCleanup(t.ctx);
+      expect(result.sessions).toBeGreaterThanOrEqual(1);
+      expect(result.unverified_users).toBeGreaterThanOrEqual(1);
+      expect(await t.db.selectFrom('users').select('id').where('email', '=', stale.email).executeTakeFirst()).toBeUndefined();
+      expect((await post('/api/auth/register', { ...good, email: stale.email })).statusCode).toBe(200);
+      // A second run finds nothing more of these.
+      const again = await runCleanup(t.ctx);
+      expect(again.sessions).toBe(0);
+    });
+
+    it('frees an e-mail left unverified for over 24 hours at sign-up, before the clean-up ran', async () => {
+      const stale = await register();
+      expect((await post('/api/auth/register', { ...good, email: stale.email })).statusCode).toBe(409);
+      await t.db.updateTable('users').set({ created_at: new Date(Date.now() - 25 * 3_600_000) }).where('email', '=', stale.email).execute();
+      const again = await post('/api/auth/register', { ...good, email: stale.email, name: 'Real Owner' });
+      expect(again.statusCode, again.body).toBe(200);
+    });
+
+    it("answers a non-string referral_id with the spec's referral message, not 'Invalid input'", async () => {
+      for (const referral_id of [123456789, true, { a: 1 }, ['ABC']]) {
+        const res = await post('/api/auth/register', { ...good, email: email(), referral_id });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors.referral_id).toBe('Referral ID must be 9 alphanumeric characters');
+      }
+      expect((await post('/api/auth/register', { ...good, email: email(), referral_id: null })).statusCode).toBe(200);
+    });
+  });
+
+  it.runIf(testDbKind === 'postgres')('5 on PostgreSQL, repeated: 40 parallel guesses on each of 5 sign-ups never pass 5 comparisons', async () => {
+    for (let round = 0; round < 5; round++) {
+      const r = await register();
+      const guesses = Array.from({ length: 40 }, (_, i) => (i === 7 + round ? r.code : String((Number(r.code) + i + 1) % 1_000_000).padStart(6, '0')));
+      await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { access_id: r.accessId, otp })));
+      const row = await t.db.selectFrom('otp_challenges').select('attempts').where('user_id', '=', await userId(r.email)).executeTakeFirstOrThrow();
+      expect(row.attempts).toBeLessThanOrEqual(5);
+    }
+  });
+});
