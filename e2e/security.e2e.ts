@@ -296,6 +296,44 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('an admin turns 2FA on from /admin/security and then signs in to the console with the code', async () => {
+    const email = `ops${Date.now()}@example.test`;
+    const created = await server.cli(['admin:create', '--email', email, '--password', 'Operator-789']);
+    expect(created.code, created.stderr).toBe(0);
+    const { page, errors, context } = await newPage(browser, server.url, DESKTOP);
+    const logIn = async () => {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('Operator-789');
+      await page.getByRole('button', { name: 'Login' }).click();
+    };
+    await logIn();
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Security' }).click();
+    await page.waitForURL('**/admin/security');
+    await page.getByText(`Signed in as ${email}`).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to My Account' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
+    const auth = new Authenticator((await page.getByTestId('totp-secret').getAttribute('data-secret'))!);
+    await page.getByLabel('Authentication code').fill(await auth.code());
+    await page.getByRole('button', { name: 'Verify and enable' }).click();
+    await page.getByRole('button', { name: 'I have saved my codes' }).click();
+    await page.getByRole('button', { name: 'Disable', exact: true }).waitFor();
+    await settle(page);
+    await screenshot(page, 'admin-security-desktop');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await logIn();
+    await page.getByRole('heading', { name: 'Two-factor code' }).waitFor();
+    await page.getByLabel('Two-factor code').fill(await auth.code());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('is_admin'))).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('Continue with Google for a user with two-factor authentication (browser)', () => {

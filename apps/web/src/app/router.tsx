@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
           { path: 'settings', ...page(() => import('../features/admin/pages/admin-settings-page')) },
           { path: 'operations', ...page(() => import('../features/admin/pages/admin-operations-page')) },
           { path: 'audit-log', ...page(() => import('../features/admin/pages/admin-audit-page')) },
+          // Admins turn on their own two-factor authentication on the same screen (server.md section 9).
+          { path: 'security', ...page(() => import('../features/security/pages/security-page')) },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
         ],
       },

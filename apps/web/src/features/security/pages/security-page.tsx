@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { securityQueryOptions } from '../../../lib/shared-queries';
+import { storage } from '../../../lib/storage';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
@@ -20,14 +21,17 @@ export default function SecurityPage() {
         title="Security"
         subtitle={security.data ? `Signed in as ${security.data.email}` : 'Password, two-factor authentication and sessions'}
         action={
-          <Link
-            to="/setting"
-            className="inline-flex items-center gap-1 rounded-xl px-2 py-1.5 text-sm text-slate-300 hover:bg-white/5"
-            aria-label="Back to My Account"
-          >
-            <ArrowLeft className="h-4 w-4" aria-hidden />
-            <span className="hidden sm:inline">My Account</span>
-          </Link>
+          // An admin reaches this page from the console's own navigation; /setting is for users.
+          storage.isAdmin() ? undefined : (
+            <Link
+              to="/setting"
+              className="inline-flex items-center gap-1 rounded-xl px-2 py-1.5 text-sm text-slate-300 hover:bg-white/5"
+              aria-label="Back to My Account"
+            >
+              <ArrowLeft className="h-4 w-4" aria-hidden />
+              <span className="hidden sm:inline">My Account</span>
+            </Link>
+          )
         }
       />
       {security.isPending ? (
