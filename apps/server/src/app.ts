@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerMaintenance } from './plugins/maintenance';
+import { registerMetrics } from './plugins/metrics';
 import { authPlugin } from './plugins/auth';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
@@ -58,6 +59,7 @@ export async function buildApp({ ctx, logger, extraRoutes = [] }: BuildAppOption
 
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerMetrics(app);
   const stopOutbox = startOutboxDrainer(ctx, (err) => app.log.error({ err }, 'mail outbox drain failed'));
   app.addHook('onClose', async () => stopOutbox());
   await registerSecurity(app);

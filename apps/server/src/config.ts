@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 /** Every environment variable the server reads, parsed once (server design, section 1). */
@@ -50,6 +51,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^(\d{1,2}|[0-9a-zA-Z.:/,\s]+)$/, 'must be a hop count or a comma-separated list of addresses/CIDRs')
     .optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -58,6 +60,21 @@ export class ConfigError extends Error {}
 
 function emptyToUndefined(env: Record<string, string | undefined>): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+}
+
+/**
+ * Loads `.env` from the working directory when there is one, as `.env.example` suggests. A variable
+ * already set in the environment wins over the file. Returns the names it set.
+ */
+export function loadDotEnv(file = path.resolve('.env'), env: Record<string, string | undefined> = process.env): string[] {
+  if (!existsSync(file)) return [];
+  const set: string[] = [];
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {
+    if (env[name] !== undefined || value === undefined) continue;
+    env[name] = value;
+    set.push(name);
+  }
+  return set;
 }
 
 /** Reads the environment once. Throws ConfigError with one line naming the bad variable. */
@@ -106,6 +123,7 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     rateLimitAuthPerMin: e.RATE_LIMIT_AUTH_PER_MIN,
     jobsEnabled: e.JOBS_ENABLED,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -1,19 +1,25 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { createContext } from './boot';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { listenUrl, loggerOptions } from './lib/logger';
 import { startJobs } from './jobs/scheduler';
 import { controlRoutes, newControlSecret, removeControlFile, writeControlFile } from './cli/control';
 import { bootstrapAdmin } from './modules/admin/create-admin';
+import { holderIsGone, waitForDataDirLock, type DataDirLock } from './lib/data-dir-lock';
 
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
-  const { ctx, handle } = await createContext(config, log);
+  const log = pino(loggerOptions(config.logLevel));
+  const lock = config.databaseUrl ? undefined : await lockForServer(config.dataDir, log);
+  // We hold DATA_DIR now: a control file left by a killed server names nobody.
+  if (lock) removeControlFile(config.dataDir);
+  const { ctx, handle } = await createContext(config, log, lock);
   if (await bootstrapAdmin(ctx.db, config.admin.email, config.admin.password)) log.info({ email: config.admin.email }, 'admin created from ADMIN_EMAIL');
   // With PGlite the CLI cannot open DATA_DIR while we hold it, so it hands commands to us.
   const controlSecret = config.databaseUrl ? undefined : newControlSecret();
-  const app = await buildApp({ ctx, logger: { level: config.logLevel }, ...(controlSecret ? { extraRoutes: [controlRoutes(controlSecret)] } : {}) });
+  const app = await buildApp({ ctx, logger: loggerOptions(config.logLevel), ...(controlSecret ? { extraRoutes: [controlRoutes(controlSecret)] } : {}) });
   const jobs = config.jobsEnabled ? startJobs(ctx, app.log) : undefined;
 
   let closing = false;
@@ -35,7 +41,37 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   if (controlSecret && address && typeof address === 'object') writeControlFile(config.dataDir, address.port, controlSecret);
-  app.log.info(`USDT Stake is running at ${config.publicUrl} (database: ${ctx.dbKind})`);
+  app.log.info(`USDT Stake is listening on ${listenUrl(address)} (public URL ${config.publicUrl}, database: ${ctx.dbKind})`);
+}
+
+/**
+ * One process per PGlite data directory. A CLI command holding it is waited for (a cron job
+ * during a restart); a holder that died is waited for until its lock goes stale; a live server
+ * is refused, since two servers cannot share the files.
+ */
+async function lockForServer(dataDir: string, log: pino.Logger): Promise<DataDirLock> {
+  const started = Date.now();
+  let said = '';
+  return waitForDataDirLock(
+    dataDir,
+    'server',
+    (err) => {
+      // Our refresh stalled past the stale time and another process may have the directory now:
+      // writing on would damage it, so stop at once (PGlite recovers like after a crash).
+      log.fatal({ err }, 'lost the DATA_DIR lock; stopping');
+      process.exit(1);
+    },
+    (busy) => {
+      const h = busy.holder;
+      const why = !h ? 'unknown' : h.role === 'cli' ? 'cli' : holderIsGone(h) ? 'gone' : 'server';
+      if (why === 'server' || (why === 'unknown' && Date.now() - started > 15_000) || Date.now() - started > 10 * 60_000) return false;
+      if (why !== said) {
+        said = why;
+        log.info(why === 'cli' ? `waiting for the CLI command (pid ${h!.pid}) that holds DATA_DIR to finish` : 'waiting for the DATA_DIR lock of a process that has stopped to go stale');
+      }
+      return true;
+    },
+  );
 }
 
 main().catch((err: unknown) => {

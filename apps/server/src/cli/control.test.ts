@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, testDbKind, type TestApp } from '../test/app';
 import { commands, runCommand } from './commands';
+import { readLockHolder } from '../lib/data-dir-lock';
 import { controlFile, controlRoutes, readControlFile } from './control';
 
 const execFileP = promisify(execFile);
@@ -112,13 +113,10 @@ describe('CLI control endpoint', () => {
         expect(roi).toMatchObject({ code: 0, stdout: 'ROI up to 2025-01-02: 0 credits on 0 stakes, total 0 USDT, 0 stakes completed\n' });
         const bad = await cli(env, ['jobs:roi', '--date']);
         expect(bad).toMatchObject({ code: 2, stdout: '', stderr: 'Missing value for --date (expected YYYY-MM-DD)\n' });
-        // Proof that the server ran it: a directory holding only the control file reaches the
-        // server's database (the admin exists there), and no database is opened beside it.
-        const relayDir = mkdtempSync(path.join(os.tmpdir(), 'usdt-relay-'));
-        copyFileSync(controlFile(dataDir), controlFile(relayDir));
-        const relayed = await cli({ ...env, DATA_DIR: relayDir }, ['admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword2']);
-        expect(relayed).toMatchObject({ code: 0, stdout: 'ops@example.test is now an admin (password updated)\n' });
-        expect(readdirSync(relayDir)).toEqual(['control.json']);
+        // Proof that the server ran it: the server holds the DATA_DIR lock the whole time, so the
+        // CLI could not have opened the files itself.
+        expect(readLockHolder(dataDir)).toMatchObject({ pid: server.pid, role: 'server' });
+        expect(await cli(env, ['admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword2'])).toMatchObject({ code: 0, stdout: 'ops@example.test is now an admin (password updated)\n' });
         // Without the secret the endpoint refuses.
         const forged = await fetch(`http://127.0.0.1:${control.port}/api/internal/cli`, {
           method: 'POST',

@@ -27,11 +27,11 @@ export function removeControlFile(dataDir: string): void {
   rmSync(controlFile(dataDir), { force: true });
 }
 
-export function readControlFile(dataDir: string): { port: number; secret: string } | undefined {
+export function readControlFile(dataDir: string): { port: number; secret: string; pid?: number } | undefined {
   const file = controlFile(dataDir);
   if (!existsSync(file)) return undefined;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as { port: number; secret: string };
+    return JSON.parse(readFileSync(file, 'utf8')) as { port: number; secret: string; pid?: number };
   } catch {
     return undefined;
   }

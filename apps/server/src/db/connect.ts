@@ -28,6 +28,17 @@ export interface ConnectOptions {
   /** PostgreSQL schema to use (tests give each file its own). */
   schema?: string;
   poolSize?: number;
+  /** An idle connection died (PostgreSQL restarted, a backend was terminated). */
+  onPoolError?: (err: Error) => void;
+}
+
+// Kysely does not expose its pool; the metrics read the pool's counters through this.
+const pools = new WeakMap<object, pg.Pool>();
+
+/** Connections of a PostgreSQL database's pool; undefined on PGlite (one in-process connection). */
+export function poolStats(db: object): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
 }
 
 export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
@@ -35,12 +46,22 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
+      // While PostgreSQL is away a request fails (503) after this long instead of queueing forever.
+      connectionTimeoutMillis: 10_000,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
+    // Without a listener, an idle client's 'error' (a terminated backend, a PostgreSQL restart)
+    // is an uncaught exception that ends the process. The pool has already dropped that client
+    // and opens a new connection for the next query, so noting it is all there is to do.
+    pool.on('error', (err) => opts.onPoolError?.(err));
+    // A client checked out between two queries of a transaction has no pool listener: the same
+    // crash, unless each client carries its own. The query that follows fails and its request 503s.
+    pool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
     // Fail fast with a clear line rather than on the first request.
     const client = await pool.connect();
     client.release();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (opts.pgliteDir) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });

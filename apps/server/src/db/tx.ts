@@ -2,6 +2,9 @@ import type { DB, Tx } from './types';
 
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock detected, serialization failure
 
+/** Transactions run again after a deadlock or serialization failure, since start (tests and metrics read it). */
+export const txRetries = { count: 0 };
+
 /**
  * Runs fn in one transaction, retrying a few times when PostgreSQL aborts it as a deadlock
  * victim or a serialization failure. Everything inside must be safe to run again (it is: the
@@ -13,7 +16,9 @@ export async function withTx<T>(db: DB, fn: (tx: Tx) => Promise<T>, attempts = 4
       return await db.transaction().execute(fn);
     } catch (err) {
       if (i >= attempts || !RETRYABLE.has((err as { code?: string }).code ?? '')) throw err;
-      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 20));
+      txRetries.count++;
+      // Growing, jittered pauses, so the transactions that collided do not collide again in step.
+      await new Promise((r) => setTimeout(r, Math.min(500, 10 * 2 ** i) * (0.5 + Math.random())));
     }
   }
 }

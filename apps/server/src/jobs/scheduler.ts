@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { roiJob } from './roi-job';
+import { jobRunsOf, type JobOutcome } from './runs';
 import { paymentJobs } from '../modules/payments/jobs';
 import { cleanupJob } from './cleanup-job';
 import { mailJob } from './mail-job';
@@ -39,11 +40,16 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: Job[] =
   const tick = async (job: Job) => {
     if (stopped || busy.has(job.name)) return;
     busy.add(job.name);
+    const started = new Date();
+    let outcome: JobOutcome = 'ok';
     try {
       if (ctx.dbKind === 'postgres') {
         await ctx.db.connection().execute(async (conn) => {
           const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${lockId(job.name)}) as ok`.execute(conn);
-          if (!got.rows[0]?.ok) return;
+          if (!got.rows[0]?.ok) {
+            outcome = 'skipped';
+            return;
+          }
           try {
             await job.run(ctx);
           } finally {
@@ -54,9 +60,11 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: Job[] =
         await job.run(ctx);
       }
     } catch (err) {
+      outcome = 'failed';
       log.error({ err, job: job.name }, 'job failed');
     } finally {
       busy.delete(job.name);
+      jobRunsOf(ctx).record(job.name, { at: started.toISOString(), outcome, durationMs: Date.now() - started.getTime() });
     }
   };
 

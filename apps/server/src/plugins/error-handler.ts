@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDbUnavailable, UNAVAILABLE_MESSAGE } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 
 /**
  * One place shapes every failure as { success:false, message, errors? } (server design, section 2).
  * Validation → 400 with a message per field (the spec's texts come from the shared schemas);
+ * the database out of reach → 503 (the request can be retried once it is back);
  * anything unexpected → 500 'Internal server error' with no detail.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -39,6 +41,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, message: fe.message || 'Bad request' });
+    }
+    if (isDbUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ success: false, message: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ success: false, message: 'Internal server error' });

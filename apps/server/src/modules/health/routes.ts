@@ -1,15 +1,26 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UNAVAILABLE_MESSAGE } from '../../lib/db-errors';
 import { ok } from '../../lib/reply';
+import { jobsState, mailQueue } from './checks';
+
+const HEALTH_TIMEOUT_MS = 3_000;
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(app.ctx.db);
-      return ok({ db: 'ok' });
-    } catch {
-      return reply.status(503).send({ success: false, message: 'Database unavailable', data: { db: 'down' } });
-    }
+    const jobs = jobsState(app.ctx);
+    // Bounded: a database that hangs (rather than refuses) must not hang the health check too.
+    const db = await Promise.race([
+      sql`select 1`.execute(app.ctx.db).then(
+        () => 'ok' as const,
+        () => 'down' as const,
+      ),
+      new Promise<'down'>((r) => setTimeout(() => r('down'), HEALTH_TIMEOUT_MS).unref()),
+    ]);
+    if (db === 'down') return reply.status(503).send({ success: false, message: UNAVAILABLE_MESSAGE, data: { db, jobs } });
+    // The queue is informative: a failure to read it does not make the server unhealthy.
+    const mail = await mailQueue(app.ctx.db).catch(() => 'unknown' as const);
+    return ok({ db, jobs, ...(mail ? { mail } : {}) });
   });
 };
 export default healthRoutes;

@@ -12,6 +12,7 @@ import './table';
 import '../staking/table';
 
 const CHUNK = 500;
+const ROI_TX_ATTEMPTS = 10;
 const ROI_LOCK = 7_402_001; // advisory lock id: one ROI run at a time across processes
 
 export function addDays(day: string, n: number): string {
@@ -62,9 +63,17 @@ export async function runRoi(ctx: Pick<AppContext, 'db' | 'dbKind'>, date: strin
         .execute();
       if (!stakes.length) return true;
       afterId = stakes[stakes.length - 1]!.id;
+      // A stake locks its user's and sponsor's rows (in id order) before it touches their
+      // accounts and totals, then takes account, totals, account, totals; the chunk takes all
+      // accounts, then all totals. Taking the same user rows first, in the same order, makes the
+      // two queue instead of deadlocking. KEY SHARE blocks only a stake, not a profile update.
+      const userIds = [...new Set(stakes.map((s) => s.user_id))].sort((a, b) => (a < b ? -1 : 1));
+      await tx.selectFrom('users').select('id').where('id', 'in', userIds).orderBy('id').forKeyShare().execute();
       await creditChunk(tx, stakes, date, result);
       return false;
-    });
+      // A chunk holds many accounts at once, so it is the likely deadlock victim when stakes,
+      // transfers and withdrawals run beside it; it is safe to run again, so give it more tries.
+    }, ROI_TX_ATTEMPTS);
     if (done) return result;
   }
 }

@@ -6,6 +6,12 @@ import type { EntryInput } from './service';
 
 const CHUNK = 1000;
 
+/** The order post() locks accounts in (ledger/service.ts accountSortKey), from a refKey. */
+function sortKey(ref: string): string {
+  const [t, a, b] = ref.split('|');
+  return t === 's' ? `0:${a}` : `1:${a!.padStart(20, '0')}:${b}`;
+}
+
 function refKey(a: AccountRef): string {
   return 'system' in a ? `s|${a.system}` : `u|${a.userId}|${a.kind}`;
 }
@@ -14,7 +20,7 @@ function refKey(a: AccountRef): string {
  * Posts many balanced entries with a handful of statements (the ROI job writes one entry per
  * stake-day for every active stake). Same guarantees as post(): each entry balances, each key
  * writes once (entries whose key exists are skipped and reported), user accounts never go
- * below zero, and accounts are locked in id order. Returns the keys actually written.
+ * below zero, and accounts are locked in the order post() uses. Returns the keys actually written.
  */
 export async function postBatch(tx: Tx, entries: EntryInput[]): Promise<Set<string>> {
   const written = new Set<string>();
@@ -43,7 +49,12 @@ async function postChunk(tx: Tx, entries: EntryInput[]): Promise<string[]> {
   // Make sure every account exists, then lock them all in id order before moving balances.
   const refs = new Map<string, AccountRef>();
   for (const e of created) for (const p of e.postings) refs.set(refKey(p.account), p.account);
-  const rows = [...refs.values()].map((a) => ('system' in a ? { user_id: null, kind: a.system } : { user_id: a.userId, kind: a.kind }));
+  // Same order as post(): system accounts by kind, then user accounts by user id and kind. Rows
+  // created or locked in another order (account ids are not user ids) deadlock with a transfer
+  // or a stake over the same accounts.
+  const rows = [...refs.entries()]
+    .sort(([a], [b]) => (sortKey(a) < sortKey(b) ? -1 : 1))
+    .map(([, a]) => ('system' in a ? { user_id: null, kind: a.system } : { user_id: a.userId, kind: a.kind }));
   await tx.insertInto('ledger_accounts').values(rows).onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing()).execute();
   const userIds = [...new Set(rows.filter((r) => r.user_id !== null).map((r) => r.user_id as bigint))];
   const systemKinds = [...new Set(rows.filter((r) => r.user_id === null).map((r) => r.kind))];
@@ -51,7 +62,9 @@ async function postChunk(tx: Tx, entries: EntryInput[]): Promise<string[]> {
     .selectFrom('ledger_accounts')
     .select(['id', 'user_id', 'kind'])
     .where((eb) => eb.or([...(userIds.length ? [eb('user_id', 'in', userIds)] : []), ...(systemKinds.length ? [eb.and([eb('user_id', 'is', null), eb('kind', 'in', systemKinds)])] : [])]))
-    .orderBy('id')
+    .orderBy(sql`user_id is not null`)
+    .orderBy('user_id')
+    .orderBy(sql`kind collate "C"`)
     .forUpdate()
     .execute();
   const idByRef = new Map(accounts.map((a) => [a.user_id === null ? `s|${a.kind}` : `u|${a.user_id}|${a.kind}`, a.id]));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { paymentsRuntime } from './gateways/registry';
+import { processSandboxChainEvents } from './sandbox-chain';
 import { refreshPayment } from './service';
 import { OPEN_STATUSES } from './status';
 import type { PaymentProvider } from './table';
@@ -15,14 +16,18 @@ export interface PollResult {
 }
 
 /**
- * Re-checks payments with their gateway (every 30 s; the fallback for missed IPNs): open ones,
- * and expired NOWPayments ones with nothing received for 7 days. Least recently checked first,
- * a batch per run. Idempotent: applying the same report twice changes nothing.
+ * Re-checks payments with their gateway (every 30 s; the fallback for missed IPNs): open ones;
+ * partially_paid ones, whose rest may still arrive (docs/decisions/2026-11-23-top-ups-after-a-
+ * final-status.md), while their window is open and, for NOWPayments, for 7 days (the merchant or
+ * 'payment cover' may turn them finished); and expired NOWPayments ones with nothing received for
+ * 7 days. Least recently checked first, a batch per run. Idempotent: applying the same report
+ * twice changes nothing.
  */
 export async function pollPayments(ctx: AppContext, opts: { limit?: number } = {}): Promise<PollResult> {
   const rt = paymentsRuntime(ctx);
   const providers: PaymentProvider[] = rt.nowpayments ? ['sandbox', 'nowpayments'] : ['sandbox'];
-  const since = new Date(Date.now() - RECONCILE_EXPIRED_DAYS * 86_400_000);
+  const now = new Date();
+  const since = new Date(now.getTime() - RECONCILE_EXPIRED_DAYS * 86_400_000);
   const rows = await ctx.db
     .selectFrom('payments')
     .selectAll()
@@ -30,6 +35,7 @@ export async function pollPayments(ctx: AppContext, opts: { limit?: number } = {
     .where((eb) =>
       eb.or([
         eb('status', 'in', OPEN_STATUSES),
+        eb.and([eb('status', '=', 'partially_paid'), eb.or([eb('window_end', '>', now), eb.and([eb('provider', '=', 'nowpayments'), eb('created_at', '>', since)])])]),
         eb.and([eb('status', '=', 'expired'), eb('provider', '=', 'nowpayments'), eb('actually_paid', '=', 0n), eb('created_at', '>', since)]),
       ]),
     )
@@ -69,4 +75,6 @@ export async function expirePayments(ctx: AppContext): Promise<{ expired: number
 export const paymentJobs = [
   { name: 'payments:poll', intervalMs: 30_000, run: (ctx: AppContext) => pollPayments(ctx) },
   { name: 'payments:expire', intervalMs: 60_000, run: (ctx: AppContext) => expirePayments(ctx) },
+  // The sandbox chain's due steps; after a restart this is what applies a transfer made before it.
+  { name: 'payments:sandbox-chain', intervalMs: 2_000, run: (ctx: AppContext) => processSandboxChainEvents(ctx) },
 ] as const;

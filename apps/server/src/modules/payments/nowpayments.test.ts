@@ -151,6 +151,33 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     expect((await ledger.getTotals(t.db, user.id)).total_deposited).toBe(100_000_000n);
   });
 
+  it('credits the rest of a partially_paid payment whose IPN was lost, by the poller after a restart, once; duplicate and late IPNs add nothing', async () => {
+    const { user, id } = await newDeposit(100);
+    fake.setPayment(id, { payment_status: 'partially_paid', actually_paid: 60 });
+    await fake.sendIpn(id);
+    expect(await balance(user)).toBe(60_000_000n);
+    const pending = await t.app.inject({ method: 'GET', url: '/api/payments/pending', headers: auth(user.token) });
+    expect(pending.json().data.map((p: { payment_id: string }) => p.payment_id)).toContain(id);
+    // The rest arrives and NOWPayments turns it finished; its IPN never reaches us, and we restart.
+    fake.setPayment(id, { payment_status: 'finished', actually_paid: 100 });
+    const restarted = { ...t.ctx };
+    await pollPayments(restarted);
+    expect(await balance(user)).toBe(100_000_000n);
+    // The lost IPN turns up after all, twice, then an old partially_paid one: nothing more.
+    expect(await fake.sendIpn(id, { times: 2, sequential: true })).toEqual([200, 200]);
+    fake.setPayment(id, { payment_status: 'partially_paid', actually_paid: 60 });
+    await fake.sendIpn(id);
+    fake.setPayment(id, { payment_status: 'finished', actually_paid: 100 });
+    await pollPayments(restarted);
+    await post(user, '/api/payments/status', { payment_id: id });
+    expect(await balance(user)).toBe(100_000_000n);
+    const pid = (await row(id)).id;
+    const keys = (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', user.id).orderBy('id').execute()).map((e) => e.idempotency_key);
+    expect(keys).toEqual([`deposit:${pid}:60000000`, `deposit:${pid}:100000000`]);
+    expect(await row(id)).toMatchObject({ status: 'finished', credited_amount: 100_000_000n });
+    expect((await ledger.getTotals(t.db, user.id)).total_deposited).toBe(100_000_000n);
+  });
+
   it('credits nothing for expired and failed payments', async () => {
     const a = await newDeposit(100);
     fake.setPayment(a.id, { payment_status: 'expired' });

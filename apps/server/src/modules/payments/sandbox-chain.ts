@@ -21,27 +21,73 @@ async function findSandboxPayment(ctx: AppContext, paymentId: string, userId?: b
 /**
  * Simulates a transfer of `amount` micro-USDT to a sandbox payment's address (POST
  * /api/sandbox/payments/:payment_id/pay and `sandbox:pay`). The payment then goes confirming →
- * confirmed → finished, or partially_paid when short, one step every `stepMs`; timers apply the
- * steps as they come and the poller catches up if this process stops. With stepMs 0 it settles at once.
+ * confirmed → finished, or partially_paid when short, one step every `stepMs`. The steps are rows
+ * in sandbox_chain_events, applied by the `payments:sandbox-chain` job in whichever process runs
+ * next, after a restart too; timers here only run that job early. With stepMs 0 it settles at once.
+ * A partially_paid payment takes a top-up while its window is open.
  */
 export async function sandboxPay(ctx: AppContext, paymentId: string, amount: bigint, userId?: bigint): Promise<PaymentRow> {
   const rt = paymentsRuntime(ctx);
   const row = await findSandboxPayment(ctx, paymentId, userId);
   if (!PAYABLE.has(row.status)) throw new AppError('BAD_REQUEST', 'Payment can no longer be paid');
-  if (row.status === 'waiting' && row.window_end.getTime() < Date.now()) throw new AppError('BAD_REQUEST', 'Payment window expired');
+  if ((row.status === 'waiting' || row.status === 'partially_paid') && row.window_end.getTime() < rt.sandbox.now()) throw new AppError('BAD_REQUEST', 'Payment window expired');
   await rt.sandbox.transfer(row.provider_payment_id, amount);
   const after = await refreshPayment(ctx, row, { force: true });
   if (rt.sandbox.stepMs > 0) {
     for (const delay of [rt.sandbox.stepMs, 2 * rt.sandbox.stepMs]) {
       const timer = setTimeout(() => {
         rt.timers.delete(timer);
-        void refreshPayment(ctx, after, { force: true }).catch(() => undefined);
+        void processSandboxChainEvents(ctx, { chainPaymentId: BigInt(row.provider_payment_id) }).catch(() => undefined);
       }, delay + 50);
       timer.unref();
       rt.timers.add(timer);
     }
   }
   return after;
+}
+
+export interface ChainEventsResult {
+  /** events applied (marked processed) */
+  processed: number;
+  /** payments whose re-read failed; their events stay due */
+  failed: number;
+}
+
+/**
+ * The `payments:sandbox-chain` job: applies every due sandbox chain step by re-reading its
+ * payment and applying the report (the crediting rule decides what, if anything, is new), then
+ * marks the steps processed. A step applied twice (two processes, or a crash between the apply
+ * and the mark) credits nothing twice: the report is the chain's current state and the credit
+ * is keyed by the cumulative total.
+ */
+export async function processSandboxChainEvents(ctx: AppContext, opts: { limit?: number; chainPaymentId?: bigint } = {}): Promise<ChainEventsResult> {
+  const rt = paymentsRuntime(ctx);
+  let q = ctx.db
+    .selectFrom('sandbox_chain_events')
+    .select(['id', 'chain_payment_id'])
+    .where('processed_at', 'is', null)
+    .where('due_at', '<=', new Date(rt.sandbox.now()));
+  // A nudge for one transfer looks at that payment only, so it is not held up behind others.
+  if (opts.chainPaymentId !== undefined) q = q.where('chain_payment_id', '=', opts.chainPaymentId);
+  const due = await q
+    .orderBy('due_at')
+    .orderBy('id')
+    .limit(opts.limit ?? 500)
+    .execute();
+  const byPayment = new Map<bigint, bigint[]>();
+  for (const e of due) byPayment.set(e.chain_payment_id, [...(byPayment.get(e.chain_payment_id) ?? []), e.id]);
+  const result: ChainEventsResult = { processed: 0, failed: 0 };
+  for (const [chainId, ids] of byPayment) {
+    try {
+      const row = await ctx.db.selectFrom('payments').selectAll().where('provider', '=', 'sandbox').where('provider_payment_id', '=', String(chainId)).executeTakeFirst();
+      if (row) await refreshPayment(ctx, row, { force: true });
+      await ctx.db.updateTable('sandbox_chain_events').set({ processed_at: new Date() }).where('id', 'in', ids).where('processed_at', 'is', null).execute();
+      result.processed += ids.length;
+    } catch {
+      result.failed++;
+    }
+  }
+  return result;
 }
 
 /** Ends a sandbox payment's confirmation wait now and applies the final state (tests, demos). */
@@ -69,6 +115,7 @@ export async function sandboxPayCommand(ctx: AppContext, args: string[]): Promis
     const stepMs = paymentsRuntime(ctx).sandbox.stepMs;
     if (stepMs > 0) {
       await new Promise((r) => setTimeout(r, 2 * stepMs + 100));
+      await processSandboxChainEvents(ctx, { chainPaymentId: BigInt(row.provider_payment_id) });
       row = await refreshPayment(ctx, row, { force: true });
     }
   }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { microToDecimal, mulDivDown, PAYMENT_WINDOW_SECONDS, usd, type TPayCurrency } from '@app/core';
+import { CHAINS, microToDecimal, mulDivDown, PAYMENT_WINDOW_SECONDS, usd, type TPayCurrency } from '@app/core';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
 import * as ledger from '../ledger/service';
+import { queueMail } from '../mail/outbox';
+import { usdtText } from '../mail/templates';
 import { GatewayError, type PaymentReport } from './gateways/gateway';
 import { gatewayFor, paymentsRuntime } from './gateways/registry';
 import type { PaymentRow } from './present';
@@ -162,23 +164,8 @@ export async function applyReport(tx: Tx, paymentId: bigint, report: PaymentRepo
     let target = mulDivDown(row.price_amount, actuallyPaid, payAmount);
     if (target > row.price_amount) target = row.price_amount;
     if (actuallyPaid > payAmount) notes.push(`overpaid: received ${microToDecimal(actuallyPaid)} of ${microToDecimal(payAmount)}`);
-    if (target > credited) {
-      const res = await ledger.post(tx, {
-        key: `deposit:${row.id}:${target}`,
-        kind: 'deposit',
-        userId: row.user_id,
-        memo: `Deposit via ${row.provider} payment ${row.provider_payment_id}`,
-        postings: [
-          { account: ledger.systemAccount(ledger.SYSTEM.gatewayClearing), amount: -(target - credited) },
-          { account: ledger.userAccount(row.user_id, 'deposit'), amount: target - credited },
-        ],
-      });
-      if (res.created) {
-        delta = target - credited;
-        credited = target;
-        await ledger.bumpTotals(tx, row.user_id, { total_deposited: delta });
-      }
-    }
+    delta = await creditDeposit(tx, row, credited, target);
+    credited += delta;
   }
   if (credited > 0n && (status === 'failed' || status === 'refunded')) notes.push(`credited ${microToDecimal(credited)} but the gateway now reports ${status}`);
 
@@ -210,13 +197,47 @@ export async function applyReport(tx: Tx, paymentId: bigint, report: PaymentRepo
   return { row: updated, credited: delta, applied: true };
 }
 
-/** The user's payments that still wait for money or confirmations, newest first. */
+/**
+ * THE place a deposit is credited (docs/decisions/2026-11-22-deposit-crediting.md and
+ * 2026-11-23-top-ups-after-a-final-status.md): raises what a payment has credited from
+ * `alreadyCredited` to `target`, posting only the difference (gateway clearing → the user's
+ * `deposit`) under the key `deposit:<payment>:<target>`, so the same report applied twice, by
+ * any path (IPN, poller, status call, sandbox chain job), posts once. Runs in the caller's
+ * transaction, which holds the payment's row lock and writes `credited_amount`. Returns the
+ * micro-units credited now (0 when nothing new).
+ */
+export async function creditDeposit(tx: Tx, row: PaymentRow, alreadyCredited: bigint, target: bigint): Promise<bigint> {
+  if (target <= alreadyCredited) return 0n;
+  const delta = target - alreadyCredited;
+  const res = await ledger.post(tx, {
+    key: `deposit:${row.id}:${target}`,
+    kind: 'deposit',
+    userId: row.user_id,
+    memo: `Deposit via ${row.provider} payment ${row.provider_payment_id}`,
+    postings: [
+      { account: ledger.systemAccount(ledger.SYSTEM.gatewayClearing), amount: -delta },
+      { account: ledger.userAccount(row.user_id, 'deposit'), amount: delta },
+    ],
+  });
+  if (!res.created) return 0n;
+  await ledger.bumpTotals(tx, row.user_id, { total_deposited: delta });
+  // In the crediting transaction: the mail exists exactly when the money does (server design, section 9).
+  const network = CHAINS.find((c) => c.code === row.pay_currency)?.network ?? row.pay_currency.toUpperCase();
+  await queueMail(tx, row.user_id, 'deposit_credited', { amount: usdtText(delta), network });
+  return delta;
+}
+
+/**
+ * The user's payments that still wait for money or confirmations, newest first: the open ones,
+ * and a `partially_paid` one while its window is open (the rest may still arrive as a top-up;
+ * not a child payment, which is an admin's to review).
+ */
 export async function listPending(db: Executor, userId: bigint): Promise<PaymentRow[]> {
   return db
     .selectFrom('payments')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('status', 'in', OPEN_STATUSES)
+    .where((eb) => eb.or([eb('status', 'in', OPEN_STATUSES), eb.and([eb('status', '=', 'partially_paid'), eb('window_end', '>', new Date()), eb('parent_payment_id', 'is', null)])]))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(50)

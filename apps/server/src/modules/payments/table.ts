@@ -60,10 +60,21 @@ export interface SandboxChainPaymentsTable {
   created_at: Generated<Date>;
 }
 
+/** A step of a sandbox transfer that is due at a time (migration 0085); processed_at once applied. */
+export interface SandboxChainEventsTable {
+  id: Id;
+  chain_payment_id: bigint;
+  kind: 'confirm' | 'settle';
+  due_at: Timestamp;
+  processed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
 declare module '../../db/types' {
   interface Database {
     payments: PaymentsTable;
     payment_ipn_events: PaymentIpnEventsTable;
     sandbox_chain_payments: SandboxChainPaymentsTable;
+    sandbox_chain_events: SandboxChainEventsTable;
   }
 }

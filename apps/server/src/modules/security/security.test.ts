@@ -4,6 +4,7 @@ import { auth, fundIncome } from '../../test/factories';
 import { drainOutbox } from '../mail/outbox';
 import { completeWithdrawal, rejectWithdrawal } from '../withdrawals/service';
 import { totpAt } from '../auth/totp';
+import { configurePayments } from '../payments/gateways/registry';
 
 /** Server design, section 9, through the API: reset, change of password, TOTP 2FA, sessions, mail. */
 const otpOf = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
@@ -269,6 +270,21 @@ describe('account security (server.md section 9)', () => {
       await rejectWithdrawal(t.db, BigInt(w2.json().data.id), { reason: 'Address on a sanctions list' });
       const rejected = await t.mailbox.waitFor(u.email, 10_000, 'Withdrawal rejected');
       expect(rejected.text).toContain('Address on a sanctions list');
+    });
+
+    it('mails a credited deposit with the amount and network, once per credit', async () => {
+      configurePayments(t.ctx, { sandboxStepMs: 0 });
+      const u = await signUp();
+      const created = await post('/api/demo-payments/create', { amount: 100, currency: 'usdttrc20' }, u.token);
+      const id = created.json().data.paymentId as string;
+      await post(`/api/sandbox/payments/${id}/pay`, { amount: 60 }, u.token);
+      const first = await t.mailbox.waitFor(u.email, 10_000, 'Deposit credited: 60.00 USDT');
+      expect(first.text).toContain('TRON (TRC20)');
+      await post(`/api/sandbox/payments/${id}/pay`, { amount: 40 }, u.token);
+      await t.mailbox.waitFor(u.email, 10_000, 'Deposit credited: 40.00 USDT');
+      await post('/api/demo-payments/status', { payment_id: id }, u.token);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(t.mailbox.mails.filter((m) => m.to.includes(u.email) && m.subject.startsWith('Deposit credited'))).toHaveLength(2);
     });
 
     it('keeps a mail queued while the mail server is down and sends it later: the money is not rolled back', async () => {

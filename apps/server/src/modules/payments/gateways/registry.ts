@@ -12,16 +12,20 @@ export interface PaymentsRuntime {
   active: PaymentGateway;
   sandbox: SandboxGateway;
   nowpayments: PaymentGateway | null;
-  /** follow-up refreshes after a sandbox transfer; cleared when the app closes */
+  /**
+   * Nudges that run the sandbox chain job when a transfer's next step is due, so the screen moves
+   * within seconds. Only a shortcut: the steps themselves are rows in sandbox_chain_events, applied
+   * by the job whether or not a nudge fires. Cleared when the app closes.
+   */
   timers: Set<NodeJS.Timeout>;
 }
 
 const runtimes = new WeakMap<AppContext, PaymentsRuntime>();
 
-function build(ctx: AppContext, sandboxStepMs: number): PaymentsRuntime {
+function build(ctx: AppContext, sandboxStepMs: number, sandboxNow?: () => number): PaymentsRuntime {
   const np = ctx.config.payments.nowpayments;
   const nowpayments = np.apiKey ? createNowPaymentsGateway({ apiUrl: np.apiUrl, apiKey: np.apiKey, email: np.email, password: np.password }) : null;
-  const sandbox = createSandboxGateway(ctx.db, { stepMs: sandboxStepMs });
+  const sandbox = createSandboxGateway(ctx.db, { stepMs: sandboxStepMs, ...(sandboxNow ? { now: sandboxNow } : {}) });
   const active = ctx.config.payments.gateway === 'nowpayments' && nowpayments ? nowpayments : sandbox;
   return { active, sandbox, nowpayments, timers: new Set() };
 }
@@ -47,12 +51,12 @@ export function isSandboxActive(ctx: AppContext): boolean {
 }
 
 /**
- * Test and CLI knobs: the sandbox confirmation step (0 settles a transfer at once) or a stand-in
- * gateway. Replaces the context's runtime.
+ * Test and CLI knobs: the sandbox confirmation step (0 settles a transfer at once), the sandbox
+ * chain's clock, or a stand-in gateway. Replaces the context's runtime.
  */
-export function configurePayments(ctx: AppContext, opts: { sandboxStepMs?: number; gateway?: PaymentGateway }): PaymentsRuntime {
+export function configurePayments(ctx: AppContext, opts: { sandboxStepMs?: number; sandboxNow?: () => number; gateway?: PaymentGateway }): PaymentsRuntime {
   disposePayments(ctx);
-  const rt = build(ctx, opts.sandboxStepMs ?? DEFAULT_SANDBOX_STEP_MS);
+  const rt = build(ctx, opts.sandboxStepMs ?? DEFAULT_SANDBOX_STEP_MS, opts.sandboxNow);
   if (opts.gateway) {
     rt.active = opts.gateway;
     if (opts.gateway.provider === 'nowpayments') rt.nowpayments = opts.gateway;

@@ -38,6 +38,8 @@ export interface SandboxGateway extends PaymentGateway {
   /** Ends the confirmation wait now (tests, and the CLI's `sandbox:pay --settle`). */
   settle(providerPaymentId: string): Promise<void>;
   readonly stepMs: number;
+  /** the chain's clock (injectable in tests), in ms since the epoch */
+  now(): number;
 }
 
 /**
@@ -55,6 +57,7 @@ export function createSandboxGateway(db: DB, opts: SandboxOptions): SandboxGatew
   return {
     provider: 'sandbox',
     stepMs: opts.stepMs,
+    now,
 
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
       const validUntil = new Date(now() + PAYMENT_WINDOW_SECONDS * 1000);
@@ -122,24 +125,38 @@ export function createSandboxGateway(db: DB, opts: SandboxOptions): SandboxGatew
       const row = await find(providerPaymentId);
       if (!row) throw new GatewayError('NOT_FOUND', 'Payment not found', 404);
       const t = now();
-      await db
-        .updateTable('sandbox_chain_payments')
-        .set((eb) => ({
-          received: eb('received', '+', amount),
-          tx_hash: sandboxTxHash(row.pay_currency),
-          last_transfer_at: new Date(t),
-          confirmed_at: new Date(t + opts.stepMs),
-          settled_at: new Date(t + 2 * opts.stepMs),
-        }))
-        .where('id', '=', row.id)
-        .execute();
+      // The transfer and its future steps are written together: whoever runs the chain job next
+      // (this process, another one, or this one after a restart) applies the steps when due.
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('sandbox_chain_payments')
+          .set((eb) => ({
+            received: eb('received', '+', amount),
+            tx_hash: sandboxTxHash(row.pay_currency),
+            last_transfer_at: new Date(t),
+            confirmed_at: new Date(t + opts.stepMs),
+            settled_at: new Date(t + 2 * opts.stepMs),
+          }))
+          .where('id', '=', row.id)
+          .execute();
+        await tx
+          .insertInto('sandbox_chain_events')
+          .values([
+            { chain_payment_id: row.id, kind: 'confirm', due_at: new Date(t + opts.stepMs) },
+            { chain_payment_id: row.id, kind: 'settle', due_at: new Date(t + 2 * opts.stepMs) },
+          ])
+          .execute();
+      });
     },
 
     async settle(providerPaymentId: string): Promise<void> {
       const row = await find(providerPaymentId);
       if (!row) throw new GatewayError('NOT_FOUND', 'Payment not found', 404);
       const at = new Date(now());
-      await db.updateTable('sandbox_chain_payments').set({ confirmed_at: at, settled_at: at }).where('id', '=', row.id).where('received', '>', 0n).execute();
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('sandbox_chain_payments').set({ confirmed_at: at, settled_at: at }).where('id', '=', row.id).where('received', '>', 0n).execute();
+        await tx.updateTable('sandbox_chain_events').set({ due_at: at }).where('chain_payment_id', '=', row.id).where('processed_at', 'is', null).where('due_at', '>', at).execute();
+      });
     },
   };
 }

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app';
+import type { AppContext } from '../../context';
+import { createTestApp, type TestApp } from '../../test/app';
+import { auth, createUser, type TestUser } from '../../test/factories';
+import * as ledger from '../ledger/service';
+import { configurePayments } from './gateways/registry';
+import { paymentJobs } from './jobs';
+
+/**
+ * A top-up after partially_paid must survive a process stop (issue 11). The sandbox chain runs on
+ * a clock of the test's own, so "4 seconds later" is a number, not a wait.
+ */
+describe('a top-up after partially_paid survives a restart', () => {
+  let t: TestApp;
+  let clock = Date.now();
+  const STEP = 2_000;
+  /** the app currently "running"; replaced by restart() */
+  let app: FastifyInstance;
+  let ctx: AppContext;
+  const extraApps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
+    app = t.app;
+    ctx = t.ctx;
+    configurePayments(ctx, { sandboxStepMs: STEP, sandboxNow: () => clock });
+  });
+  afterAll(async () => {
+    for (const a of extraApps) await a.close();
+    await t.close();
+  });
+
+  /**
+   * What a stop and a start do to the payments module: the old app closes (its timers die with
+   * it) and a new app is built on the same database with a fresh context, so nothing in memory
+   * carries over.
+   */
+  const restart = async () => {
+    await app.close();
+    ctx = { ...t.ctx };
+    app = await buildApp({ ctx, logger: false });
+    await app.ready();
+    extraApps.push(app);
+    configurePayments(ctx, { sandboxStepMs: STEP, sandboxNow: () => clock });
+  };
+  /** Every payment job once, as the scheduler's first tick after a start does. */
+  const runPaymentJobs = async () => {
+    for (const job of paymentJobs) await job.run(ctx);
+  };
+  const post = (u: TestUser, url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: auth(u.token), payload: payload as object });
+  const balance = async (u: TestUser) => (await ledger.getBalances(t.db, u.id)).deposit;
+  const depositKeys = async (u: TestUser) =>
+    (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', u.id).where('kind', '=', 'deposit').orderBy('id').execute()).map((e) => e.idempotency_key);
+  const payment = (id: string) => t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', id).executeTakeFirstOrThrow();
+
+  it('credits the top-up exactly once after a restart, by the job alone', async () => {
+    const user = await createUser(t.db, t.ctx.secret);
+    const created = await post(user, '/api/demo-payments/create', { amount: 100, currency: 'usdtbsc' });
+    const id = created.json().data.paymentId as string;
+    expect((await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 60 })).json().data.status).toBe('confirming');
+    clock += 2 * STEP + 1;
+    await runPaymentJobs();
+    expect((await payment(id)).status).toBe('partially_paid');
+    expect(await balance(user)).toBe(60_000_000n);
+
+    // The top-up: the chain sees it confirming; the payment stays partially_paid (never backwards).
+    const topUp = await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 40 });
+    expect(topUp.json().data.status).toBe('partially_paid');
+    const pending = await app.inject({ method: 'GET', url: '/api/demo-payments/pending', headers: auth(user.token) });
+    expect(pending.json().data.map((p: { payment_id: string }) => p.payment_id)).toContain(id);
+
+    // The process stops before the chain settles the top-up; it settles while nobody runs.
+    await restart();
+    clock += 2 * STEP + 1;
+    await runPaymentJobs();
+    const row = await payment(id);
+    expect(row.status).toBe('finished');
+    expect(row.credited_amount).toBe(100_000_000n);
+    expect(await balance(user)).toBe(100_000_000n);
+
+    // Every other path afterwards (jobs again, the status call, another restart) adds nothing.
+    await runPaymentJobs();
+    expect((await post(user, '/api/demo-payments/status', { payment_id: id })).json().data.status).toBe('finished');
+    await restart();
+    await runPaymentJobs();
+    expect(await balance(user)).toBe(100_000_000n);
+    expect(await depositKeys(user)).toEqual([`deposit:${row.id}:60000000`, `deposit:${row.id}:100000000`]);
+    expect((await ledger.getTotals(t.db, user.id)).total_deposited).toBe(100_000_000n);
+    const pendingAfter = await app.inject({ method: 'GET', url: '/api/demo-payments/pending', headers: auth(user.token) });
+    expect(pendingAfter.json().data.map((p: { payment_id: string }) => p.payment_id)).not.toContain(id);
+    expect((await ledger.verify(t.db)).ok).toBe(true);
+  });
+
+  it('credits a top-up that still leaves the payment short as the new share, once', async () => {
+    const user = await createUser(t.db, t.ctx.secret);
+    const id = (await post(user, '/api/demo-payments/create', { amount: 100, currency: 'usdttrc20' })).json().data.paymentId as string;
+    await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 30 });
+    clock += 2 * STEP + 1;
+    await runPaymentJobs();
+    await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 20 });
+    await restart();
+    clock += 2 * STEP + 1;
+    await runPaymentJobs();
+    await runPaymentJobs();
+    const row = await payment(id);
+    expect(row.status).toBe('partially_paid');
+    expect(row.credited_amount).toBe(50_000_000n);
+    expect(await balance(user)).toBe(50_000_000n);
+    expect(await depositKeys(user)).toEqual([`deposit:${row.id}:30000000`, `deposit:${row.id}:50000000`]);
+  });
+
+  it('keeps a partially_paid payment pending while its window is open, and takes no top-up after it', async () => {
+    const user = await createUser(t.db, t.ctx.secret);
+    const id = (await post(user, '/api/demo-payments/create', { amount: 100, currency: 'usdtbsc' })).json().data.paymentId as string;
+    await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 10 });
+    clock += 2 * STEP + 1;
+    await runPaymentJobs();
+    const listed = async () => ((await app.inject({ method: 'GET', url: '/api/demo-payments/pending', headers: auth(user.token) })).json().data as { payment_id: string }[]).map((p) => p.payment_id);
+    expect(await listed()).toContain(id);
+    // Close the window (the chain clock and the stored window together).
+    await t.db.updateTable('payments').set({ window_end: new Date(Date.now() - 1000) }).where('provider_payment_id', '=', id).execute();
+    clock = Math.max(clock, (await payment(id)).window_end.getTime() + 1);
+    expect(await listed()).not.toContain(id);
+    const late = await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 90 });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ success: false, message: 'Payment window expired' });
+    expect(await balance(user)).toBe(10_000_000n);
+  });
+});

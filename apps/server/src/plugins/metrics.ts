@@ -1,0 +1,150 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { poolStats } from '../db/connect';
+import { jobRunsOf } from '../jobs/runs';
+
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
+  const want = Buffer.from(token);
+  return given.length === want.length && timingSafeEqual(given, want);
+}
+
+/**
+ * Prometheus metrics at /metrics (prom-client), readable only with `Authorization: Bearer
+ * $METRICS_TOKEN` and absent (404) when no token is configured: the figures name routes and money
+ * totals, which are not for the public port. Request counts and latency are labelled with the
+ * matched route pattern so ids in URLs do not explode the series; the database figures are read on
+ * each scrape with a few aggregate queries.
+ */
+export function registerMetrics(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  const token = ctx.config.metricsToken;
+  // One registry per app (not prom-client's global one): tests build several apps in a process.
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, matched route and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and matched route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // Unmatched paths (404s, scans) share one label instead of one series per URL.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status_code: String(reply.statusCode) });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Scheduled job ticks in this process, by job and outcome (skipped: another process held the job)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  });
+  const jobDuration = new Histogram({
+    name: 'job_duration_seconds',
+    help: 'Duration of scheduled job runs that did work (ok or failed)',
+    labelNames: ['job'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+    registers: [registry],
+  });
+  const off = jobRunsOf(ctx).onRun((job, run) => {
+    jobRuns.inc({ job, outcome: run.outcome });
+    if (run.outcome !== 'skipped') jobDuration.observe({ job }, run.durationMs / 1000);
+  });
+  app.addHook('onClose', async () => void off());
+
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections by state (total, idle, waiting clients); absent on PGlite',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const s = poolStats(ctx.db);
+      if (!s) return;
+      this.set({ state: 'total' }, s.total);
+      this.set({ state: 'idle' }, s.idle);
+      this.set({ state: 'waiting' }, s.waiting);
+    },
+  });
+  new Gauge({
+    name: 'ledger_balance_micro_usdt',
+    help: 'Sum of ledger account balances by account kind, in micro-USDT (all kinds sum to zero)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await ctx.db
+        .selectFrom('ledger_accounts')
+        .select(['kind', (eb) => eb.fn.sum<bigint | number | string>('balance').as('total')])
+        .groupBy('kind')
+        .execute();
+      // A gauge is a float by definition; micro-units stay exact up to 9e9 USDT per kind.
+      for (const r of rows) this.set({ kind: r.kind }, Number(r.total));
+    },
+  });
+  new Gauge({
+    name: 'ledger_entries',
+    help: 'Ledger entries written',
+    registers: [registry],
+    async collect() {
+      const r = await ctx.db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.countAll<bigint | number | string>().as('n'))
+        .executeTakeFirst();
+      this.set(Number(r?.n ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'payments',
+    help: 'Payments by status',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await ctx.db
+        .selectFrom('payments')
+        .select(['status', (eb) => eb.fn.countAll<bigint | number | string>().as('n')])
+        .groupBy('status')
+        .execute();
+      for (const r of rows) this.set({ status: r.status }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: 'mail_outbox',
+    help: 'Mails in the outbox queue by status',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const exists = await sql<{ t: string | null }>`select to_regclass('mail_outbox')::text as t`.execute(ctx.db);
+      if (!exists.rows[0]?.t) return;
+      const rows = await sql<{ status: string; n: bigint | number | string }>`select status, count(*) as n from mail_outbox group by status`.execute(ctx.db);
+      for (const r of rows.rows) this.set({ status: r.status }, Number(r.n));
+    },
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!token) return reply.status(404).send({ success: false, message: 'Not found' });
+    if (!tokenMatches(request.headers.authorization, token)) {
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ success: false, message: 'Unauthorized' });
+    }
+    try {
+      const body = await registry.metrics();
+      return reply.type(registry.contentType).send(body);
+    } catch (err) {
+      request.log.error({ err }, 'metrics collection failed');
+      return reply.status(503).send({ success: false, message: 'Metrics unavailable' });
+    }
+  });
+}

@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadDotEnv } from './config';
+import { listenUrl, loggerOptions } from './lib/logger';
+import { freePort } from './test/processes';
+
+const serverTs = path.resolve(import.meta.dirname, 'server.ts');
+const tsx = import.meta.resolve('tsx');
+
+describe('start-up: .env, JSON logs off a TTY, the real listening address', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'usdt-startup-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('loads .env without overriding the environment', () => {
+    const file = path.join(dir, 'unit.env');
+    writeFileSync(file, 'A=from-file\nB="quoted value" # comment\n# C=commented\n');
+    const env: Record<string, string | undefined> = { A: 'from-env' };
+    expect(loadDotEnv(file, env)).toEqual(['B']);
+    expect(env).toEqual({ A: 'from-env', B: 'quoted value' });
+    expect(loadDotEnv(path.join(dir, 'missing.env'), env)).toEqual([]);
+  });
+
+  it('pretty-prints on a TTY only and formats the listening URL', () => {
+    expect(loggerOptions('info', true)).toMatchObject({ level: 'info', transport: { target: 'pino-pretty' } });
+    expect(loggerOptions('debug', false)).toEqual({ level: 'debug' });
+    expect(listenUrl({ address: '0.0.0.0', port: 8080 })).toBe('http://0.0.0.0:8080');
+    expect(listenUrl({ address: '::1', port: 3001 })).toBe('http://[::1]:3001');
+  });
+
+  it('a real server takes PORT and METRICS_TOKEN from .env, keeps PUBLIC_URL from the environment, logs JSON and names its real address', async () => {
+    const port = await freePort();
+    const token = 'dotenv-metrics-token-0123456789';
+    writeFileSync(path.join(dir, '.env'), `PORT=${port}\nPUBLIC_URL=http://from-dotenv.example\nMETRICS_TOKEN=${token}\nJOBS_ENABLED=false\n`);
+    const env = { ...process.env };
+    for (const k of ['PORT', 'METRICS_TOKEN', 'DATABASE_URL', 'REDIS_URL', 'JOBS_ENABLED', 'LOG_LEVEL']) delete env[k];
+    Object.assign(env, {
+      PUBLIC_URL: 'http://public.example.test',
+      DATA_DIR: path.join(dir, 'data'),
+      WEB_DIST: path.join(dir, 'no-web'),
+      SESSION_SECRET: 'x'.repeat(40),
+    });
+    // stdout is a pipe here, not a TTY: every line must be JSON.
+    const child = spawn(process.execPath, ['--import', tsx, serverTs], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines: string[] = [];
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const started = await new Promise<{ msg: string }>((resolve, reject) => {
+        let buf = '';
+        child.stdout.on('data', (d: Buffer) => {
+          buf += d.toString();
+          let i: number;
+          while ((i = buf.indexOf('\n')) >= 0) {
+            const line = buf.slice(0, i);
+            buf = buf.slice(i + 1);
+            lines.push(line);
+            const parsed = JSON.parse(line) as { msg: string };
+            if (parsed.msg.includes('listening on')) resolve(parsed);
+          }
+        });
+        void exited.then((code) => reject(new Error(`server exited ${code}: ${stderr}`)));
+      });
+      expect(started.msg).toBe(`USDT Stake is listening on http://127.0.0.1:${port} (public URL http://public.example.test, database: pglite)`);
+      const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('http_requests_total');
+      for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  });
+});
