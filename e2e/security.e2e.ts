@@ -322,6 +322,9 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await page.getByRole('button', { name: 'Disable', exact: true }).waitFor();
     await settle(page);
     await screenshot(page, 'admin-security-desktop');
+    // The mails' 'Review security' link (/security) brings an admin to the console's copy of the screen.
+    await page.goto('/security');
+    await page.waitForURL('**/admin/security');
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/');
