@@ -1,4 +1,4 @@
-import type { TSettings, TUserInfo, TWallet } from '@app/core';
+import type { TSecurityInfo, TSettings, TUserInfo, TWallet } from '@app/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
@@ -27,4 +27,11 @@ export const settingsQueryOptions = () =>
     queryKey: queryKeys.settings,
     queryFn: async () => (await api.get<{ settings: TSettings }>('/api/user/settings')).data!.settings,
     staleTime: 5 * 60_000,
+  });
+
+/** GET /api/user/security — 2FA state and sessions (read by /security and the withdraw form). */
+export const securityQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.security,
+    queryFn: async () => (await api.get<TSecurityInfo>('/api/user/security')).data!,
   });
