@@ -179,7 +179,10 @@ export async function forgotPassword(ctx: AppContext, log: FastifyBaseLogger, em
 
 /** A right reset code sets the new password, signs every device out and mails a notice. */
 export async function resetPassword(ctx: AppContext, input: TResetPasswordRequest): Promise<string> {
-  const { userId } = await consumeOtp(ctx.db, ctx.secret, input.access_id, input.otp, ['reset']);
+  // A wrong code and a dead one get the same answer here (server design, section 9).
+  const { userId } = await consumeOtp(ctx.db, ctx.secret, input.access_id, input.otp, ['reset']).catch((err: unknown) => {
+    throw err instanceof AppError && err.status === 400 ? new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE) : err;
+  });
   const hash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (tx) => {
     await tx.updateTable('users').set({ password_hash: hash, failed_logins: 0, updated_at: new Date() }).where('id', '=', userId).execute();

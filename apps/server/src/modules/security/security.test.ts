@@ -90,7 +90,7 @@ describe('account security (server.md section 9)', () => {
       const mail = await t.mailbox.waitFor(u.email, 10_000, 'password reset code');
       expect(mail.html).toContain(otpOf(mail.text));
       const wrong = await post('/api/auth/reset-password', { access_id: forgot.json().data.access_id, otp: otpOf(mail.text) === '000000' ? '111111' : '000000', password: 'NewPass123' });
-      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ success: false, message: 'Invalid or expired code' });
       const weak = await post('/api/auth/reset-password', { access_id: forgot.json().data.access_id, otp: otpOf(mail.text), password: 'short' });
       expect(weak.json().message).toBe('Password must be at least 6 characters');
       const res = await post('/api/auth/reset-password', { access_id: forgot.json().data.access_id, otp: otpOf(mail.text), password: 'NewPass123' });
