@@ -213,6 +213,20 @@ describe('account security (server.md section 9)', () => {
       expect((await login(u.email)).json().data.token).toBeTruthy();
     });
 
+    it('in login back-off a 2FA user passes the mailed code and then the second step, never the code alone', async () => {
+      const u = await signUp();
+      const { secret } = await enable2fa(u.token);
+      for (let i = 0; i < 10; i++) await login(u.email, `Wrong${i}pass`);
+      const first = await login(u.email);
+      expect(first.json().data.access_id).toBeTruthy();
+      const code = otpOf((await t.mailbox.waitFor(u.email, 10_000, 'sign-in code')).text);
+      const ver = await post('/api/auth/verify-otp', { access_id: first.json().data.access_id, otp: code });
+      expect(ver.json().data.token).toBeUndefined();
+      expect(ver.json().data).toMatchObject({ requires_2fa: true });
+      const done = await post('/api/auth/login/2fa', { challenge_id: ver.json().data.challenge_id, code: nextTotp(secret) });
+      expect(done.json().data.token).toBeTruthy();
+    });
+
     it('refuses the second factor for 15 minutes after 5 wrong codes in a row, even with the right one', async () => {
       const u = await signUp();
       const { secret } = await enable2fa(u.token);

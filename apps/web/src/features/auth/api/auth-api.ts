@@ -9,7 +9,7 @@ export const login = (body: { email: string; password: string }) => api.post<TAu
 export const login2fa = (body: TLogin2faRequest) => api.post<TAuthData>('/api/auth/login/2fa', body);
 export const forgotPassword = (body: TForgotPasswordRequest) => api.post<{ access_id: string }>('/api/auth/forgot-password', body);
 export const resetPassword = (body: TResetPasswordRequest) => api.post('/api/auth/reset-password', body);
-export const verifyOtp = (body: { access_id: string; otp: string }) => api.post<TAuthData>('/api/auth/verify-otp', body);
+export const verifyOtp = (body: { access_id: string; otp: string }) => api.post<TAuthData & Partial<TLogin2faChallenge>>('/api/auth/verify-otp', body);
 export const resendOtp = (body: { access_id: string }) => api.post<TAuthData>('/api/auth/resend-otp', body);
 export const updateReferral = (body: { referral_id?: string; username: string }) => api.post<TAuthData>('/api/auth/update-referral', body);
 export const checkReferral = (referralId: string) => api.get<{ userName: string }>('/api/auth/checkuser', { referral_id: referralId });

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 import { resendOtp, verifyOtp } from '../api/auth-api';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { AuthShell } from '../components/auth-shell';
 
 function secondsLeft(): number {
@@ -22,6 +23,7 @@ export default function VerifyOtpPage() {
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challengeId, setChallengeId] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   // Decided once on arrival: after a successful verify the access_id is removed on purpose, and the
   // page must not then bounce to /signup while the navigation to /dashboard or /login is under way.
@@ -61,6 +63,9 @@ export default function VerifyOtpPage() {
         storage.setSession(res.data.token, res.data.is_admin ?? false);
         qc.clear();
         void navigate(res.data.is_admin ? '/admin/dashboard' : '/dashboard', { replace: true });
+      } else if (res.data?.requires_2fa === true && res.data.challenge_id) {
+        // A sign-in code (login back-off) for a user with 2FA: the second step follows here.
+        setChallengeId(res.data.challenge_id);
       } else {
         void navigate('/login', { replace: true });
       }
@@ -87,6 +92,8 @@ export default function VerifyOtpPage() {
       setResending(false);
     }
   };
+
+  if (challengeId) return <TwoFactorStep challengeId={challengeId} onBack={() => void navigate('/login', { replace: true })} />;
 
   return (
     <AuthShell title="OTP Verification" subtitle="Enter the 6-digit code we sent to your e-mail">
