@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,4 +123,17 @@ export function otpFrom(text: string): string {
   const m = /\b(\d{6})\b/.exec(text);
   if (!m) throw new Error(`no OTP in mail: ${text}`);
   return m[1]!;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it is now ("rule: selector" lines). */
+export async function axeSerious(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol, so the app's CSP does not apply to the injected engine.
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
 }

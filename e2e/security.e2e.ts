@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProvider } from '../apps/server/src/modules/social/test-provider';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { DESKTOP, freePort, launchBrowser, newPage, otpFrom, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import { axeSerious, DESKTOP, freePort, launchBrowser, newPage, otpFrom, PHONE, screenshot, startServer, type E2EServer } from './harness';
 
 const PERIOD_MS = 30_000;
 
@@ -88,6 +88,8 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await settle(page);
     await expectFitsPhone(page);
     await screenshot(page, 'forgot-password-phone');
+    expect(await axeSerious(page)).toEqual([]);
+    expect(await page.title()).toBe('Forgot password · USDT Stake');
 
     await page.getByRole('button', { name: 'Send reset code' }).click();
     await page.waitForURL('**/reset-password');
@@ -111,6 +113,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await settle(page);
     await expectFitsPhone(page);
     await screenshot(page, 'reset-password-phone');
+    expect(await axeSerious(page)).toEqual([]);
 
     await page.getByLabel('Reset code').fill(code);
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -164,6 +167,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await settle(page);
     await expectFitsPhone(page);
     await screenshot(page, 'security-2fa-off-phone');
+    expect(await axeSerious(page)).toEqual([]);
 
     // Change of password: a wrong current password is said under its field.
     await page.getByLabel('Current password').fill('NotMine123');
@@ -188,6 +192,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await settle(page);
     await expectFitsPhone(page);
     await screenshot(page, 'security-2fa-setup-phone');
+    expect(await axeSerious(page)).toEqual([]);
     const auth = new Authenticator(secret);
     await page.getByLabel('Authentication code').fill(auth.wrongCode());
     await page.getByRole('button', { name: 'Verify and enable' }).click();
@@ -210,11 +215,13 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await settle(page);
     await expectFitsPhone(page);
     await screenshot(page, 'security-2fa-codes-phone');
+    expect(await axeSerious(page)).toEqual([]);
     await page.getByRole('button', { name: 'I have saved my codes' }).click();
     await page.getByRole('button', { name: 'Disable', exact: true }).waitFor();
     expect(await page.getByTestId('recovery-codes').count()).toBe(0);
     await settle(page);
     await screenshot(page, 'security-2fa-on-phone');
+    expect(await axeSerious(page)).toEqual([]);
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'security-2fa-on-desktop');
     await page.setViewportSize(PHONE);
@@ -234,6 +241,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await settle(page);
     await expectFitsPhone(page);
     await screenshot(page, 'login-2fa-phone');
+    expect(await axeSerious(page)).toEqual([]);
     await page.getByLabel('Two-factor code').fill(await auth.code());
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/dashboard');
@@ -288,12 +296,14 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await settle(page);
     await expectFitsPhone(page);
     await screenshot(page, 'withdrawal-2fa-phone');
+    expect(await axeSerious(page)).toEqual([]);
 
     await field.fill(await auth.code());
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
     await page.getByText('Withdrawal request created successfully!').waitFor();
     expect(await balance()).toBe(0);
+    expect(await field.inputValue()).toBe('');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import { axeSerious, DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
 
 const SIZES = [
   ['phone', PHONE],
@@ -283,8 +281,7 @@ describe('a money app people trust on their phone (issue 12)', () => {
   }
 });
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PUBLIC_ROUTES = ['/', '/privacy-policy', '/terms-conditions', '/signup', '/login', '/maintenance'];
+const PUBLIC_ROUTES = ['/', '/privacy-policy', '/terms-conditions', '/signup', '/login', '/forgot-password', '/maintenance'];
 const SIGNED_IN_ROUTES = [
   '/dashboard',
   '/income',
@@ -303,19 +300,9 @@ const SIGNED_IN_ROUTES = [
   '/cancel',
   '/staking',
   '/staking/history',
+  '/security',
 ];
-const ADMIN_ROUTES = ['/admin/dashboard', '/admin/users', '/admin/withdrawals', '/admin/tickets', '/admin/payments', '/admin/settings', '/admin/operations', '/admin/audit-log'];
-
-/** axe-core's serious and critical violations on the page as it is now ("rule: selector" lines). */
-async function axeSerious(page: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol, so the app's CSP does not apply to the injected engine.
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
-}
+const ADMIN_ROUTES = ['/admin/dashboard', '/admin/users', '/admin/withdrawals', '/admin/tickets', '/admin/payments', '/admin/settings', '/admin/operations', '/admin/audit-log', '/admin/security'];
 
 async function settle(page: Page, path: string): Promise<void> {
   await page.goto(path);

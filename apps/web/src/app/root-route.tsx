@@ -8,6 +8,8 @@ const TITLES: Record<string, string> = {
   '/terms-conditions': 'Terms & Conditions',
   '/signup': 'Sign up',
   '/login': 'Log in',
+  '/forgot-password': 'Forgot password',
+  '/reset-password': 'Reset password',
   '/referral': 'One Last Step',
   '/verify-otp': 'OTP Verification',
   '/maintenance': 'Maintenance',
@@ -29,6 +31,7 @@ const TITLES: Record<string, string> = {
   '/cancel': 'Transaction Failed',
   '/staking': 'Staking',
   '/staking/history': 'Staking History',
+  '/security': 'Security',
 };
 
 /** The tab title a screen reader announces and a person sees in the tab list: one per route. */

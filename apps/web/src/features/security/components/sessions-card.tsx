@@ -78,7 +78,7 @@ export function SessionsCard({ sessions }: { sessions: TSecuritySession[] }) {
                   <p className="mt-0.5 text-xs text-slate-400">
                     {s.ip ?? 'Unknown IP'} · Last active {formatDateTimeShort(s.last_used_at ?? s.created_at)}
                   </p>
-                  <p className="text-xs text-slate-500">Signed in {formatDateTimeShort(s.created_at)}</p>
+                  <p className="text-xs text-slate-400">Signed in {formatDateTimeShort(s.created_at)}</p>
                 </div>
                 {s.current ? null : (
                   <Button
