@@ -11,11 +11,13 @@ import { connectDb, type DbHandle } from '../apps/server/src/db/connect';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import type { AppContext } from '../apps/server/src/context';
 import { createMailer } from '../apps/server/src/modules/mail/mailer';
+import { verify } from '../apps/server/src/modules/ledger/service';
+import type { DB } from '../apps/server/src/db/types';
 
 export const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A fresh schema on the benchmark database, migrated, and a context on it. */
-export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; handle: DbHandle; drop: () => Promise<void> }> {
+export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; handle: DbHandle; schema: string; drop: () => Promise<void> }> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   await admin.connect();
@@ -29,6 +31,7 @@ export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; ha
   return {
     ctx,
     handle,
+    schema,
     drop: async () => {
       await handle.close();
       const c = new pg.Client({ connectionString: DATABASE_URL });
@@ -59,4 +62,15 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; valu
   const t = performance.now();
   const value = await fn();
   return { ms: performance.now() - t, value };
+}
+
+/** A figure beside its baseline: "0.42×". */
+export function ratio(figure: number, baseline: number): string {
+  return baseline > 0 ? `${(figure / baseline).toFixed(2)}×` : 'n/a';
+}
+
+/** `ledger:verify` after a bench: every entry balanced, every cached balance equal to its postings. */
+export async function verifyLine(db: DB): Promise<string> {
+  const r = await verify(db);
+  return r.ok ? `OK (${r.entries.toLocaleString()} entries, ${r.accounts.toLocaleString()} accounts)` : `BROKEN ${JSON.stringify(r).slice(0, 300)}`;
 }
