@@ -1,5 +1,6 @@
 import { microToNumber, type TCreateTransferRequest, type TTransferRecord } from '@app/core';
 import { toMicro } from '@app/core';
+import { sql } from 'kysely';
 import type { DB, Executor } from '../../db/types';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
@@ -13,10 +14,27 @@ import './table';
 export async function createTransfer(db: DB, senderId: bigint, input: TCreateTransferRequest): Promise<{ id: bigint; receiver: string }> {
   const amount = toMicro(input.amount_usd)!;
   return withTx(db, async (tx) => {
-    const receiver = await tx.selectFrom('users').select(['id', 'username', 'status']).where('username', '=', input.username).executeTakeFirst();
-    if (!receiver || receiver.status === 'blocked') throw new AppError('NOT_FOUND', 'User not found', { username: 'User not found' });
-    if (receiver.id === senderId) throw new AppError('VALIDATION', 'You cannot transfer to yourself', { username: 'You cannot transfer to yourself' });
-    const row = await tx.insertInto('transfers').values({ sender_id: senderId, receiver_id: receiver.id, type: input.type, amount }).returning('id').executeTakeFirstOrThrow();
+    // The receiver lookup and the record in one statement; only a refusal costs a second look.
+    const row = await tx
+      .insertInto('transfers')
+      .columns(['sender_id', 'receiver_id', 'type', 'amount'])
+      .expression((eb) =>
+        eb
+          .selectFrom('users')
+          .select([sql<bigint>`${senderId}::bigint`.as('sender_id'), 'users.id', sql<'deposit' | 'withdraw'>`${input.type}::text`.as('type'), sql<bigint>`${amount}::bigint`.as('amount')])
+          .where('username', '=', input.username)
+          .where('status', '<>', 'blocked')
+          .where('id', '<>', senderId),
+      )
+      .returning(['id', 'receiver_id'])
+      .executeTakeFirst();
+    if (!row) {
+      const receiver = await tx.selectFrom('users').select(['id', 'status']).where('username', '=', input.username).executeTakeFirst();
+      if (receiver && receiver.status !== 'blocked' && receiver.id === senderId)
+        throw new AppError('VALIDATION', 'You cannot transfer to yourself', { username: 'You cannot transfer to yourself' });
+      throw new AppError('NOT_FOUND', 'User not found', { username: 'User not found' });
+    }
+    const receiver = { id: row.receiver_id, username: input.username };
     const kind = input.type === 'deposit' ? 'deposit' : 'income';
     try {
       await ledger.post(tx, {
