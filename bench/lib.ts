@@ -16,24 +16,37 @@ import type { DB } from '../apps/server/src/db/types';
 
 export const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A fresh schema on the benchmark database, migrated, and a context on it. */
+/** BENCH_DB=pglite runs the benches on an in-memory PGlite (the default every new user runs). */
+export const ON_PGLITE = process.env.BENCH_DB === 'pglite';
+
+/** A fresh schema on the benchmark database (or a fresh in-memory PGlite), migrated, and a context on it. */
 export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; handle: DbHandle; schema: string; drop: () => Promise<void> }> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = await connectDb({ databaseUrl: DATABASE_URL, schema, poolSize });
-  await migrateToLatest(handle.db, schema);
+  if (!ON_PGLITE) {
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const handle = ON_PGLITE ? await connectDb({}) : await connectDb({ databaseUrl: DATABASE_URL, schema, poolSize });
+  await migrateToLatest(handle.db, ON_PGLITE ? undefined : schema);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usdt-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL, SESSION_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_AUTH_PER_MIN: '1000000' });
-  const ctx: AppContext = { config, db: handle.db, dbKind: 'postgres', secret: config.sessionSecret!, mailer: createMailer({ from: 'x@y', dataDir, log: pino({ level: 'silent' }) }) };
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ...(ON_PGLITE ? {} : { DATABASE_URL }),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    RATE_LIMIT_AUTH_PER_MIN: '1000000',
+  });
+  const ctx: AppContext = { config, db: handle.db, dbKind: handle.kind, secret: config.sessionSecret!, mailer: createMailer({ from: 'x@y', dataDir, log: pino({ level: 'silent' }) }) };
   return {
     ctx,
     handle,
     schema,
     drop: async () => {
       await handle.close();
+      if (ON_PGLITE) return;
       const c = new pg.Client({ connectionString: DATABASE_URL });
       await c.connect();
       await c.query(`drop schema ${schema} cascade`);

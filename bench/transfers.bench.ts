@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/factories';
-import { benchContext, DATABASE_URL, line, listen, ratio, timed, verifyLine } from './lib';
+import { benchContext, DATABASE_URL, line, listen, ON_PGLITE, ratio, timed, verifyLine } from './lib';
 
 const CLIENTS = 32;
 const HOT = 8;
@@ -24,47 +25,64 @@ export async function transfersBench(seconds: number): Promise<void> {
     const pick = () => users[Math.floor(Math.random() * users.length)]!;
     const until = (ms: number) => Date.now() + ms;
 
-    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CLIENTS, options: `-c search_path=${schema}` });
-    const accounts = (await pool.query<{ id: string; user_id: string }>(`select id::text, user_id::text from ledger_accounts where kind = 'deposit' and user_id is not null order by user_id`)).rows;
+    type Acc = { id: string; user_id: string };
+    const accounts = (await sql<Acc>`select id::text, user_id::text from ledger_accounts where kind = 'deposit' and user_id is not null order by user_id`.execute(ctx.db)).rows;
+    // The same statements through a bare pg client (PostgreSQL) or Kysely's one PGlite connection.
+    type Run = (text: string, values: unknown[]) => Promise<{ rows: { id: string }[]; rowCount: number }>;
+    const pool = ON_PGLITE ? undefined : new pg.Pool({ connectionString: DATABASE_URL, max: CLIENTS, options: `-c search_path=${schema}` });
+    const inTx = async (work: (run: Run) => Promise<void>): Promise<void> => {
+      if (!pool) {
+        await ctx.db.transaction().execute((tx) =>
+          work(async (text, values) => {
+            const r = await sql.raw<{ id: string }>(text.replace(/\$(\d+)/g, (_, i: string) => `'${String(values[Number(i) - 1])}'`)).execute(tx);
+            return { rows: r.rows, rowCount: Number(r.numAffectedRows ?? r.rows.length) };
+          }),
+        );
+        return;
+      }
+      const c = await pool.connect();
+      try {
+        await c.query('begin');
+        await work(async (text, values) => {
+          const r = await c.query<{ id: string }>(text, values);
+          return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+        });
+        await c.query('commit');
+      } catch (err) {
+        await c.query('rollback');
+        throw err;
+      } finally {
+        c.release();
+      }
+    };
     const baseEnd = until(seconds * 1000);
     let baseOps = 0;
     let seq = 0;
     const base = await timed(() =>
       Promise.all(
         Array.from({ length: CLIENTS }, async () => {
-          const c = await pool.connect();
-          try {
-            while (Date.now() < baseEnd) {
-              const a = Math.floor(Math.random() * HOT);
-              let b = Math.floor(Math.random() * HOT);
-              if (b === a) b = (b + 1) % HOT;
-              const from = accounts[a]!;
-              const to = accounts[b]!;
-              const [first, second] = a < b ? [from, to] : [to, from];
-              await c.query('begin');
-              try {
-                const e = await c.query<{ id: string }>(`insert into ledger_entries (idempotency_key, kind, user_id) values ($1, 'transfer', $2) returning id`, [`bare:${process.pid}:${seq++}`, from.user_id]);
-                // Lock order by user id, as the ledger does; the debit is conditional.
-                for (const acc of [first, second]) {
-                  const amt = acc === from ? -10_000_000 : 10_000_000;
-                  const r = await c.query(`update ledger_accounts set balance = balance + $2 where id = $1 and balance + $2 >= 0`, [acc.id, amt]);
-                  if (r.rowCount !== 1) throw new Error('insufficient');
-                }
-                await c.query(`insert into ledger_postings (entry_id, account_id, amount) values ($1, $2, -10000000), ($1, $3, 10000000)`, [e.rows[0]!.id, from.id, to.id]);
-                await c.query('commit');
-                baseOps++;
-              } catch (err) {
-                await c.query('rollback');
-                throw err;
+          while (Date.now() < baseEnd) {
+            const a = Math.floor(Math.random() * HOT);
+            let b = Math.floor(Math.random() * HOT);
+            if (b === a) b = (b + 1) % HOT;
+            const from = accounts[a]!;
+            const to = accounts[b]!;
+            const [first, second] = a < b ? [from, to] : [to, from];
+            await inTx(async (run) => {
+              const e = await run(`insert into ledger_entries (idempotency_key, kind, user_id) values ($1, 'transfer', $2) returning id::text`, [`bare:${process.pid}:${seq++}`, from.user_id]);
+              // Lock order by user id, as the ledger does; the debit is conditional.
+              for (const acc of [first, second]) {
+                const r = await run(`update ledger_accounts set balance = balance + $2 where id = $1 and balance + $2 >= 0`, [acc.id, acc === from ? -10_000_000 : 10_000_000]);
+                if (r.rowCount !== 1) throw new Error('insufficient');
               }
-            }
-          } finally {
-            c.release();
+              await run(`insert into ledger_postings (entry_id, account_id, amount) values ($1, $2, -10000000), ($1, $3, 10000000)`, [e.rows[0]!.id, from.id, to.id]);
+            });
+            baseOps++;
           }
         }),
       ),
     );
-    await pool.end();
+    await pool?.end();
 
     const end = until(seconds * 1000);
     let ok = 0;
@@ -90,7 +108,7 @@ export async function transfersBench(seconds: number): Promise<void> {
     );
     const baseRate = Math.round(baseOps / (base.ms / 1000));
     const realRate = Math.round(ok / (real.ms / 1000));
-    line(`baseline: bare-SQL transfer, pg client (${CLIENTS} clients, ${HOT} accounts)`, `${baseRate} tx/s`);
+    line(`baseline: bare-SQL transfer, ${ON_PGLITE ? 'PGlite' : 'pg client'} (${CLIENTS} clients, ${HOT} accounts)`, `${baseRate} tx/s`);
     line(`POST /api/user/fund-transfer (${CLIENTS} clients, ${HOT} accounts)`, `${realRate} transfers/s, ${failed} refused, ${ratio(realRate, baseRate)} of baseline`);
     line('ledger:verify', await verifyLine(ctx.db));
   } finally {
