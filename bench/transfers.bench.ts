@@ -26,7 +26,9 @@ export async function transfersBench(seconds: number): Promise<void> {
     const until = (ms: number) => Date.now() + ms;
 
     type Acc = { id: string; user_id: string };
-    const accounts = (await sql<Acc>`select id::text, user_id::text from ledger_accounts where kind = 'deposit' and user_id is not null order by user_id`.execute(ctx.db)).rows;
+    const accounts = (
+      await sql<Acc>`select id::text, user_id::text from ledger_accounts where kind = 'deposit' and user_id is not null order by user_id`.execute(ctx.db)
+    ).rows;
     // The same statements through a bare pg client (PostgreSQL) or Kysely's one PGlite connection.
     type Run = (text: string, values: unknown[]) => Promise<{ rows: { id: string }[]; rowCount: number }>;
     const pool = ON_PGLITE ? undefined : new pg.Pool({ connectionString: DATABASE_URL, max: CLIENTS, options: `-c search_path=${schema}` });
@@ -69,13 +71,23 @@ export async function transfersBench(seconds: number): Promise<void> {
             const to = accounts[b]!;
             const [first, second] = a < b ? [from, to] : [to, from];
             await inTx(async (run) => {
-              const e = await run(`insert into ledger_entries (idempotency_key, kind, user_id) values ($1, 'transfer', $2) returning id::text`, [`bare:${process.pid}:${seq++}`, from.user_id]);
+              const e = await run(`insert into ledger_entries (idempotency_key, kind, user_id) values ($1, 'transfer', $2) returning id::text`, [
+                `bare:${process.pid}:${seq++}`,
+                from.user_id,
+              ]);
               // Lock order by user id, as the ledger does; the debit is conditional.
               for (const acc of [first, second]) {
-                const r = await run(`update ledger_accounts set balance = balance + $2 where id = $1 and balance + $2 >= 0`, [acc.id, acc === from ? -10_000_000 : 10_000_000]);
+                const r = await run(`update ledger_accounts set balance = balance + $2 where id = $1 and balance + $2 >= 0`, [
+                  acc.id,
+                  acc === from ? -10_000_000 : 10_000_000,
+                ]);
                 if (r.rowCount !== 1) throw new Error('insufficient');
               }
-              await run(`insert into ledger_postings (entry_id, account_id, amount) values ($1, $2, -10000000), ($1, $3, 10000000)`, [e.rows[0]!.id, from.id, to.id]);
+              await run(`insert into ledger_postings (entry_id, account_id, amount) values ($1, $2, -10000000), ($1, $3, 10000000)`, [
+                e.rows[0]!.id,
+                from.id,
+                to.id,
+              ]);
             });
             baseOps++;
           }
@@ -109,7 +121,10 @@ export async function transfersBench(seconds: number): Promise<void> {
     const baseRate = Math.round(baseOps / (base.ms / 1000));
     const realRate = Math.round(ok / (real.ms / 1000));
     line(`baseline: bare-SQL transfer, ${ON_PGLITE ? 'PGlite' : 'pg client'} (${CLIENTS} clients, ${HOT} accounts)`, `${baseRate} tx/s`);
-    line(`POST /api/user/fund-transfer (${CLIENTS} clients, ${HOT} accounts)`, `${realRate} transfers/s, ${failed} refused, ${ratio(realRate, baseRate)} of baseline`);
+    line(
+      `POST /api/user/fund-transfer (${CLIENTS} clients, ${HOT} accounts)`,
+      `${realRate} transfers/s, ${failed} refused, ${ratio(realRate, baseRate)} of baseline`,
+    );
     line('ledger:verify', await verifyLine(ctx.db));
   } finally {
     await app.close();

@@ -28,7 +28,10 @@ export async function walletBench(seconds: number): Promise<void> {
       const base = await load(`${bareUrl}${p}`, { connections: 64, seconds });
       const real = await load(`${url}${p}`, { connections: 64, seconds, headers });
       line(`bare Fastify route, same JSON as ${p} (64 conns)`, `${base.rps} req/s, p50 ${base.p50} ms, p99 ${base.p99} ms`);
-      line(`GET ${p}, bearer token (64 conns)`, `${real.rps} req/s, p50 ${real.p50} ms, p99 ${real.p99} ms, non-2xx ${real.non2xx}, errors ${real.errors}, ${ratio(real.rps, base.rps)} of bare`);
+      line(
+        `GET ${p}, bearer token (64 conns)`,
+        `${real.rps} req/s, p50 ${real.p50} ms, p99 ${real.p99} ms, non-2xx ${real.non2xx}, errors ${real.errors}, ${ratio(real.rps, base.rps)} of bare`,
+      );
     }
     line('ledger:verify', await verifyLine(ctx.db));
   } finally {

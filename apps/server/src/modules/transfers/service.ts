@@ -16,12 +16,16 @@ export async function createTransfer(db: DB, senderId: bigint, input: TCreateTra
   // which keeps the ledger's rules; a single statement commits or rolls back as a whole.
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await sql<{ transfer_id: bigint; receiver_id: bigint }>`select transfer_id, receiver_id from app_transfer(${senderId}::bigint, ${input.username}::text, ${input.type}::text, ${amount}::bigint)`.execute(db);
+      const res = await sql<{
+        transfer_id: bigint;
+        receiver_id: bigint;
+      }>`select transfer_id, receiver_id from app_transfer(${senderId}::bigint, ${input.username}::text, ${input.type}::text, ${amount}::bigint)`.execute(db);
       return { id: res.rows[0]!.transfer_id, receiver: input.username };
     } catch (err) {
       const { code, message } = err as { code?: string; message?: string };
       if (code === 'P0001' && message === 'user_not_found') throw new AppError('NOT_FOUND', 'User not found', { username: 'User not found' });
-      if (code === 'P0001' && message === 'self_transfer') throw new AppError('VALIDATION', 'You cannot transfer to yourself', { username: 'You cannot transfer to yourself' });
+      if (code === 'P0001' && message === 'self_transfer')
+        throw new AppError('VALIDATION', 'You cannot transfer to yourself', { username: 'You cannot transfer to yourself' });
       if ((code === 'P0001' && message === 'insufficient_balance') || code === CHECK_VIOLATION)
         throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
       // A deadlock victim wrote nothing: run it again, as withTx does for a transaction.
