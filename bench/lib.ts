@@ -11,26 +11,48 @@ import { connectDb, type DbHandle } from '../apps/server/src/db/connect';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import type { AppContext } from '../apps/server/src/context';
 import { createMailer } from '../apps/server/src/modules/mail/mailer';
+import { verify } from '../apps/server/src/modules/ledger/service';
+import type { DB } from '../apps/server/src/db/types';
 
 export const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A fresh schema on the benchmark database, migrated, and a context on it. */
-export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; handle: DbHandle; drop: () => Promise<void> }> {
+/** BENCH_DB=pglite runs the benches on an in-memory PGlite (the default every new user runs). */
+export const ON_PGLITE = process.env.BENCH_DB === 'pglite';
+
+/** A fresh schema on the benchmark database (or a fresh in-memory PGlite), migrated, and a context on it. */
+export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; handle: DbHandle; schema: string; drop: () => Promise<void> }> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = await connectDb({ databaseUrl: DATABASE_URL, schema, poolSize });
-  await migrateToLatest(handle.db, schema);
+  if (!ON_PGLITE) {
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const handle = ON_PGLITE ? await connectDb({}) : await connectDb({ databaseUrl: DATABASE_URL, schema, poolSize });
+  await migrateToLatest(handle.db, ON_PGLITE ? undefined : schema);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usdt-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL, SESSION_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_AUTH_PER_MIN: '1000000' });
-  const ctx: AppContext = { config, db: handle.db, dbKind: 'postgres', secret: config.sessionSecret!, mailer: createMailer({ from: 'x@y', dataDir, log: pino({ level: 'silent' }) }) };
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ...(ON_PGLITE ? {} : { DATABASE_URL }),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    RATE_LIMIT_AUTH_PER_MIN: '1000000',
+  });
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    secret: config.sessionSecret!,
+    mailer: createMailer({ from: 'x@y', dataDir, log: pino({ level: 'silent' }) }),
+  };
   return {
     ctx,
     handle,
+    schema,
     drop: async () => {
       await handle.close();
+      if (ON_PGLITE) return;
       const c = new pg.Client({ connectionString: DATABASE_URL });
       await c.connect();
       await c.query(`drop schema ${schema} cascade`);
@@ -46,8 +68,18 @@ export async function listen(ctx: AppContext) {
   return { app, url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` };
 }
 
-export async function load(url: string, opts: { connections: number; seconds: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string }) {
-  const r = await autocannon({ url, connections: opts.connections, duration: opts.seconds, headers: opts.headers ?? {}, method: opts.method ?? 'GET', ...(opts.body ? { body: opts.body } : {}) });
+export async function load(
+  url: string,
+  opts: { connections: number; seconds: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string },
+) {
+  const r = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    headers: opts.headers ?? {},
+    method: opts.method ?? 'GET',
+    ...(opts.body ? { body: opts.body } : {}),
+  });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
@@ -59,4 +91,15 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; valu
   const t = performance.now();
   const value = await fn();
   return { ms: performance.now() - t, value };
+}
+
+/** A figure beside its baseline: "0.42×". */
+export function ratio(figure: number, baseline: number): string {
+  return baseline > 0 ? `${(figure / baseline).toFixed(2)}×` : 'n/a';
+}
+
+/** `ledger:verify` after a bench: every entry balanced, every cached balance equal to its postings. */
+export async function verifyLine(db: DB): Promise<string> {
+  const r = await verify(db);
+  return r.ok ? `OK (${r.entries.toLocaleString()} entries, ${r.accounts.toLocaleString()} accounts)` : `BROKEN ${JSON.stringify(r).slice(0, 300)}`;
 }

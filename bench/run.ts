@@ -7,19 +7,27 @@ import { DATABASE_URL } from './lib';
 /**
  * `npm run bench`: prints figures, asserts nothing. Each figure sits beside its baseline from the
  * same run. Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL or the local `test` database),
- * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000).
+ * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000), BENCH_ONLY (comma list).
  */
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const stakes = Number(process.env.BENCH_STAKES ?? 100_000);
-  console.log(`USDT Stake benchmarks against ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')} on ${process.version}, ${(await import('node:os')).cpus().length} CPUs\n`);
-  await walletBench(seconds);
-  console.log('');
-  await roiBench(stakes);
-  console.log('');
-  await transfersBench(seconds);
-  console.log('');
-  await teamBench(seconds);
+  console.log(
+    `USDT Stake benchmarks against ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')} on ${process.version}, ${(await import('node:os')).cpus().length} CPUs\n`,
+  );
+  // BENCH_ONLY=wallet,transfers runs a subset (profiling one path under `node --cpu-prof`).
+  const only = process.env.BENCH_ONLY?.split(',');
+  const benches: [string, () => Promise<void>][] = [
+    ['wallet', () => walletBench(seconds)],
+    ['roi', () => roiBench(stakes)],
+    ['transfers', () => transfersBench(seconds)],
+    ['team', () => teamBench(seconds)],
+  ];
+  for (const [name, run] of benches) {
+    if (only && !only.includes(name)) continue;
+    await run();
+    console.log('');
+  }
 }
 
 main().then(

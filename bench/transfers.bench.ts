@@ -1,18 +1,23 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/factories';
-import { benchContext, line, listen, timed } from './lib';
+import { benchContext, DATABASE_URL, line, listen, ON_PGLITE, ratio, timed, verifyLine } from './lib';
+
+const CLIENTS = 32;
+const HOT = 8;
 
 /**
- * Transfers per second under contention: 64 clients for `seconds`, each sending 10 USDT between
- * random pairs of 8 accounts over HTTP. Baseline: the same contention on a bare two-row UPDATE
- * transaction (the floor for any transfer that moves two balances).
+ * Transfers per second under contention: 32 clients for `seconds`, each sending 10 USDT between
+ * random pairs of 8 accounts over HTTP. Baseline: a bare pg client doing exactly the correct work
+ * in one transaction over the same 8 accounts — conditional debit, credit, journal row, two
+ * postings — in the same lock order, on the same tables (the floor for any correct transfer).
  */
 export async function transfersBench(seconds: number): Promise<void> {
-  const { ctx, drop } = await benchContext(32);
+  const { ctx, drop, schema } = await benchContext(CLIENTS);
   const { app, url } = await listen(ctx);
   try {
     const users: TestUser[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < HOT; i++) {
       const u = await createUser(ctx.db, ctx.secret);
       await fundDeposit(ctx.db, u.id, 1_000_000);
       users.push(u);
@@ -20,34 +25,83 @@ export async function transfersBench(seconds: number): Promise<void> {
     const pick = () => users[Math.floor(Math.random() * users.length)]!;
     const until = (ms: number) => Date.now() + ms;
 
-    await sql`create table bench_pairs (id int primary key, balance bigint not null)`.execute(ctx.db);
-    await sql`insert into bench_pairs select g, 1000000000000 from generate_series(1, 8) g`.execute(ctx.db);
+    type Acc = { id: string; user_id: string };
+    const accounts = (
+      await sql<Acc>`select id::text, user_id::text from ledger_accounts where kind = 'deposit' and user_id is not null order by user_id`.execute(ctx.db)
+    ).rows;
+    // The same statements through a bare pg client (PostgreSQL) or Kysely's one PGlite connection.
+    type Run = (text: string, values: unknown[]) => Promise<{ rows: { id: string }[]; rowCount: number }>;
+    const pool = ON_PGLITE ? undefined : new pg.Pool({ connectionString: DATABASE_URL, max: CLIENTS, options: `-c search_path=${schema}` });
+    const inTx = async (work: (run: Run) => Promise<void>): Promise<void> => {
+      if (!pool) {
+        await ctx.db.transaction().execute((tx) =>
+          work(async (text, values) => {
+            const r = await sql.raw<{ id: string }>(text.replace(/\$(\d+)/g, (_, i: string) => `'${String(values[Number(i) - 1])}'`)).execute(tx);
+            return { rows: r.rows, rowCount: Number(r.numAffectedRows ?? r.rows.length) };
+          }),
+        );
+        return;
+      }
+      const c = await pool.connect();
+      try {
+        await c.query('begin');
+        await work(async (text, values) => {
+          const r = await c.query<{ id: string }>(text, values);
+          return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+        });
+        await c.query('commit');
+      } catch (err) {
+        await c.query('rollback');
+        throw err;
+      } finally {
+        c.release();
+      }
+    };
     const baseEnd = until(seconds * 1000);
     let baseOps = 0;
+    let seq = 0;
     const base = await timed(() =>
       Promise.all(
-        Array.from({ length: 64 }, async () => {
+        Array.from({ length: CLIENTS }, async () => {
           while (Date.now() < baseEnd) {
-            const a = 1 + Math.floor(Math.random() * 8);
-            let b = 1 + Math.floor(Math.random() * 8);
-            if (b === a) b = (b % 8) + 1;
-            const [lo, hi] = a < b ? [a, b] : [b, a];
-            await ctx.db.transaction().execute(async (tx) => {
-              await sql`update bench_pairs set balance = balance - 10 where id = ${lo}`.execute(tx);
-              await sql`update bench_pairs set balance = balance + 10 where id = ${hi}`.execute(tx);
+            const a = Math.floor(Math.random() * HOT);
+            let b = Math.floor(Math.random() * HOT);
+            if (b === a) b = (b + 1) % HOT;
+            const from = accounts[a]!;
+            const to = accounts[b]!;
+            const [first, second] = a < b ? [from, to] : [to, from];
+            await inTx(async (run) => {
+              const e = await run(`insert into ledger_entries (idempotency_key, kind, user_id) values ($1, 'transfer', $2) returning id::text`, [
+                `bare:${process.pid}:${seq++}`,
+                from.user_id,
+              ]);
+              // Lock order by user id, as the ledger does; the debit is conditional.
+              for (const acc of [first, second]) {
+                const r = await run(`update ledger_accounts set balance = balance + $2 where id = $1 and balance + $2 >= 0`, [
+                  acc.id,
+                  acc === from ? -10_000_000 : 10_000_000,
+                ]);
+                if (r.rowCount !== 1) throw new Error('insufficient');
+              }
+              await run(`insert into ledger_postings (entry_id, account_id, amount) values ($1, $2, -10000000), ($1, $3, 10000000)`, [
+                e.rows[0]!.id,
+                from.id,
+                to.id,
+              ]);
             });
             baseOps++;
           }
         }),
       ),
     );
+    await pool?.end();
 
     const end = until(seconds * 1000);
     let ok = 0;
     let failed = 0;
     const real = await timed(() =>
       Promise.all(
-        Array.from({ length: 64 }, async () => {
+        Array.from({ length: CLIENTS }, async () => {
           while (Date.now() < end) {
             const a = pick();
             let b = pick();
@@ -64,9 +118,14 @@ export async function transfersBench(seconds: number): Promise<void> {
         }),
       ),
     );
-    const verify = await (await import('../apps/server/src/modules/ledger/service')).verify(ctx.db);
-    line('baseline: bare two-row UPDATE transaction (64 clients, 8 rows)', `${Math.round(baseOps / (base.ms / 1000))} tx/s`);
-    line('POST /api/user/fund-transfer (64 clients, 8 accounts)', `${Math.round(ok / (real.ms / 1000))} transfers/s, ${failed} refused, ledger verify ${verify.ok ? 'OK' : 'BROKEN'}`);
+    const baseRate = Math.round(baseOps / (base.ms / 1000));
+    const realRate = Math.round(ok / (real.ms / 1000));
+    line(`baseline: bare-SQL transfer, ${ON_PGLITE ? 'PGlite' : 'pg client'} (${CLIENTS} clients, ${HOT} accounts)`, `${baseRate} tx/s`);
+    line(
+      `POST /api/user/fund-transfer (${CLIENTS} clients, ${HOT} accounts)`,
+      `${realRate} transfers/s, ${failed} refused, ${ratio(realRate, baseRate)} of baseline`,
+    );
+    line('ledger:verify', await verifyLine(ctx.db));
   } finally {
     await app.close();
     await drop();

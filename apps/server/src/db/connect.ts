@@ -41,6 +41,32 @@ export function poolStats(db: object): { total: number; idle: number; waiting: n
   return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
 }
 
+/** Statement texts given a name (so prepared once per connection), at most PREPARED_MAX of them. */
+const preparedNames = new Map<string, string>();
+const PREPARED_MAX = 500;
+const DML = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * Every parameterised query Kysely sends is an unnamed statement that PostgreSQL parses and plans
+ * again each time; for the hot reads (session, wallet) and the one-statement ledger entry that is
+ * most of the server-side cost. A named statement is parsed once per connection and its plan
+ * cached. Bounded: the first PREPARED_MAX distinct texts are named, later ones run unnamed (texts
+ * with a variable-length `in (…)` list would otherwise grow without end). DDL is never named.
+ */
+function prepareHotStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // pg's query() is heavily overloaded; only the (text, values) form Kysely uses is rewritten.
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length && DML.test(text)) {
+      let name = preparedNames.get(text);
+      if (!name && preparedNames.size < PREPARED_MAX) preparedNames.set(text, (name = `k${preparedNames.size}`));
+      if (name) return query({ name, text, values });
+    }
+    return query(...args);
+  };
+}
+
 export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -56,7 +82,10 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
     pool.on('error', (err) => opts.onPoolError?.(err));
     // A client checked out between two queries of a transaction has no pool listener: the same
     // crash, unless each client carries its own. The query that follows fails and its request 503s.
-    pool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.onPoolError?.(err));
+      prepareHotStatements(client);
+    });
     // Fail fast with a clear line rather than on the first request.
     const client = await pool.connect();
     client.release();

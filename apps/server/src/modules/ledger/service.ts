@@ -46,14 +46,6 @@ export async function post(tx: Tx, entry: EntryInput): Promise<PostResult> {
   const sum = postings.reduce((s, p) => s + p.amount, 0n);
   if (sum !== 0n) throw new Error(`ledger entry ${entry.key} does not balance (sum ${sum})`);
 
-  const inserted = await tx
-    .insertInto('ledger_entries')
-    .values({ idempotency_key: entry.key, kind: entry.kind, user_id: entry.userId ?? null, memo: entry.memo ?? null })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return { entryId: null, created: false };
-
   // Merge postings on the same account, then apply them in a stable order.
   const merged = new Map<string, PostingInput>();
   for (const p of postings) {
@@ -61,16 +53,93 @@ export async function post(tx: Tx, entry: EntryInput): Promise<PostResult> {
     const prev = merged.get(k);
     merged.set(k, { account: p.account, amount: (prev?.amount ?? 0n) + p.amount });
   }
-  const ordered = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, p]) => p);
+  const ordered = [...merged.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, p]) => p)
+    .filter((p) => p.amount !== 0n);
 
+  const fast = ordered.length ? await postOneStatement(tx, entry, ordered) : { entryId: null, accountsMissing: true };
+  if (fast.entryId === null && !fast.accountsMissing) return { entryId: null, created: false };
+  if (!fast.accountsMissing) return { entryId: fast.entryId, created: true };
+
+  // Slow path, when an account does not exist yet (its first posting): the entry is in (or not,
+  // for an empty entry), nothing else was written; account by account, creating as needed.
+  let entryId = fast.entryId;
+  if (entryId === null) {
+    const inserted = await tx
+      .insertInto('ledger_entries')
+      .values({ idempotency_key: entry.key, kind: entry.kind, user_id: entry.userId ?? null, memo: entry.memo ?? null })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return { entryId: null, created: false };
+    entryId = inserted.id;
+  }
   const rows: { entry_id: bigint; account_id: bigint; amount: bigint }[] = [];
   for (const p of ordered) {
-    if (p.amount === 0n) continue;
     const accountId = await applyToAccount(tx, p.account, p.amount);
-    rows.push({ entry_id: inserted.id, account_id: accountId, amount: p.amount });
+    rows.push({ entry_id: entryId, account_id: accountId, amount: p.amount });
   }
   await tx.insertInto('ledger_postings').values(rows).execute();
-  return { entryId: inserted.id, created: true };
+  return { entryId, created: true };
+}
+
+/**
+ * The whole entry in one round trip: insert the entry (idempotency key), lock its accounts in the
+ * given stable order, move each balance with the conditional debit, insert the postings — the
+ * same steps, in the same lock order, as the statement-by-statement path. When an account does
+ * not exist yet, only the entry is written (accountsMissing) and the caller goes on from there.
+ *
+ * Why it is safe under READ COMMITTED: the `for update` in `acc` locks the newest version of each
+ * row in `ord` order (LockRows sits above the Sort); the update then rechecks `balance + amount
+ * >= 0` on that newest version (EvalPlanQual), and the CHECK constraint stays the last line.
+ * Fewer updated rows than accounts means a debit failed: the caller's transaction rolls back.
+ * The select list is evaluated left to right, so the entry is inserted before any account lock.
+ * Foreign keys are checked at the end of a statement, not of a CTE: `owner` takes the entry's
+ * key-share lock on its user row up front, where the separate insert used to take it, or a
+ * transaction holding that user row (`for update`) and waiting for one of our accounts deadlocks.
+ */
+async function postOneStatement(tx: Tx, entry: EntryInput, ordered: PostingInput[]): Promise<{ entryId: bigint | null; accountsMissing: boolean }> {
+  const values = ordered.map((p, i) => {
+    const userId = 'system' in p.account ? null : p.account.userId;
+    const kind = 'system' in p.account ? p.account.system : p.account.kind;
+    return sql`(${i}::int, ${userId}::bigint, ${kind}::text, ${p.amount}::bigint)`;
+  });
+  // One indexable condition per account (`is not distinct from` cannot use the unique index).
+  const match = ordered.map((p) =>
+    'system' in p.account ? sql`(a.user_id is null and a.kind = ${p.account.system})` : sql`(a.user_id = ${p.account.userId} and a.kind = ${p.account.kind})`,
+  );
+  try {
+    const res = await sql<{ entry_id: bigint | null; locked: number; updated: number }>`
+      with v(ord, user_id, kind, amount) as (values ${sql.join(values)}),
+      owner as (select id from users where id = ${entry.userId ?? null}::bigint for key share),
+      e as (
+        insert into ledger_entries (idempotency_key, kind, user_id, memo)
+        select ${entry.key}, ${entry.kind}, ${entry.userId ?? null}::bigint, ${entry.memo ?? null}::text from (select count(*) from owner) o
+        on conflict (idempotency_key) do nothing
+        returning id),
+      acc as (
+        select a.id, v.amount from ledger_accounts a
+        join v on a.kind = v.kind and a.user_id is not distinct from v.user_id
+        where (${sql.join(match, sql` or `)}) and exists (select 1 from e)
+        order by v.ord
+        for update of a),
+      u as (
+        update ledger_accounts a set balance = a.balance + acc.amount
+        from acc
+        where a.id = acc.id and (select count(*) from acc) = ${ordered.length} and (a.user_id is null or a.balance + acc.amount >= 0)
+        returning a.id, acc.amount),
+      p as (insert into ledger_postings (entry_id, account_id, amount) select e.id, u.id, u.amount from e, u)
+      select (select id from e) as entry_id, (select count(*) from acc)::int as locked, (select count(*) from u)::int as updated`.execute(tx);
+    const r = res.rows[0]!;
+    if (r.entry_id === null) return { entryId: null, accountsMissing: false };
+    if (r.locked !== ordered.length) return { entryId: r.entry_id, accountsMissing: true };
+    if (r.updated !== ordered.length) throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
+    return { entryId: r.entry_id, accountsMissing: false };
+  } catch (err) {
+    if ((err as { code?: string }).code === CHECK_VIOLATION) throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
+    throw err;
+  }
 }
 
 /**

@@ -1,9 +1,9 @@
 import { microToNumber, type TCreateTransferRequest, type TTransferRecord } from '@app/core';
 import { toMicro } from '@app/core';
+import { sql } from 'kysely';
+import { txRetries } from '../../db/tx';
 import type { DB, Executor } from '../../db/types';
-import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
-import * as ledger from '../ledger/service';
 import './table';
 
 /**
@@ -12,30 +12,32 @@ import './table';
  */
 export async function createTransfer(db: DB, senderId: bigint, input: TCreateTransferRequest): Promise<{ id: bigint; receiver: string }> {
   const amount = toMicro(input.amount_usd)!;
-  return withTx(db, async (tx) => {
-    const receiver = await tx.selectFrom('users').select(['id', 'username', 'status']).where('username', '=', input.username).executeTakeFirst();
-    if (!receiver || receiver.status === 'blocked') throw new AppError('NOT_FOUND', 'User not found', { username: 'User not found' });
-    if (receiver.id === senderId) throw new AppError('VALIDATION', 'You cannot transfer to yourself', { username: 'You cannot transfer to yourself' });
-    const row = await tx.insertInto('transfers').values({ sender_id: senderId, receiver_id: receiver.id, type: input.type, amount }).returning('id').executeTakeFirstOrThrow();
-    const kind = input.type === 'deposit' ? 'deposit' : 'income';
+  // One round trip: the whole transfer is the server-side function app_transfer (migration 0100),
+  // which keeps the ledger's rules; a single statement commits or rolls back as a whole.
+  for (let attempt = 1; ; attempt++) {
     try {
-      await ledger.post(tx, {
-        key: `transfer:${row.id}`,
-        kind: 'transfer',
-        userId: senderId,
-        memo: `Transfer #${row.id} to ${receiver.username}`,
-        postings: [
-          { account: ledger.userAccount(senderId, kind), amount: -amount },
-          { account: ledger.userAccount(receiver.id, kind), amount },
-        ],
-      });
+      const res = await sql<{
+        transfer_id: bigint;
+        receiver_id: bigint;
+      }>`select transfer_id, receiver_id from app_transfer(${senderId}::bigint, ${input.username}::text, ${input.type}::text, ${amount}::bigint)`.execute(db);
+      return { id: res.rows[0]!.transfer_id, receiver: input.username };
     } catch (err) {
-      if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
-      throw err;
+      const { code, message } = err as { code?: string; message?: string };
+      if (code === 'P0001' && message === 'user_not_found') throw new AppError('NOT_FOUND', 'User not found', { username: 'User not found' });
+      if (code === 'P0001' && message === 'self_transfer')
+        throw new AppError('VALIDATION', 'You cannot transfer to yourself', { username: 'You cannot transfer to yourself' });
+      if ((code === 'P0001' && message === 'insufficient_balance') || code === CHECK_VIOLATION)
+        throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
+      // A deadlock victim wrote nothing: run it again, as withTx does for a transaction.
+      if (attempt >= 4 || !RETRYABLE.has(code ?? '')) throw err;
+      txRetries.count++;
+      await new Promise((r) => setTimeout(r, Math.min(500, 10 * 2 ** attempt) * (0.5 + Math.random())));
     }
-    return { id: row.id, receiver: receiver.username };
-  });
+  }
 }
+
+const CHECK_VIOLATION = '23514';
+const RETRYABLE = new Set(['40P01', '40001']);
 
 /** Transfers the user sent or received, newest first; both parties see the record. */
 export async function listTransfers(
