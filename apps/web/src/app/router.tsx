@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RootRoute, RouteFallback } from './root-route';
 import { AdminRoute, GuestOnlyRoute, ProtectedRoute } from './guards';
-import { SignedInLayout } from './layouts/signed-in-layout';
 
 type PageModule = { default: React.ComponentType };
 /** Each page is its own chunk, so the landing page loads only what it shows. */
@@ -9,8 +8,8 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-const appRoutes: RouteObject[] = [
-  { path: '/', ...page(() => import('../features/landing/pages/landing-page')) },
+/** Everything but the landing page runs inside the data and toast providers, loaded with the first such route. */
+const providedRoutes: RouteObject[] = [
   { path: '/privacy-policy', ...page(() => import('../features/legal/pages/privacy-policy-page')) },
   { path: '/terms-conditions', ...page(() => import('../features/legal/pages/terms-page')) },
   { path: '/referral', ...page(() => import('../features/auth/pages/referral-page')) },
@@ -29,7 +28,7 @@ const appRoutes: RouteObject[] = [
     element: <ProtectedRoute />,
     children: [
       {
-        element: <SignedInLayout />,
+        lazy: async () => ({ Component: (await import('./layouts/signed-in-layout')).SignedInLayout }),
         children: [
           { path: '/dashboard', ...page(() => import('../features/dashboard/pages/dashboard-page')) },
           { path: '/income', ...page(() => import('../features/income/pages/income-page')) },
@@ -78,6 +77,11 @@ const appRoutes: RouteObject[] = [
       },
     ],
   },
+];
+
+const appRoutes: RouteObject[] = [
+  { path: '/', ...page(() => import('../features/landing/pages/landing-page')) },
+  { lazy: async () => ({ Component: (await import('./app-providers')).AppProviders }), children: providedRoutes },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
