@@ -51,6 +51,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
         expect(await link.getAttribute('href')).toBe('/signup');
         await link.click();
         await page.waitForURL('**/signup');
+        await page.getByRole('textbox', { name: /e-?mail/i }).first().waitFor();
       }
       await screenshot(page, `ux2-visitor-signup-${size}`);
       expect(errors).toEqual([]);
@@ -89,6 +90,68 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     await page.goto('/#FAQ');
     await page.locator('#FAQ').waitFor({ state: 'attached' });
     await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('FAQ')!.getBoundingClientRect().top)), { timeout: 10_000 }).toBeLessThan(200);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it("shows 'Unexpected Application Error!' when a route's code cannot load (spec section 2)", async () => {
+    const { page, context } = await newPage(browser, server.url, PHONE);
+    await page.route(/\/assets\/privacy-policy-page-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await screenshot(page, 'ux2-route-error-phone');
+    await context.close();
+  });
+
+  it('still sends a stale session home: a 401 clears the token and navigates to / inside the app', async () => {
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await signIn(page, { ...user, token: 'not-a-real-token' }, '/dashboard');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await page.getByRole('link', { name: 'Start Farming', exact: true }).waitFor();
+    expect(errors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
+    await context.close();
+  });
+  it('is an installable PWA: a valid manifest with icons, a service worker that serves the shell and never answers /api', async () => {
+    const manifestRes = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(manifestRes.status).toBe(200);
+    const manifest = (await manifestRes.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose?: string }[] };
+    expect(manifest).toMatchObject({ name: 'USDT Stake', start_url: '/dashboard', display: 'standalone' });
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    for (const icon of manifest.icons) {
+      const res = await fetch(`${server.url}${icon.src}`);
+      expect(res.headers.get('content-type'), icon.src).toBe('image/png');
+    }
+
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await signIn(page, user, '/');
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+    expect(scope).toMatch(/\/sw\.js$/);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    const fromSw = new Map<string, boolean>();
+    page.on('response', (r) => fromSw.set(new URL(r.url()).pathname, r.fromServiceWorker()));
+    // The app shell now comes from the service worker's precache...
+    await page.goto('/wallet');
+    await page.getByRole('navigation', { name: 'Main' }).first().waitFor();
+    expect(fromSw.get('/wallet')).toBe(true);
+    // ...while every API answer comes from the server, and none is stored in any cache.
+    await page.waitForResponse((r) => r.url().includes('/api/user/'));
+    const apiPaths = [...fromSw.keys()].filter((p) => p.startsWith('/api/'));
+    expect(apiPaths.length).toBeGreaterThan(0);
+    for (const p of apiPaths) expect(fromSw.get(p), p).toBe(false);
+    const health = await page.goto('/api/health');
+    expect(health!.fromServiceWorker()).toBe(false);
+    expect(health!.status()).toBe(200);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      return urls;
+    });
+    expect(cached.length).toBeGreaterThan(10);
+    expect(cached.filter((u) => u.startsWith('/api'))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
