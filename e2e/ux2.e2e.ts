@@ -155,4 +155,19 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('validates the login form without a CSP eval violation (zod runs jitless)', async () => {
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __csp: string[] };
+      w.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: /e-?mail/i }).first().fill('not-an-email');
+    await page.getByRole('button', { name: /log ?in/i }).first().click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
