@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signUp, type ApiUser } from './api-helpers';
+import { readFileSync } from 'node:fs';
+import { deposit, signIn, signUp, type ApiUser } from './api-helpers';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
 
 const SIZES = [
@@ -170,4 +171,26 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     expect(errors).toEqual([]);
     await context.close();
   });
+  for (const [size, viewport] of SIZES) {
+    it(`downloads the transaction history as CSV, as the table shows it, without the View buttons (${size})`, async () => {
+      const payer = await signUp(server, `Csv Person ${size}`);
+      await deposit(server, payer, 100);
+      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      await signIn(page, payer, '/transaction');
+      const button = page.getByRole('button', { name: 'Download CSV' });
+      await button.waitFor();
+      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await screenshot(page, `ux2-transaction-csv-${size}`);
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+      const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+      expect(lines[0]).toContain('Amount');
+      expect(lines[0]).not.toContain('View');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain('100.00');
+      expect(lines[1]).not.toContain('View');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });
