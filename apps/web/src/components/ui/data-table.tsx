@@ -104,7 +104,7 @@ export function DataTable<T>({
   if (!csvFile || loading || error || !rows?.length) return table;
   return (
     <div>
-      <div className="mb-2 flex justify-end px-3 sm:px-0">
+      <div className="mb-2 flex justify-end px-3">
         <button
           type="button"
           onClick={() => tableRef.current && downloadCsv(tableRef.current, csvFile)}
