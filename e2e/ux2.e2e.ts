@@ -139,7 +139,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     await page.getByRole('navigation', { name: 'Main' }).first().waitFor();
     expect(fromSw.get('/wallet')).toBe(true);
     // ...while every API answer comes from the server, and none is stored in any cache.
-    await page.waitForResponse((r) => r.url().includes('/api/user/'));
+    await expect.poll(() => [...fromSw.keys()].some((p) => p.startsWith('/api/user/'))).toBe(true);
     const apiPaths = [...fromSw.keys()].filter((p) => p.startsWith('/api/'));
     expect(apiPaths.length).toBeGreaterThan(0);
     for (const p of apiPaths) expect(fromSw.get(p), p).toBe(false);
