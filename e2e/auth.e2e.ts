@@ -291,8 +291,9 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     expect(await page.getByTestId('navbar').getAttribute('data-scrolled')).toBe('false');
     await page.mouse.wheel(0, 400);
     await expect.poll(() => page.getByTestId('navbar').getAttribute('data-scrolled')).toBe('true');
+    // A first-time visitor (nothing stored yet) is offered sign-up, not 'Welcome back'.
     await page.getByRole('link', { name: 'Start Farming' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/signup');
     await page.goto('/terms-conditions');
     await page.getByText('April 17, 2025').waitFor();
     await page.goto('/privacy-policy');

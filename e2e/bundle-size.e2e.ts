@@ -26,9 +26,9 @@ function landingInitialJs(): { files: string[]; gzipBytes: number } {
 }
 
 describe('bundle size', () => {
-  it('keeps the landing page initial JavaScript under 150 KB gzipped', () => {
+  it('keeps the landing page initial JavaScript within 100 KB gzipped', () => {
     const { files, gzipBytes } = landingInitialJs();
     console.log(`landing initial JS: ${(gzipBytes / 1024).toFixed(1)} KB gzipped in ${files.length} files`);
-    expect(gzipBytes).toBeLessThan(150 * 1024);
+    expect(gzipBytes).toBeLessThanOrEqual(100 * 1024);
   });
 });

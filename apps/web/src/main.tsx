@@ -1,21 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS, TOAST_VISIBLE } from '@app/core/constants';
-import { router } from './app/router';
-import { setApiNavigator } from './lib/api-client';
-import { queryClient } from './lib/query-client';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app/router';
 import './index.css';
 
-setApiNavigator((to) => void router.navigate(to, { replace: true }));
+// zod 4 probes `new Function` to compile fast parsers, which the CSP (script-src 'self') reports as
+// an eval violation on every form page. Its documented global config turns the probe off; it must be
+// set before the first schema is built, and every schema lives in a lazily loaded page chunk.
+const zodConfig = ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {});
+zodConfig.jitless = true;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster position="top-center" duration={TOAST_DURATION_MS} visibleToasts={TOAST_VISIBLE} theme="dark" richColors closeButton />
-    </QueryClientProvider>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );

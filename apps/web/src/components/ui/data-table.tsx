@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Spinner } from './spinner';
 
 export interface Col<T> {
@@ -26,6 +26,7 @@ export function DataTable<T>({
   label = 'Table',
   minWidth = 'sm:min-w-[480px]',
   onRetry,
+  csvFile,
 }: {
   cols: Col<T>[];
   rows: T[] | undefined;
@@ -41,7 +42,10 @@ export function DataTable<T>({
   minWidth?: string;
   /** Offered beside the error text: a failed load should not be a dead end. */
   onRetry?: () => void;
+  /** Offers 'Download CSV' of the rows on screen, named `<csvFile>-<date>.csv`. */
+  csvFile?: string;
 }) {
+  const tableRef = useRef<HTMLTableElement>(null);
   const stateRow = (content: ReactNode, className: string) => (
     <tr className="block sm:table-row">
       <td colSpan={cols.length} className={`block px-3 py-8 text-center sm:table-cell ${className}`}>
@@ -49,9 +53,9 @@ export function DataTable<T>({
       </td>
     </tr>
   );
-  return (
+  const table = (
     <div className="sm:overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-      <table className={`block w-full text-left text-sm sm:table ${minWidth}`}>
+      <table ref={tableRef} className={`block w-full text-left text-sm sm:table ${minWidth}`}>
         <thead className="sr-only bg-surface-900/60 text-xs uppercase tracking-wide text-slate-400 sm:not-sr-only sm:table-header-group">
           <tr>
             {cols.map((c) => (
@@ -97,4 +101,42 @@ export function DataTable<T>({
       </table>
     </div>
   );
+  if (!csvFile || loading || error || !rows?.length) return table;
+  return (
+    <div>
+      <div className="mb-2 flex justify-end px-3">
+        <button
+          type="button"
+          onClick={() => tableRef.current && downloadCsv(tableRef.current, csvFile)}
+          className="min-h-11 rounded-lg border border-white/15 px-3 text-xs font-semibold text-slate-100 hover:bg-white/5"
+        >
+          Download CSV
+        </button>
+      </div>
+      {table}
+    </div>
+  );
+}
+
+/** A spreadsheet must not run a cell as a formula (CSV injection); negative amounts stay numbers. */
+function csvCell(value: string): string {
+  const v = /^[=+@\t\r]|^-[^\d$]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+}
+
+/**
+ * The rows exactly as the table shows them (formatted amounts, dates, statuses), from the data the
+ * page already fetched; a column of buttons only (View) is left out.
+ */
+function downloadCsv(table: HTMLTableElement, name: string): void {
+  const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+  const body = [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll(':scope > td')].map((td) => td.lastElementChild ?? td));
+  const keep = headers.map((_, i) => body.some((cells) => cells[i] && !cells[i].querySelector('button')));
+  const lines = [headers, ...body.map((cells) => cells.map((c) => c.textContent?.trim() ?? ''))].map((row) => row.filter((_, i) => keep[i]).map(csvCell).join(','));
+  const url = URL.createObjectURL(new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

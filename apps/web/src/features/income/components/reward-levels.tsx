@@ -1,8 +1,10 @@
-import { abbreviateAmount } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Lock } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { rewardLevelsQueryOptions } from '../api/income-api';
+
+/** Thresholds are round sums: '$1,000', not '$1.00K' (issue 12, item 13). */
+const dollars = (v: number | string) => `$${Number(v).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
 export function RewardLevels() {
   const levels = useQuery(rewardLevelsQueryOptions());
@@ -22,9 +24,9 @@ export function RewardLevels() {
               <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl font-bold ${l.achieved ? 'bg-emerald-500 text-white' : 'bg-surface-700 text-slate-300'}`}>L{l.level}</span>
               <div className="min-w-0 flex-1 text-xs text-slate-400">
                 <p>
-                  Self <span className="text-slate-200">${abbreviateAmount(l.self_investment)}</span> · Directs <span className="text-slate-200">${abbreviateAmount(l.direct_investment)}</span>
+                  Self <span className="text-slate-200">{dollars(l.self_investment)}</span> · Directs <span className="text-slate-200">{dollars(l.direct_investment)}</span>
                 </p>
-                <p className="text-sm font-semibold text-gold-400">Reward ${abbreviateAmount(l.reward)}</p>
+                <p className="text-sm font-semibold text-gold-400">Reward {dollars(l.reward)}</p>
               </div>
               {l.achieved ? <CheckCircle2 className="h-5 w-5 text-emerald-400" aria-label="Achieved" /> : <Lock className="h-4 w-4 text-slate-400" aria-label="Not reached" />}
             </li>

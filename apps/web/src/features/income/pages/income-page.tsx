@@ -67,6 +67,7 @@ export default function IncomePage() {
       </div>
       <section className="card p-0">
         <DataTable<TIncomeItem>
+          csvFile="income"
           rows={history.data?.data}
           loading={history.isPending}
           error={history.isError ? errorMessage(history.error, 'Failed to fetch income history') : null}

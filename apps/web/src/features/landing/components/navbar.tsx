@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { storage } from '../../../lib/storage';
 import { SECTIONS } from '../content';
 import { Wordmark } from './brand';
 
@@ -10,6 +11,7 @@ import { Wordmark } from './brand';
 export function Navbar() {
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpen] = useState(false);
+  const signedIn = storage.getToken() !== null;
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > NAVBAR_SCROLL_PX);
@@ -48,8 +50,8 @@ export function Navbar() {
           <Link to="/login" className="hidden rounded-xl px-3 py-2 text-sm font-semibold text-slate-200 transition hover:text-white sm:inline-flex">
             Login
           </Link>
-          <Link to="/signup" className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-500/20 transition hover:bg-brand-800">
-            Sign up
+          <Link to={signedIn ? '/dashboard' : '/signup'} className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-500/20 transition hover:bg-brand-800">
+            {signedIn ? 'Dashboard' : 'Sign up'}
           </Link>
           <button
             type="button"
@@ -78,8 +80,8 @@ export function Navbar() {
             <Link to="/login" className="rounded-xl border border-white/10 px-3 py-2.5 text-center text-slate-100 hover:bg-white/5">
               Login
             </Link>
-            <Link to="/signup" className="rounded-xl bg-brand-700 px-3 py-2.5 text-center text-white hover:bg-brand-800">
-              Create account
+            <Link to={signedIn ? '/dashboard' : '/signup'} className="rounded-xl bg-brand-700 px-3 py-2.5 text-center text-white hover:bg-brand-800">
+              {signedIn ? 'Dashboard' : 'Create account'}
             </Link>
           </div>
         </div>

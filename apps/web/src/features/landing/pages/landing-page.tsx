@@ -1,15 +1,9 @@
-import { About } from '../components/about';
-import { CallToAction } from '../components/cta';
-import { Defi } from '../components/defi';
-import { Exchanges } from '../components/exchanges';
-import { Faq } from '../components/faq';
-import { Footer } from '../components/footer';
+import { lazy, Suspense } from 'react';
 import { Hero } from '../components/hero';
-import { HowToStart } from '../components/how-to-start';
 import { Navbar } from '../components/navbar';
-import { Partners } from '../components/partners';
-import { Roadmap } from '../components/roadmap';
-import { Wallets } from '../components/wallets';
+
+const BelowTheFold = lazy(() => import('../components/below-the-fold'));
+const LandingFooter = lazy(async () => ({ default: (await import('../components/below-the-fold')).LandingFooter }));
 
 /** The public landing page (/): the sections carry the spec's anchors #Home … #FAQ. */
 export default function LandingPage() {
@@ -18,17 +12,14 @@ export default function LandingPage() {
       <Navbar />
       <main>
         <Hero />
-        <Partners />
-        <HowToStart />
-        <Exchanges />
-        <Wallets />
-        <About />
-        <Defi />
-        <Roadmap />
-        <Faq />
-        <CallToAction />
+        {/* Keeps the page tall while the rest loads, so the hero does not jump. */}
+        <Suspense fallback={<div className="min-h-dvh" aria-hidden />}>
+          <BelowTheFold />
+        </Suspense>
       </main>
-      <Footer />
+      <Suspense>
+        <LandingFooter />
+      </Suspense>
     </div>
   );
 }

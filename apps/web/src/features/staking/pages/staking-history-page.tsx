@@ -38,6 +38,7 @@ export default function StakingHistoryPage() {
       />
       <div className="card p-0">
         <DataTable<TStakeRow>
+          csvFile="staking-history"
           rows={history.data?.data}
           loading={history.isPending}
           error={history.isError ? errorMessage(history.error, 'Failed to fetch history') : null}

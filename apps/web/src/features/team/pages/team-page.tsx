@@ -41,6 +41,7 @@ export default function TeamPage() {
       />
       <div className="card p-0">
         <DataTable<TTeamMember>
+          csvFile="team"
           rows={team.data?.data}
           loading={team.isPending}
           error={team.isError ? errorMessage(team.error, 'Failed to fetch team members') : null}

@@ -62,6 +62,7 @@ export default function TransactionPage() {
           </div>
         </div>
         <DataTable<THistoryRecord>
+          csvFile="transactions"
           rows={history.data?.data}
           loading={history.isPending || (history.isFetching && history.isPlaceholderData)}
           error={history.isError ? errorMessage(history.error, 'Failed to load history') : null}

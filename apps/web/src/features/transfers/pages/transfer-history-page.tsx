@@ -32,6 +32,7 @@ export default function TransferHistoryPage() {
       />
       <div className="card p-0">
         <DataTable<TransferRow>
+          csvFile="transfer-history"
           rows={list.data?.data}
           loading={list.isPending}
           error={list.isError ? errorMessage(list.error, 'Failed to fetch transfer history') : null}

@@ -1,0 +1,196 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { deposit, signIn, signUp, type ApiUser } from './api-helpers';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+
+const SIZES = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
+
+describe('the rest of issue 12: a light landing page and visitors sent to sign up', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let user: ApiUser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    user = await signUp(server, 'Landing Person');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [size, viewport] of SIZES) {
+    it(`paints the landing page without the data, toast or signed-in code, and loads it on the first app screen (${size})`, async () => {
+      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.locator('#FAQ').waitFor({ state: 'attached' });
+      expect(scripts.some((s) => s.includes('landing-page'))).toBe(true);
+      // TanStack Query, sonner and the API client live in the providers' chunk; the bottom bar in the layout's.
+      expect(scripts.filter((s) => /app-providers|signed-in-layout|api-client|schemas|zod/.test(s))).toEqual([]);
+      await screenshot(page, `ux2-landing-${size}`);
+      await page.goto('/login');
+      await page.getByRole('button', { name: /log ?in/i }).first().waitFor();
+      expect(scripts.some((s) => s.includes('app-providers'))).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`sends a first-time visitor from Start Farming and GET STARTED to /signup (${size})`, async () => {
+      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      for (const name of ['Start Farming', 'GET STARTED']) {
+        await page.goto('/');
+        const link = page.getByRole('link', { name, exact: true });
+        expect(await link.getAttribute('href')).toBe('/signup');
+        await link.click();
+        await page.waitForURL('**/signup');
+        await page.getByRole('textbox', { name: /e-?mail/i }).first().waitFor();
+      }
+      await screenshot(page, `ux2-visitor-signup-${size}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`shows a signed-in user 'Dashboard' instead of 'Sign up', and keeps sending them to /dashboard after signing out (${size})`, async () => {
+      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      await signIn(page, user, '/');
+      const bar = page.getByTestId('navbar');
+      await bar.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
+      expect(await bar.getByRole('link', { name: 'Sign up', exact: true }).count()).toBe(0);
+      if (size === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        expect(await page.locator('#landing-menu').getByRole('link', { name: 'Create account' }).count()).toBe(0);
+        await page.locator('#landing-menu').getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
+      }
+      await screenshot(page, `ux2-landing-signed-in-${size}`);
+      await bar.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+      await page.waitForURL('**/dashboard');
+
+      // Signed out (the token gone): the browser still remembers there is an account, so 'Welcome back'.
+      await page.evaluate(() => localStorage.removeItem('auth_token'));
+      await page.goto('/');
+      await bar.getByRole('link', { name: 'Sign up', exact: true }).waitFor();
+      expect(await page.getByRole('link', { name: 'Start Farming', exact: true }).getAttribute('href')).toBe('/dashboard');
+      await page.getByRole('link', { name: 'Start Farming', exact: true }).click();
+      await page.waitForURL('**/login');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('opens /#FAQ at the FAQ although the section arrives after the hero', async () => {
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await page.goto('/#FAQ');
+    await page.locator('#FAQ').waitFor({ state: 'attached' });
+    await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('FAQ')!.getBoundingClientRect().top)), { timeout: 10_000 }).toBeLessThan(200);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it("shows 'Unexpected Application Error!' when a route's code cannot load (spec section 2)", async () => {
+    const { page, context } = await newPage(browser, server.url, PHONE);
+    await page.route(/\/assets\/privacy-policy-page-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await screenshot(page, 'ux2-route-error-phone');
+    await context.close();
+  });
+
+  it('still sends a stale session home: a 401 clears the token and navigates to / inside the app', async () => {
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await signIn(page, { ...user, token: 'not-a-real-token' }, '/dashboard');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await page.getByRole('link', { name: 'Start Farming', exact: true }).waitFor();
+    expect(errors.filter((e) => !/401|Unauthorized/i.test(e))).toEqual([]);
+    await context.close();
+  });
+  it('is an installable PWA: a valid manifest with icons, a service worker that serves the shell and never answers /api', async () => {
+    const manifestRes = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(manifestRes.status).toBe(200);
+    const manifest = (await manifestRes.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose?: string }[] };
+    expect(manifest).toMatchObject({ name: 'USDT Stake', start_url: '/dashboard', display: 'standalone' });
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    for (const icon of manifest.icons) {
+      const res = await fetch(`${server.url}${icon.src}`);
+      expect(res.headers.get('content-type'), icon.src).toBe('image/png');
+    }
+
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await signIn(page, user, '/');
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+    expect(scope).toMatch(/\/sw\.js$/);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    const fromSw = new Map<string, boolean>();
+    page.on('response', (r) => fromSw.set(new URL(r.url()).pathname, r.fromServiceWorker()));
+    // The app shell now comes from the service worker's precache...
+    await page.goto('/wallet');
+    await page.getByRole('navigation', { name: 'Main' }).first().waitFor();
+    expect(fromSw.get('/wallet')).toBe(true);
+    // ...while every API answer comes from the server, and none is stored in any cache.
+    await expect.poll(() => [...fromSw.keys()].some((p) => p.startsWith('/api/user/'))).toBe(true);
+    const apiPaths = [...fromSw.keys()].filter((p) => p.startsWith('/api/'));
+    expect(apiPaths.length).toBeGreaterThan(0);
+    for (const p of apiPaths) expect(fromSw.get(p), p).toBe(false);
+    const health = await page.goto('/api/health');
+    expect(health!.fromServiceWorker()).toBe(false);
+    expect(health!.status()).toBe(200);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      return urls;
+    });
+    expect(cached.length).toBeGreaterThan(10);
+    expect(cached.filter((u) => u.startsWith('/api'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('validates the login form without a CSP eval violation (zod runs jitless)', async () => {
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __csp: string[] };
+      w.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: /e-?mail/i }).first().fill('not-an-email');
+    await page.getByRole('button', { name: /log ?in/i }).first().click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  for (const [size, viewport] of SIZES) {
+    it(`downloads the transaction history as CSV, as the table shows it, without the View buttons (${size})`, async () => {
+      const payer = await signUp(server, `Csv Person ${size}`);
+      await deposit(server, payer, 100);
+      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      await signIn(page, payer, '/transaction');
+      const button = page.getByRole('button', { name: 'Download CSV' });
+      await button.waitFor();
+      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await screenshot(page, `ux2-transaction-csv-${size}`);
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+      const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+      expect(lines[0]).toContain('Amount');
+      expect(lines[0]).not.toContain('View');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain('100.00');
+      expect(lines[1]).not.toContain('View');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
