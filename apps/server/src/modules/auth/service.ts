@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { INVALID_CODE_MESSAGE, RESET_DONE_MESSAGE, type TLoginRequest, type TRegisterRequest, type TResetPasswordRequest } from '@app/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import { queueMail } from '../mail/outbox';
 import * as team from '../team/service';
@@ -31,45 +32,53 @@ export interface AuthResult {
 export const LOGIN_BACKOFF_AFTER = 10;
 
 export async function findUserByReferral(ctx: AppContext, referralId: string) {
-  return ctx.db.selectFrom('users').select(['id', 'name', 'username', 'status', 'email_verified_at']).where('username', '=', referralId.toUpperCase()).executeTakeFirst();
+  return ctx.db
+    .selectFrom('users')
+    .select(['id', 'name', 'username', 'status', 'email_verified_at'])
+    .where('username', '=', referralId.toUpperCase())
+    .executeTakeFirst();
 }
 
 /** Creates an unverified account, links the sponsor, and mails an OTP. No token until verified. */
 export async function register(ctx: AppContext, log: FastifyBaseLogger, input: TRegisterRequest): Promise<AuthResult> {
   const email = input.email.trim();
   const passwordHash = await hashPassword(input.password);
-  const { accessId, otp, name } = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const exists = await tx
+  // withTx: a sign-up's counter updates up the sponsor chain can deadlock with stakes and other
+  // sign-ups in the same branch; the aborted attempt wrote nothing and is run again.
+  const { accessId, otp, name } = await withTx(ctx.db, async (tx) => {
+    const exists = await tx
+      .selectFrom('users')
+      .select(['id', 'email_verified_at', 'created_at'])
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .executeTakeFirst();
+    // An address nobody proved within 24 hours is free again, even before the clean-up job ran.
+    const stale = exists && !exists.email_verified_at && exists.created_at.getTime() < Date.now() - 24 * 3_600_000;
+    if (exists && !(stale && (await removeUnverifiedUser(tx, exists.id))))
+      throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
+    let referrerId: bigint | null = null;
+    if (input.referral_id) {
+      const sponsor = await tx
         .selectFrom('users')
-        .select(['id', 'email_verified_at', 'created_at'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .select(['id', 'status', 'email_verified_at'])
+        .where('username', '=', input.referral_id.toUpperCase())
         .executeTakeFirst();
-      // An address nobody proved within 24 hours is free again, even before the clean-up job ran.
-      const stale = exists && !exists.email_verified_at && exists.created_at.getTime() < Date.now() - 24 * 3_600_000;
-      if (exists && !(stale && (await removeUnverifiedUser(tx, exists.id))))
-        throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
-      let referrerId: bigint | null = null;
-      if (input.referral_id) {
-        const sponsor = await tx.selectFrom('users').select(['id', 'status', 'email_verified_at']).where('username', '=', input.referral_id.toUpperCase()).executeTakeFirst();
-        // An unverified account is nobody's sponsor yet: it may be deleted after 24 hours.
-        if (!sponsor || sponsor.status === 'blocked' || !sponsor.email_verified_at) throw new AppError('VALIDATION', 'Invalid referral ID', { referral_id: 'Invalid referral ID' });
-        referrerId = sponsor.id;
-      }
-      const user = await tx
-        .insertInto('users')
-        .values({ name: input.name, email, username: await generateUsername(tx), password_hash: passwordHash, referrer_id: referrerId })
-        .returning(['id', 'name'])
-        .executeTakeFirstOrThrow();
-      await team.onUserCreated(tx, user.id, referrerId);
-      return { ...(await issueOtp(tx, ctx.secret, user.id, 'verify')), name: user.name };
-    })
-    .catch((err: unknown) => {
-      // Two sign-ups with one e-mail at the same moment: the unique index answers for the loser.
-      if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
-      throw err;
-    });
+      // An unverified account is nobody's sponsor yet: it may be deleted after 24 hours.
+      if (!sponsor || sponsor.status === 'blocked' || !sponsor.email_verified_at)
+        throw new AppError('VALIDATION', 'Invalid referral ID', { referral_id: 'Invalid referral ID' });
+      referrerId = sponsor.id;
+    }
+    const user = await tx
+      .insertInto('users')
+      .values({ name: input.name, email, username: await generateUsername(tx), password_hash: passwordHash, referrer_id: referrerId })
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow();
+    await team.onUserCreated(tx, user.id, referrerId);
+    return { ...(await issueOtp(tx, ctx.secret, user.id, 'verify')), name: user.name };
+  }).catch((err: unknown) => {
+    // Two sign-ups with one e-mail at the same moment: the unique index answers for the loser.
+    if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
+    throw err;
+  });
   await mailOtp(ctx, log, { email, name }, otp, 'verify');
   return { access_id: accessId };
 }
@@ -114,7 +123,12 @@ export async function resendOtp(ctx: AppContext, log: FastifyBaseLogger, accessI
  * with the right password gets a code instead of a token; a blocked one gets 403. Past the
  * back-off threshold every answer for the account is 'a code was sent' (see LOGIN_BACKOFF_AFTER).
  */
-export async function login(ctx: AppContext, log: FastifyBaseLogger, input: TLoginRequest, meta: SessionMeta = {}): Promise<AuthResult & { step: 'signed-in' | 'verify' | 'code' | '2fa' }> {
+export async function login(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  input: TLoginRequest,
+  meta: SessionMeta = {},
+): Promise<AuthResult & { step: 'signed-in' | 'verify' | 'code' | '2fa' }> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'name', 'email', 'password_hash', 'status', 'email_verified_at', 'failed_logins'])
