@@ -76,7 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     secret: config.sessionSecret!,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, log }),
   };
-  const app = await buildApp({ ctx, logger: false });
+  const app = await buildApp({ ctx, logger: false, checkResponses: true });
   await app.ready();
   return {
     app,
