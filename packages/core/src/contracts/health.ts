@@ -18,6 +18,6 @@ export const health = {
       jobs: ZJobs,
       mail: z.union([z.object({ pending: z.number().int(), oldestAgeSeconds: z.number().int().nullable() }), z.literal('unknown')]).optional(),
     }),
-    responses: { 503: ZFailure.extend({ data: z.object({ db: z.literal('down'), jobs: ZJobs }) }) },
+    responses: { 503: ZFailure.extend({ data: z.object({ db: z.literal('down'), jobs: ZJobs }) }).describe('The database is out of reach') },
   }),
 };

@@ -85,8 +85,8 @@ describe('team counters and my-team', () => {
     const N = 10_000;
     // The chain, built in SQL: CH0000001 ← CH0000002 ← … ← CH0003000 (each the sponsor of the next).
     await sql`
-      insert into users (name, email, username)
-      select 'Chain ' || g, 'chain' || g || '@example.test', 'CH' || lpad(g::text, 7, '0') from generate_series(1, ${N}) g`.execute(t.db);
+      insert into users (name, email, username, email_verified_at)
+      select 'Chain ' || g, 'chain' || g || '@example.test', 'CH' || lpad(g::text, 7, '0'), now() from generate_series(1, ${N}) g`.execute(t.db);
     await sql`
       update users u set referrer_id = p.prev
       from (select id, lag(id) over (order by username) as prev from users where username like 'CH%') p
