@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/types';
 import { AppError } from '../../lib/errors';
-import { hashPassword } from '../auth/password';
-import { generateUsername } from '../auth/usernames';
+import { generateUsername, hashPassword } from '../auth/service';
 import * as team from '../team/service';
 
 /** Creates a verified admin, or promotes the account with that e-mail and sets its password. */

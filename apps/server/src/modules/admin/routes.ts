@@ -5,7 +5,7 @@ import { ok, paginated } from '../../lib/reply';
 import { route } from '../../lib/route';
 import * as ledger from '../ledger/service';
 import * as support from '../support/service';
-import { runRoi } from '../income/roi';
+import { runRoi } from '../income/service';
 import { getRewardLevels, getSettings, replaceRewardLevels, rewardLevelToJson, settingsToJson, updateSettings } from '../settings/service';
 import { audit, listAudit } from './audit';
 import { listPayments } from './payments-admin';

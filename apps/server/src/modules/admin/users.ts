@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB, Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
-import { deleteUserSessions } from '../auth/sessions';
+import { deleteUserSessions } from '../auth/service';
 import { audit } from './audit';
 
 /** Users by e-mail, name or username (case-insensitive substring), newest first. */

@@ -2,7 +2,7 @@ import { OTP_MAX_TRIES } from '@app/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/types';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail/service';
 import { accessIdHash, issueOtp, lockUser, type OtpPurpose } from './otp';
 import { randomBytes } from 'node:crypto';
 import { OTP_RESEND_SECONDS } from '@app/core';

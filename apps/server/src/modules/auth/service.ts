@@ -3,7 +3,7 @@ import { INVALID_CODE_MESSAGE, RESET_DONE_MESSAGE, type TLoginRequest, type TReg
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { queueMail } from '../mail/outbox';
+import { queueMail } from '../mail/service';
 import * as team from '../team/service';
 import { consumeOtp, issueOtp, replaceOtp } from './otp';
 import { challengeFor, mailOtp } from './otp-mail';
@@ -190,3 +190,10 @@ export async function resetPassword(ctx: AppContext, input: TResetPasswordReques
 }
 
 export { deleteStaleUnverified };
+
+// What other modules may use of auth: sessions, password hashing, usernames and the second factor.
+export { createSession, deleteUserSessions, hashToken } from './sessions';
+export { hashPassword, verifyPassword } from './password';
+export { generateUsername } from './usernames';
+export { removeUnverifiedUser } from './unverified';
+export { disableTwoFactor, enableTwoFactor, requireSecondFactor, setupTwoFactor, startLoginChallenge } from './two-factor';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Executor, Id, Timestamp } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
-import { queueMail } from '../mail/outbox';
+import { queueMail } from '../mail/service';
 import { matchTotpStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret } from './totp';
 import '../users/table';
 

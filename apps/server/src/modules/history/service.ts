@@ -2,7 +2,7 @@ import { microToNumber, type TActivityItem, type THistoryRecord } from '@app/cor
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import * as ledger from '../ledger/service';
-import { listDepositHistory } from '../payments/history';
+import { listDepositHistory } from '../payments/service';
 import { listTransfers } from '../transfers/service';
 import '../withdrawals/table';
 

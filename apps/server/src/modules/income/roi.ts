@@ -5,7 +5,7 @@ import { withTx } from '../../db/tx';
 import type { Tx } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../ledger/service';
-import { postBatch } from '../ledger/batch';
+import { postBatch } from '../ledger/service';
 import type { EntryInput } from '../ledger/service';
 import { normalizePercent } from '../settings/service';
 import './table';

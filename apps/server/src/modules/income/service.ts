@@ -41,3 +41,7 @@ export async function getUserDetail(db: Executor, userId: bigint): Promise<TUser
     balance: microToNumber(balances.income),
   };
 }
+
+// The ROI run and reward evaluation, for the admin job route and staking.
+export { runRoi } from './roi';
+export { evaluateRewards } from './rewards';

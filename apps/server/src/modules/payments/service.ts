@@ -4,8 +4,7 @@ import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
 import * as ledger from '../ledger/service';
-import { queueMail } from '../mail/outbox';
-import { usdtText } from '../mail/templates';
+import { queueMail, usdtText } from '../mail/service';
 import { GatewayError, type PaymentReport } from './gateways/gateway';
 import { gatewayFor, paymentsRuntime } from './gateways/registry';
 import type { PaymentRow } from './present';
@@ -293,3 +292,7 @@ export async function listPaymentsForAdmin(
     .execute();
   return { rows, total: Number(total.n) };
 }
+
+// For the admin list and the history module.
+export type { PaymentStatus } from './status';
+export { listDepositHistory } from './history';

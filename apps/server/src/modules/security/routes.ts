@@ -2,7 +2,7 @@ import { security } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply';
 import { route } from '../../lib/route';
-import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/service';
 import { changePassword, getSecurity, revokeSession } from './service';
 
 /** The /security screen's calls (server design, section 9). */

@@ -2,7 +2,7 @@ import { microToNumber, percentOf, type TActivityItem, type TStakeRow } from '@a
 import type { DB, Executor } from '../../db/types';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
-import { evaluateRewards } from '../income/rewards';
+import { evaluateRewards } from '../income/service';
 import * as ledger from '../ledger/service';
 import { getSettings } from '../settings/service';
 import * as team from '../team/service';

@@ -2,7 +2,7 @@ import { withdrawals } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply';
 import { route } from '../../lib/route';
-import { requireSecondFactor } from '../auth/two-factor';
+import { requireSecondFactor } from '../auth/service';
 import { createWithdrawal } from './service';
 
 const withdrawalsRoutes: FastifyPluginAsync = async (app) => {

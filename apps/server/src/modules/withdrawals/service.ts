@@ -4,8 +4,7 @@ import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../ledger/service';
 import { getSettings } from '../settings/service';
-import { queueMail } from '../mail/outbox';
-import { usdtText } from '../mail/templates';
+import { queueMail, usdtText } from '../mail/service';
 import './table';
 
 /**
