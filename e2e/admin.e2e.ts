@@ -27,6 +27,7 @@ describe('admin console and support (browser)', () => {
     await user.page.getByLabel('Network').selectOption('TRON');
     await user.page.getByLabel('Quantity').fill('50');
     await user.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await user.page.getByRole('button', { name: 'Confirm withdrawal' }).click();
     await user.page.getByText('Withdrawal request created successfully!').waitFor();
 
     await user.page.goto('/support');

@@ -51,6 +51,7 @@ describe('deposit through the sandbox chain (browser)', () => {
     await page.goto('/staking');
     await page.getByLabel('Amount').fill('60');
     await page.getByRole('button', { name: 'Stake' }).click();
+    await page.getByRole('button', { name: 'Confirm stake' }).click();
     await page.getByText('Staking successful!').waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -27,6 +27,7 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
     await screenshot(page, 'staking-error-phone');
     await page.getByLabel('Amount').fill('1000');
     await page.getByRole('button', { name: 'Stake' }).click();
+    await page.getByRole('button', { name: 'Confirm stake' }).click();
     await page.getByText('Staking successful!').waitFor();
     await page.getByTestId('staking-total').getByText('$1.00K').waitFor();
     await page.getByText('Not enough balance').waitFor();
@@ -69,6 +70,7 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
     await page.getByText(`Receiver found: ${b.username}`).waitFor();
     await page.getByLabel('Amount').fill('25');
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm transfer' }).click();
     await page.getByText(`Transfer of 25 USDT to ${b.username} successful`).waitFor();
     await page.goto('/transfer-history');
     await page.getByText('Sent', { exact: true }).waitFor();
@@ -96,6 +98,7 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
     await screenshot(page, 'withdrawal-error-phone');
     await page.getByLabel('Address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
     await page.getByText('Withdrawal request created successfully!').waitFor();
 
     await page.goto('/transaction');

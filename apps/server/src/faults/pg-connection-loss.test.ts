@@ -62,7 +62,7 @@ describe.runIf(testDbKind === 'postgres')('PostgreSQL connection loss (real serv
     // 2. The database away: no connection to it is accepted and the open ones are cut.
     await admin.query(`alter database ${dbName()} allow_connections false`);
     await terminate();
-    expect(await health()).toEqual({ status: 503, body: { success: false, message: 'Service temporarily unavailable', data: { db: 'down' } } });
+    expect(await health()).toMatchObject({ status: 503, body: { success: false, message: 'Service temporarily unavailable', data: { db: 'down' } } });
     const during = await fetch(`${server.url}/api/user/fund-transfer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${users[0]!.token}` },
@@ -74,7 +74,7 @@ describe.runIf(testDbKind === 'postgres')('PostgreSQL connection loss (real serv
 
     // 3. Back: the same process serves again.
     await admin.query(`alter database ${dbName()} allow_connections true`);
-    expect(await health()).toEqual({ status: 200, body: { success: true, data: { db: 'ok' } } });
+    expect(await health()).toMatchObject({ status: 200, body: { success: true, data: { db: 'ok' } } });
     const again = await fetch(`${server.url}/api/user/fund-transfer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${users[0]!.token}` },

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built React app and falls back to index.html for every non-API path, so deep links
- * like /dashboard load the SPA. Unknown /api paths answer a JSON 404.
+ * like /dashboard load the SPA. Unknown /api paths answer a JSON 404. Hashed assets are cached for a
+ * year; robots.txt and sitemap.xml come from apps/web/public.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasApp = existsSync(path.join(webDist, 'index.html'));
@@ -14,6 +15,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (vite-plugin-compression2): sent as-is
+      // to a browser that accepts them, so no CPU is spent compressing per request.
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Vite's hashed assets never change; index.html must always be re-read.
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RootRoute, RouteFallback } from './root-route';
 import { AdminRoute, GuestOnlyRoute, ProtectedRoute } from './guards';
 import { SignedInLayout } from './layouts/signed-in-layout';
 
@@ -8,7 +9,7 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-export const routes: RouteObject[] = [
+const appRoutes: RouteObject[] = [
   { path: '/', ...page(() => import('../features/landing/pages/landing-page')) },
   { path: '/privacy-policy', ...page(() => import('../features/legal/pages/privacy-policy-page')) },
   { path: '/terms-conditions', ...page(() => import('../features/legal/pages/terms-page')) },
@@ -74,6 +75,9 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
+
+/** One pathless root: a title per route, and a fallback while the first route's code loads. */
+export const routes: RouteObject[] = [{ element: <RootRoute />, hydrateFallbackElement: <RouteFallback />, children: appRoutes }];
 
 // No errorElement on purpose: a routing failure shows React Router's default screen,
 // 'Unexpected Application Error!' with the status or message (spec section 2).

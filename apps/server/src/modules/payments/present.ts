@@ -84,7 +84,11 @@ export function toStatusData(row: PaymentRow) {
   };
 }
 
-export function toPending(row: PaymentRow): TPendingPayment & { pay_currency: string; pay_amount: number; timedout_at: string | null } {
+/**
+ * A pending-list card. It carries the address and the extra so the browser can reopen the
+ * payment's panel (address, QR, amount, time left) after a reload or a trip to a wallet app.
+ */
+export function toPending(row: PaymentRow): TPendingPayment & { pay_currency: string; pay_amount: number; pay_address: string; timedout_at: string | null; extra: string } {
   return {
     id: String(row.id),
     payment_id: row.provider_payment_id,
@@ -93,7 +97,9 @@ export function toPending(row: PaymentRow): TPendingPayment & { pay_currency: st
     amount: microToNumber(row.price_amount),
     pay_amount: microToNumber(row.pay_amount),
     pay_currency: row.pay_currency,
+    pay_address: row.pay_address,
     timedout_at: iso(row.window_end),
+    extra: paymentExtra(row),
   };
 }
 

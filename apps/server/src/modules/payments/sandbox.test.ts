@@ -90,6 +90,9 @@ describe('payments with the sandbox gateway', () => {
     const pending = await get(alice, '/api/payments/pending');
     expect(pending.json().data[0]).toMatchObject({ payment_id: d.payment_id, status: 'waiting', amount: 12.5 });
     expect(pending.json().data[0].id).toMatch(/^\d+$/);
+    // The card carries what the browser needs to reopen the panel after a reload (issue 12).
+    expect(pending.json().data[0]).toMatchObject({ pay_address: d.payAddress, pay_amount: 12.5, pay_currency: 'usdttrc20', timedout_at: d.timedout_at });
+    expect(JSON.parse(pending.json().data[0].extra)).toMatchObject({ amount_received: 0, expected_amount: 12.5 });
   });
 
   it('settles a short payment as partially_paid and credits exactly what arrived (route flow)', async () => {

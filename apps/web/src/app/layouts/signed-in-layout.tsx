@@ -9,15 +9,43 @@ const ITEMS = [
   { to: '/wallet', label: 'Wallet', icon: Wallet },
   { to: '/setting', label: 'Settings', icon: Settings },
 ] as const;
+/** The side navigation leads with Home. */
+const SIDE_ORDER = [ITEMS[2], ITEMS[0], ITEMS[1], ITEMS[3], ITEMS[4]];
 
-/** Signed-in pages with the bottom navigation bar (Home is the highlighted centre button). */
+/**
+ * Signed-in pages with the bottom navigation bar (Home is the highlighted centre button). From
+ * 1024 px the same links sit in a side navigation and the content gets the width back, instead of
+ * a phone column with a tab bar on a desktop screen.
+ */
 export function SignedInLayout() {
   return (
-    <div className="mx-auto flex min-h-dvh max-w-3xl flex-col">
-      <main className="flex-1 px-4 pb-28 pt-4 sm:px-6">
-        <Outlet />
-      </main>
-      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-white/5 bg-surface-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+    <div className="lg:flex">
+      <nav aria-label="Main" className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col gap-1 border-r border-white/5 bg-surface-900/95 p-4 lg:flex">
+        <p className="mb-4 px-3 text-lg font-bold tracking-tight text-white">
+          USDT<span className="text-brand-400">Stake</span>
+        </p>
+        <ul className="space-y-1">
+          {SIDE_ORDER.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                className={({ isActive }) =>
+                  clsx('flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm transition', isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-300 hover:bg-white/5 hover:text-white')
+                }
+              >
+                <item.icon className="h-5 w-5" aria-hidden />
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mx-auto flex min-h-dvh w-full max-w-3xl flex-col lg:max-w-5xl">
+        <main className="flex-1 px-4 pb-28 pt-4 sm:px-6 lg:px-10 lg:pb-10 lg:pt-8">
+          <Outlet />
+        </main>
+      </div>
+      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-white/5 bg-surface-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
         <ul className="mx-auto grid max-w-3xl grid-cols-5 items-end px-2">
           {ITEMS.map((item) => (
             <li key={item.to} className="flex justify-center">

@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline';
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-brand-500 text-white hover:bg-brand-600 shadow-lg shadow-brand-500/20',
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 shadow-lg shadow-brand-500/20',
   secondary: 'bg-surface-700 text-slate-100 hover:bg-surface-600',
   outline: 'border border-brand-500/60 text-brand-300 hover:bg-brand-500/10',
   ghost: 'text-slate-300 hover:bg-white/5',

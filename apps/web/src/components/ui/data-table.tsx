@@ -7,7 +7,12 @@ export interface Col<T> {
   className?: string;
 }
 
-/** A table with the spec's states: loading, error text, empty text. Scrolls sideways on a phone. */
+/**
+ * A table with the spec's states: loading, error text, empty text. Under 640 px each row becomes a
+ * labelled card (header beside value), so no column — the View button, the Status — ever sits
+ * off-screen; from 640 px it is a plain table whose scroll region can be reached and scrolled by
+ * keyboard (tabIndex 0 + a name), as a wide admin table may still overflow there.
+ */
 export function DataTable<T>({
   cols,
   rows,
@@ -16,7 +21,11 @@ export function DataTable<T>({
   empty,
   rowKey,
   onRow,
+  rowTitle,
   loadingText = 'Loading...',
+  label = 'Table',
+  minWidth = 'sm:min-w-[480px]',
+  onRetry,
 }: {
   cols: Col<T>[];
   rows: T[] | undefined;
@@ -25,50 +34,65 @@ export function DataTable<T>({
   empty: string;
   rowKey: (r: T) => string;
   onRow?: (r: T) => void;
+  rowTitle?: (r: T) => string | undefined;
   loadingText?: string;
+  /** The scroll region's accessible name. */
+  label?: string;
+  minWidth?: string;
+  /** Offered beside the error text: a failed load should not be a dead end. */
+  onRetry?: () => void;
 }) {
+  const stateRow = (content: ReactNode, className: string) => (
+    <tr className="block sm:table-row">
+      <td colSpan={cols.length} className={`block px-3 py-8 text-center sm:table-cell ${className}`}>
+        {content}
+      </td>
+    </tr>
+  );
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[480px] text-left text-sm">
-        <thead className="bg-surface-900/60 text-xs uppercase tracking-wide text-slate-400">
+    <div className="sm:overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      <table className={`block w-full text-left text-sm sm:table ${minWidth}`}>
+        <thead className="sr-only bg-surface-900/60 text-xs uppercase tracking-wide text-slate-400 sm:not-sr-only sm:table-header-group">
           <tr>
             {cols.map((c) => (
-              <th key={c.header} className="px-3 py-2.5 font-medium">
+              <th key={c.header} scope="col" className="px-3 py-2.5 font-medium">
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-white/5">
-          {loading ? (
-            <tr>
-              <td colSpan={cols.length} className="px-3 py-8 text-center">
-                <Spinner label={loadingText} />
-              </td>
-            </tr>
-          ) : error ? (
-            <tr>
-              <td colSpan={cols.length} className="px-3 py-8 text-center text-red-400">
-                {error}
-              </td>
-            </tr>
-          ) : !rows?.length ? (
-            <tr>
-              <td colSpan={cols.length} className="px-3 py-8 text-center text-slate-400">
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={rowKey(r)} onClick={onRow ? () => onRow(r) : undefined} className={onRow ? 'cursor-pointer hover:bg-white/5' : undefined}>
-                {cols.map((c) => (
-                  <td key={c.header} className={c.className ?? 'whitespace-nowrap px-3 py-3 text-slate-200'}>
-                    {c.cell(r)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
+        <tbody className="block divide-y divide-white/5 sm:table-row-group">
+          {loading
+            ? stateRow(<Spinner label={loadingText} />, '')
+            : error
+              ? stateRow(
+                  <span className="inline-flex flex-col items-center gap-2">
+                    <span role="alert">{error}</span>
+                    {onRetry ? (
+                      <button type="button" onClick={onRetry} className="rounded-lg border border-white/15 px-3 py-1.5 text-xs font-semibold text-slate-100 hover:bg-white/5">
+                        Retry
+                      </button>
+                    ) : null}
+                  </span>,
+                  'text-red-400',
+                )
+              : !rows?.length
+                ? stateRow(empty, 'text-slate-400')
+                : rows.map((r) => (
+                    <tr
+                      key={rowKey(r)}
+                      onClick={onRow ? () => onRow(r) : undefined}
+                      title={rowTitle?.(r)}
+                      className={`block px-3 py-2 sm:table-row sm:p-0 ${onRow ? 'cursor-pointer hover:bg-white/5' : ''}`}
+                    >
+                      {cols.map((c) => (
+                        <td key={c.header} className={`flex min-h-9 items-center justify-between gap-3 py-1 sm:table-cell sm:px-3 sm:py-3 ${c.className ?? 'text-slate-200 sm:whitespace-nowrap'}`}>
+                          <span className="shrink-0 text-xs font-medium uppercase tracking-wide text-slate-400 sm:hidden">{c.header}</span>
+                          <span className="min-w-0 break-words text-right sm:text-left">{c.cell(r)}</span>
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
         </tbody>
       </table>
     </div>

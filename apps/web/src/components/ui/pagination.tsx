@@ -16,7 +16,7 @@ export function NumberedPagination({ page, perPage, total, onPage }: { page: num
         </Button>
         {numbers.map((n, i) =>
           n === null ? (
-            <span key={`gap-${i}`} className="px-1 text-slate-500">
+            <span key={`gap-${i}`} className="px-1 text-slate-400">
               …
             </span>
           ) : (

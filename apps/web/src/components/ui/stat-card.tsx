@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-export function StatCard({ label, value, icon: Icon, action, testId }: { label: string; value: ReactNode; icon?: LucideIcon; action?: ReactNode; testId?: string }) {
+export function StatCard({ label, value, icon: Icon, action, testId, note }: { label: string; value: ReactNode; icon?: LucideIcon; action?: ReactNode; testId?: string; note?: ReactNode }) {
   return (
     <div className="card">
       <div className="flex items-center gap-2 text-xs text-slate-400">
@@ -11,6 +11,7 @@ export function StatCard({ label, value, icon: Icon, action, testId }: { label: 
       <p className="mt-1.5 text-xl font-bold text-white" data-testid={testId}>
         {value}
       </p>
+      {note}
       {action ? <div className="mt-2">{action}</div> : null}
     </div>
   );

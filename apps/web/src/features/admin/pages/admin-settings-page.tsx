@@ -44,7 +44,7 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
               {f.label}
             </label>
             <input id={`s-${f.key}`} inputMode="decimal" className="input" value={values[f.key] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))} />
-            {errors[f.key] ? <p className="field-error">{errors[f.key]}</p> : <p className="mt-1 text-xs text-slate-500">{f.hint}</p>}
+            {errors[f.key] ? <p className="field-error">{errors[f.key]}</p> : <p className="mt-1 text-xs text-slate-400">{f.hint}</p>}
           </div>
         ))}
       </div>

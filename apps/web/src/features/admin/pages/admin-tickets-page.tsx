@@ -51,7 +51,7 @@ export default function AdminTicketsPage() {
             <p className="whitespace-pre-wrap break-words rounded-xl bg-surface-900 p-3 text-sm text-slate-100">{open.message}</p>
             {open.status === 'closed' ? (
               <p className="text-sm text-slate-300">
-                <span className="text-slate-500">Remark: </span>
+                <span className="text-slate-400">Remark: </span>
                 {open.adminRemark || 'No remarks provided'}
               </p>
             ) : (

@@ -25,7 +25,7 @@ function MiniTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][];
   if (!rows.length) return <p className="text-sm text-slate-400">{empty}</p>;
   return (
     <table className="w-full min-w-[520px] text-left text-sm">
-      <thead className="text-xs text-slate-500">
+      <thead className="text-xs text-slate-400">
         <tr>
           {head.map((h) => (
             <th key={h} className="py-1.5 pr-3 font-medium">

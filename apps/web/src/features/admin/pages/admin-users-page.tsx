@@ -26,7 +26,7 @@ export default function AdminUsersPage() {
       <PageHeader title="Users" subtitle="Search by e-mail, name or username" />
       <label className="relative mb-4 block max-w-md">
         <span className="sr-only">Search users</span>
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
         <input className="input pl-9" placeholder="Search users" value={text} onChange={(e) => setText(e.target.value)} />
       </label>
       <AdminTable<AdminUserRow>

@@ -25,7 +25,7 @@ export function ReferralField({
   return (
     <div>
       <label htmlFor="referral_id" className="label">
-        Referral ID <span className="text-slate-500">(optional)</span>
+        Referral ID <span className="text-slate-400">(optional)</span>
       </label>
       <div className="relative">
         <input
@@ -43,7 +43,7 @@ export function ReferralField({
           }}
         />
         {locked ? (
-          <Lock className="pointer-events-none absolute right-4 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-label="From your invite link" />
+          <Lock className="pointer-events-none absolute right-4 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-label="From your invite link" />
         ) : null}
       </div>
       {message ? (

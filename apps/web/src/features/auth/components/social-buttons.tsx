@@ -19,7 +19,7 @@ export function SocialButtons({ referralId }: { referralId?: string }) {
   const href = `/api/auth/google${referralId && /^[A-Z0-9]{9}$/.test(referralId) ? `?ref=${referralId}` : ''}`;
   return (
     <>
-      <div className="my-5 flex items-center gap-3 text-xs text-slate-500">
+      <div className="my-5 flex items-center gap-3 text-xs text-slate-400">
         <span className="h-px flex-1 bg-white/10" /> or <span className="h-px flex-1 bg-white/10" />
       </div>
       <a href={href} className="flex w-full items-center justify-center gap-2 rounded-xl border border-white/10 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 transition hover:bg-slate-100">

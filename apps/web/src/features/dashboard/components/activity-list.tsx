@@ -41,7 +41,7 @@ export function ActivityList({ items, loading, error }: { items: TActivityItem[]
             <History className="h-5 w-5" aria-hidden />
           </span>
           <p className="mt-3 text-sm font-medium text-slate-300">No recent activities found</p>
-          <p className="mt-1 text-xs text-slate-500">Your deposits, stakes and withdrawals will show up here.</p>
+          <p className="mt-1 text-xs text-slate-400">Your deposits, stakes and withdrawals will show up here.</p>
         </div>
       ) : (
         <ul className="divide-y divide-white/5">
@@ -55,7 +55,7 @@ export function ActivityList({ items, loading, error }: { items: TActivityItem[]
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-slate-100">{kind.label}</p>
-                  <p className="text-xs text-slate-500">{formatDateTimeShort(a.createdAt)}</p>
+                  <p className="text-xs text-slate-400">{formatDateTimeShort(a.createdAt)}</p>
                 </div>
                 <div className="text-right">
                   <p className="text-sm font-semibold text-white">${formatAmount(amount)}</p>

@@ -4,6 +4,7 @@ import { Crown, Layers, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -72,7 +73,9 @@ export default function DashboardPage() {
               <p className="mt-2 text-3xl font-bold text-white" data-testid="deposit-balance">
                 ${abbreviateAmount(user.user_detail.deposit_balance)}
               </p>
-              <Link to="/demo-deposit" className="mt-4 inline-flex w-full items-center justify-center rounded-xl bg-brand-500 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-600">
+              <BalanceLine kind="deposit" />
+              <BalanceHelp className="mt-1" />
+              <Link to="/demo-deposit" className="mt-4 inline-flex w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
                 Deposit
               </Link>
             </section>

@@ -12,7 +12,14 @@ export interface StatusData {
   extra: string | null;
   timedout_at?: string | null;
 }
-export type PendingPayment = TPendingPayment & { pay_currency?: string; pay_amount?: number; timedout_at?: string | null };
+export type PendingPayment = TPendingPayment & { pay_currency?: string; pay_amount?: number; pay_address?: string; timedout_at?: string | null; extra?: string | null };
+
+/** A pending payment worth reopening on arrival: money already on its way, or still waiting inside its window. */
+export function reopenable(p: PendingPayment, now = Date.now()): boolean {
+  if (!p.pay_address) return false;
+  if (p.status === 'waiting') return !p.timedout_at || Date.parse(p.timedout_at) > now;
+  return ['confirming', 'confirmed', 'sending'].includes(p.status);
+}
 
 /** The demo-deposit setup: no refetch on focus, one retry, fresh for 5 minutes (spec section 9). */
 const demo = { refetchOnWindowFocus: false, retry: 1, staleTime: 5 * 60_000 } as const;

@@ -1,5 +1,6 @@
 import type { TDemoPayment } from '@app/core';
-import { QR_SIZE } from '@app/core/constants';
+import { DEMO_DEPOSIT_MIN_USD, QR_SIZE } from '@app/core/constants';
+import { microToDecimal, toMicro } from '@app/core/money';
 import { formatAmount, formatCountdown, formatDateTimeShort, shortenAddressShort } from '@app/core/format';
 import { Copy, Info } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
@@ -22,6 +23,7 @@ export function PaymentPanel({
   sandbox,
   onSimulate,
   simulating,
+  onPayRest,
 }: {
   payment: TDemoPayment;
   status: string;
@@ -33,9 +35,14 @@ export function PaymentPanel({
   sandbox: boolean;
   onSimulate: (amount: number) => void;
   simulating: boolean;
+  /** Starts a new payment for what a partial payment left missing. */
+  onPayRest?: (missing: string) => void;
 }) {
   const left = useCountdown(payment.timedout_at, startedAt);
   const info = parseExtra(extra, payment.payAmount);
+  // Exact micro-units: 100 − 40.1 must read 59.90, not 59.900000000000006.
+  const missingMicro = (toMicro(info.expected_amount) ?? 0n) - (toMicro(info.amount_received) ?? 0n);
+  const missing = missingMicro > 0n ? microToDecimal(missingMicro) : null;
   const [simAmount, setSimAmount] = useState(String(payment.payAmount));
   const token = payment.meta_data.token;
   const copy = async () => {
@@ -56,7 +63,7 @@ export function PaymentPanel({
         ) : (
           <p className="text-sm font-semibold text-red-400">Payment window expired</p>
         )}
-        <p className="text-xs text-slate-500">Expires at {formatDateTimeShort(payment.timedout_at ?? new Date(startedAt + 300_000).toISOString())}</p>
+        <p className="text-xs text-slate-400">Expires at {formatDateTimeShort(payment.timedout_at ?? new Date(startedAt + 300_000).toISOString())}</p>
       </div>
       {left === 0 ? <p className="sr-only">Expired</p> : null}
 
@@ -117,6 +124,22 @@ export function PaymentPanel({
           </dl>
           {info.status_description ? <p className="mt-1 text-xs">{info.status_description}</p> : null}
           {(info.confirmations_received ?? 0) > 0 ? <p className="mt-1 text-xs">{`${info.confirmations_received} confirmations received`}</p> : null}
+          {missing ? (
+            <div className="mt-3 border-t border-amber-500/30 pt-3" data-testid="partial-missing">
+              <p className="font-semibold text-amber-100">
+                Missing: {formatAmount(Number(missing))} {info.pay_currency}
+              </p>
+              <p className="mt-1 text-xs text-amber-100/90">
+                This payment is closed: the {formatAmount(info.amount_received)} {info.pay_currency} received is credited to your Deposit Balance. Do not send more to this address. To add the
+                rest, create a new payment for the missing amount (minimum {DEMO_DEPOSIT_MIN_USD} USD).
+              </p>
+              {onPayRest ? (
+                <Button variant="outline" className="mt-2 w-full" onClick={() => onPayRest(missing)}>
+                  Pay the missing amount
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       ) : null}
 

@@ -6,8 +6,23 @@ import { errorMessage } from '../../../lib/api-client';
 import type { PendingPayment } from '../api/payments-api';
 import { PaymentStatusBadge } from './payment-status-badge';
 
-/** 'Pending Payments': one card per open payment, each with its own refresh. */
-export function PendingList({ items, loading, error, onRefresh }: { items: PendingPayment[] | undefined; loading: boolean; error: unknown; onRefresh: (paymentId: string) => Promise<void> }) {
+/** 'Pending Payments': one card per open payment, each with its own refresh; tapping a card reopens its panel. */
+export function PendingList({
+  items,
+  loading,
+  error,
+  onRefresh,
+  onOpen,
+  activeId,
+}: {
+  items: PendingPayment[] | undefined;
+  loading: boolean;
+  error: unknown;
+  onRefresh: (paymentId: string) => Promise<void>;
+  /** Reopens the payment's panel (address, QR, amount, time left). */
+  onOpen: (p: PendingPayment) => void;
+  activeId: string | null;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
   return (
     <section className="card">
@@ -26,10 +41,17 @@ export function PendingList({ items, loading, error, onRefresh }: { items: Pendi
         <ul className="space-y-2">
           {items.map((p) => (
             <li key={p.payment_id} className="flex items-center justify-between gap-3 rounded-xl border border-white/5 bg-surface-900/70 p-3">
-              <div className="min-w-0">
-                <p className="truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</p>
-                <p className="text-xs text-slate-500">{formatDateTimeShort(p.createdAt)}</p>
-              </div>
+              <button
+                type="button"
+                className="min-w-0 rounded-lg text-left"
+                aria-current={activeId === p.payment_id ? 'true' : undefined}
+                onClick={() => onOpen(p)}
+                data-testid="open-payment"
+              >
+                <span className="block truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</span>
+                <span className="block text-xs text-slate-400">{formatDateTimeShort(p.createdAt)}</span>
+                <span className="mt-0.5 block text-xs font-semibold text-brand-300">{activeId === p.payment_id ? 'Shown above' : 'Show address and QR'}</span>
+              </button>
               <div className="flex items-center gap-2">
                 <div className="text-right">
                   <p className="text-sm font-semibold text-white">{formatAmount(p.amount)} USD</p>

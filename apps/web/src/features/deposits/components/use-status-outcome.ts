@@ -5,20 +5,41 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { parseExtra } from './payment-extra';
 
+/** server.md section 6: only these end a payment. `confirmed` and `sending` are on the way to one of them. */
+export const FINAL_PAYMENT_STATUSES: ReadonlySet<string> = new Set(['finished', 'partially_paid', 'failed', 'refunded', 'expired']);
+
 /**
  * What a refreshed status means for the person (spec section 4, Demo payment): a change from
- * waiting is announced; partial, confirmed/finished and expired end with a 5-second countdown
- * to /transaction; failed shows an error and stays.
+ * waiting is announced; partial, finished and expired end with a 5-second countdown to
+ * /transaction; failed shows an error and stays. The transient `confirmed` never toasts or
+ * redirects: a short payment passes through it on its way to partially_paid, and announcing it
+ * told people their 40 of 100 was a success. Each payment's final outcome is announced once,
+ * however many refreshes (poll, Check Status, the pending list) see it.
  */
 export function useStatusOutcome() {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
-  useEffect(() => () => void (timer.current && clearInterval(timer.current)), []);
+  const toastId = useRef<string | number | null>(null);
+  const announced = useRef(new Set<string>());
+  useEffect(
+    () => () => {
+      if (timer.current) clearInterval(timer.current);
+    },
+    [],
+  );
+
+  const stay = () => {
+    if (timer.current) clearInterval(timer.current);
+    if (toastId.current !== null) toast.dismiss(toastId.current);
+  };
 
   const redirect = () => {
     if (timer.current) return;
     let n = REDIRECT_DELAY_SECONDS;
-    const id = toast.info(`Redirecting to transaction page in ${n} seconds...`, { duration: (n + 1) * 1000 });
+    // A person who still has to pay the rest of a partial payment can stay on the page.
+    const action = { label: 'Stay here', onClick: stay };
+    const id = toast.info(`Redirecting to transaction page in ${n} seconds...`, { duration: (n + 1) * 1000, action });
+    toastId.current = id;
     timer.current = setInterval(() => {
       n -= 1;
       if (n <= 0) {
@@ -27,19 +48,27 @@ export function useStatusOutcome() {
         void navigate('/transaction');
         return;
       }
-      toast.info(`Redirecting to transaction page in ${n} seconds...`, { id, duration: (n + 1) * 1000 });
+      toast.info(`Redirecting to transaction page in ${n} seconds...`, { id, duration: (n + 1) * 1000, action });
     }, 1000);
   };
 
-  return (previous: string, next: string, extraText: string | null, amount: number) => {
+  const onStatus = (paymentId: string, previous: string, next: string, extraText: string | null, amount: number) => {
     if (previous === next) return;
     const extra = parseExtra(extraText, amount);
-    if (previous === 'waiting') toast.info(`Payment status changed to: ${extra.status_description || next}`);
+    const final = FINAL_PAYMENT_STATUSES.has(next);
+    if (previous === 'waiting' && !final) {
+      // The chain has seen a transfer; how much of it counts is only known at a final status.
+      toast.info(`Payment status changed to: ${next === 'confirming' ? extra.status_description || next : 'Transaction detected, waiting for confirmations'}`);
+    } else if (previous === 'waiting' && final) {
+      toast.info(`Payment status changed to: ${extra.status_description || next}`);
+    }
+    if (!final || announced.current.has(paymentId)) return;
+    announced.current.add(paymentId);
     // 'Payment completed with partial amount! Received X CUR (Expected: Y CUR).' and 'Payment confirmed! Received X CUR.'
     if (next === 'partially_paid') {
-      toast.success(`Payment completed with partial amount! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency} (Expected: ${formatAmount(extra.expected_amount)} ${extra.pay_currency}).`);
+      toast.warning(`Payment completed with partial amount! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency} (Expected: ${formatAmount(extra.expected_amount)} ${extra.pay_currency}).`);
       redirect();
-    } else if (next === 'confirmed' || next === 'finished') {
+    } else if (next === 'finished') {
       toast.success(extra.amount_received > 0 ? `Payment confirmed! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency}.` : 'Payment confirmed!');
       redirect();
     } else if (next === 'expired') {
@@ -49,4 +78,5 @@ export function useStatusOutcome() {
       toast.error('Payment failed');
     }
   };
+  return { onStatus, stay };
 }

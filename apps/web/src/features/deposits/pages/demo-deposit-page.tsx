@@ -1,6 +1,7 @@
-import type { TDemoPayment } from '@app/core';
+import type { TCurrencyOption, TDemoPayment } from '@app/core';
 import { DEMO_DEPOSIT_DEFAULT_USD, DEMO_DEPOSIT_MIN_USD, DEMO_DEPOSIT_STEP_USD, PAYMENT_POLL_SECONDS } from '@app/core/constants';
 import { ZCreateDemoPaymentRequest } from '@app/core/schemas/money-ops';
+import { MICRO, microToDecimal, toMicro } from '@app/core/money';
 import { formNumber } from '@app/core/schemas/fields';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,16 +11,44 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { cancelDemoPayment, createDemoPayment, currenciesQueryOptions, demoPaymentStatus, demoPendingQueryOptions, paymentsConfigQueryOptions, simulatePayment } from '../api/payments-api';
+import {
+  cancelDemoPayment,
+  createDemoPayment,
+  currenciesQueryOptions,
+  demoPaymentStatus,
+  demoPendingQueryOptions,
+  paymentsConfigQueryOptions,
+  reopenable,
+  simulatePayment,
+  type PendingPayment,
+} from '../api/payments-api';
 import { CancelPaymentModal } from '../components/cancel-modal';
 import { ChainSelect } from '../components/chain-select';
 import { networkName } from '../components/payment-extra';
 import { PaymentPanel } from '../components/payment-panel';
 import { PendingList } from '../components/pending-list';
-import { useStatusOutcome } from '../components/use-status-outcome';
+import { FINAL_PAYMENT_STATUSES as FINAL, useStatusOutcome } from '../components/use-status-outcome';
+
+/** Rebuilds the panel's payment from the server's pending card (reload, or back from a wallet app). */
+function fromPending(p: PendingPayment, options: readonly TCurrencyOption[]): TDemoPayment {
+  const opt = options.find((o) => o.name === p.pay_currency);
+  return {
+    paymentId: p.payment_id,
+    status: p.status,
+    amount: p.amount,
+    payAmount: p.pay_amount ?? p.amount,
+    payCurrency: p.pay_currency ?? 'usdtbsc',
+    payAddress: p.pay_address ?? '',
+    timedout_at: p.timedout_at ?? null,
+    extra: p.extra ?? null,
+    meta_data: {
+      token: { iconUrl: opt?.iconUrl ?? '/icons/usdt.svg', symbol: opt?.symbol ?? 'USDT', name: 'Tether USD' },
+      chain: { iconUrl: opt?.chain.iconUrl ?? '', name: opt?.chain.name ?? networkName(p.pay_currency ?? '') },
+    },
+  };
+}
 
 const ZForm = z.object({ amount: formNumber(ZCreateDemoPaymentRequest.shape.amount), currency: ZCreateDemoPaymentRequest.shape.currency });
-const FINAL = new Set(['finished', 'partially_paid', 'failed', 'refunded', 'expired']);
 
 export default function DemoDepositPage() {
   const qc = useQueryClient();
@@ -59,7 +88,7 @@ export default function DemoDepositPage() {
         const before = statusRef.current;
         setStatus(data.status);
         setExtra(data.extra);
-        outcome(before, data.status, data.extra, payment.payAmount);
+        outcome.onStatus(data.payment_id, before, data.status, data.extra, payment.payAmount);
       }
       if (!opts.quiet) toast.success('Payment status refreshed!');
       void qc.invalidateQueries({ queryKey: queryKeys.demoPendingPayments });
@@ -132,6 +161,25 @@ export default function DemoDepositPage() {
   const options = useMemo(() => currencies.data ?? [], [currencies.data]);
   const locked = payment !== null;
 
+  const open = (p: PendingPayment) => {
+    setPayment(fromPending(p, options));
+    setStatus(p.status);
+    setExtra(p.extra ?? null);
+    setStartedAt(Date.parse(p.createdAt));
+    if (p.pay_currency) setCurrency(p.pay_currency);
+    setAmount(String(p.amount));
+  };
+
+  // The active payment lives on the server: on arrival, reopen the newest one still in play.
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (reopened.current || !pending.data || payment) return;
+    reopened.current = true;
+    const active = pending.data.find((p) => reopenable(p));
+    if (active) open(active);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the list first arrives
+  }, [pending.data]);
+
   return (
     <div className="space-y-4">
       <PageHeader title="Create Payment" subtitle="Enter amount to create payment" />
@@ -169,12 +217,14 @@ export default function DemoDepositPage() {
             step={DEMO_DEPOSIT_STEP_USD}
             value={amount}
             disabled={locked}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? 'deposit-amount-msg' : undefined}
             onChange={(e) => {
               setAmount(e.target.value);
               validate({ amount: e.target.value, currency: currency || 'usdtbsc' });
             }}
           />
-          {errors.amount ? <p className="field-error">{errors.amount}</p> : null}
+          {errors.amount ? <p id="deposit-amount-msg" className="field-error">{errors.amount}</p> : null}
         </div>
         <Button type="submit" className="w-full" disabled={locked || submitting}>
           {submitting ? 'Loading...' : 'Deposit'}
@@ -197,10 +247,21 @@ export default function DemoDepositPage() {
           sandbox={Boolean(config.data?.sandbox)}
           onSimulate={(v) => void simulate(v)}
           simulating={simulating}
+          onPayRest={(missing) => {
+            // A new payment for the rest: rounded up to the cent, never under the minimum.
+            outcome.stay();
+            setPayment(null);
+            const micro = toMicro(missing) ?? 0n;
+            const up = ((micro + 9_999n) / 10_000n) * 10_000n;
+            const min = BigInt(DEMO_DEPOSIT_MIN_USD) * MICRO;
+            const next = microToDecimal(up > min ? up : min);
+            setAmount(next);
+            validate({ amount: next, currency });
+          }}
         />
       ) : null}
 
-      <PendingList items={pending.data} loading={pending.isPending} error={pending.error} onRefresh={(id) => refreshPayment(id)} />
+      <PendingList items={pending.data} loading={pending.isPending} error={pending.error} onRefresh={(id) => refreshPayment(id)} onOpen={open} activeId={payment?.paymentId ?? null} />
 
       {payment ? (
         <CancelPaymentModal open={cancelOpen} onClose={() => setCancelOpen(false)} onConfirm={() => void cancel()} busy={cancelling} paymentId={payment.paymentId} amount={payment.payAmount} network={networkName(payment.payCurrency)} />

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, RefreshCw } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { createPayment, paymentStatus, pendingQueryOptions } from '../api/payments-api';
+import { createPayment, paymentStatus, pendingQueryOptions, reopenable, type PendingPayment } from '../api/payments-api';
 import { useCountdown } from '../components/use-countdown';
 
 const ZForm = z.object({ amount: formNumber(ZCreatePaymentRequest.shape.amount), currency: ZCreatePaymentRequest.shape.currency });
@@ -53,6 +53,14 @@ function Panel({ p, startedAt }: { p: Created; startedAt: number }) {
   );
 }
 
+/** The panel's payment rebuilt from the server's pending card, so a reload or a trip to a wallet app loses nothing. */
+function fromPending(p: PendingPayment): { p: Created; at: number } {
+  return {
+    p: { payment_id: p.payment_id, payAddress: p.pay_address ?? '', payCurrency: p.pay_currency ?? '', amount: p.pay_amount ?? p.amount, timedout_at: p.timedout_at ?? null },
+    at: Date.parse(p.createdAt),
+  };
+}
+
 /** The first deposit flow: chain, amount, a payment panel with a 300-second countdown, and the pending list. */
 export default function DepositPage() {
   const qc = useQueryClient();
@@ -61,6 +69,14 @@ export default function DepositPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const form = useForm<z.input<typeof ZForm>, unknown, z.infer<typeof ZForm>>({ resolver: zodResolver(ZForm) });
   const { errors, isSubmitting } = form.formState;
+
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (reopened.current || !pending.data || created) return;
+    reopened.current = true;
+    const active = pending.data.find((p) => reopenable(p));
+    if (active) setCreated(fromPending(active));
+  }, [pending.data, created]);
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -130,10 +146,11 @@ export default function DepositPage() {
           <ul className="space-y-2">
             {pending.data.map((p) => (
               <li key={p.payment_id} className="flex items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
-                <div>
-                  <p className="text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</p>
-                  <p className="text-xs text-slate-500">{formatDateTimeShort(p.createdAt)}</p>
-                </div>
+                <button type="button" className="min-w-0 rounded-lg text-left" aria-current={created?.p.payment_id === p.payment_id ? 'true' : undefined} onClick={() => setCreated(fromPending(p))} data-testid="open-payment">
+                  <span className="block truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</span>
+                  <span className="block text-xs text-slate-400">{formatDateTimeShort(p.createdAt)}</span>
+                  <span className="mt-0.5 block text-xs font-semibold text-brand-300">{created?.p.payment_id === p.payment_id ? 'Shown above' : 'Show address and QR'}</span>
+                </button>
                 <div className="flex items-center gap-2">
                   <Badge tone={p.status === 'waiting' ? 'pink' : 'info'}>{p.status}</Badge>
                   <span className="text-sm text-white">{formatAmount(p.amount)} USD</span>

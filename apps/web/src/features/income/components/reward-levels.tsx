@@ -26,7 +26,7 @@ export function RewardLevels() {
                 </p>
                 <p className="text-sm font-semibold text-gold-400">Reward ${abbreviateAmount(l.reward)}</p>
               </div>
-              {l.achieved ? <CheckCircle2 className="h-5 w-5 text-emerald-400" aria-label="Achieved" /> : <Lock className="h-4 w-4 text-slate-500" aria-label="Not reached" />}
+              {l.achieved ? <CheckCircle2 className="h-5 w-5 text-emerald-400" aria-label="Achieved" /> : <Lock className="h-4 w-4 text-slate-400" aria-label="Not reached" />}
             </li>
           ))}
         </ul>

@@ -55,7 +55,7 @@ export default function IncomePage() {
               setTab(t);
               setPage(1);
             }}
-            className={clsx('rounded-lg px-2 py-2 text-xs font-semibold transition sm:text-sm', tab.key === t.key ? 'bg-brand-500 text-white' : 'text-slate-400 hover:text-white')}
+            className={clsx('rounded-lg px-2 py-2 text-xs font-semibold transition sm:text-sm', tab.key === t.key ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white')}
           >
             {t.label}
           </button>
@@ -70,12 +70,13 @@ export default function IncomePage() {
           rows={history.data?.data}
           loading={history.isPending}
           error={history.isError ? errorMessage(history.error, 'Failed to fetch income history') : null}
+          onRetry={() => void history.refetch()}
           empty={tab.empty}
           rowKey={(r) => r.id}
           cols={[
             { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
             { header: 'Amount', cell: (r) => <span className="font-semibold text-emerald-300">+${formatAmount(r.amount)}</span> },
-            { header: 'Details', cell: (r) => <span className="text-slate-400">{r.note}</span>, className: 'px-3 py-3' },
+            { header: 'Details', cell: (r) => <span className="text-slate-400">{r.note}</span>, className: 'text-slate-400' },
           ]}
         />
         {history.data ? (

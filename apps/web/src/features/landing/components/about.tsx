@@ -46,7 +46,7 @@ export function About() {
                   <p className="font-semibold text-white">{f.title}</p>
                   <p className="text-sm text-slate-400">{f.text}</p>
                 </div>
-                <span className="ml-auto text-xs font-bold text-slate-600">0{i + 1}</span>
+                <span className="ml-auto text-xs font-bold text-slate-400">0{i + 1}</span>
               </div>
               {i < FLOW.length - 1 ? <ArrowDown className="h-4 w-4 text-brand-500/60 sm:hidden lg:block" aria-hidden /> : null}
             </li>

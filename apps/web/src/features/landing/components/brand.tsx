@@ -8,6 +8,7 @@ export function Wordmark({ className }: { className?: string }) {
       <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
       <span>
         USDT<span className="text-brand-400">Stake</span>
+        <span className="sr-only"> home</span>
       </span>
     </span>
   );

@@ -12,7 +12,7 @@ export function CallToAction() {
           Open a free account in a minute. Start with ${RATES.stakeMin}, see every credit in your income history, and withdraw whenever your income balance reaches ${RATES.withdrawMin}.
         </p>
         <div className="relative mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/signup" className="inline-flex items-center gap-2 rounded-xl bg-brand-500 px-6 py-3.5 font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-600">
+          <Link to="/signup" className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-800">
             Create your free account <ArrowRight className="h-4 w-4" aria-hidden />
           </Link>
           <Link to="/login" className="inline-flex items-center rounded-xl border border-white/15 px-6 py-3.5 font-semibold text-white transition hover:bg-white/5">

@@ -35,7 +35,7 @@ export function Defi() {
         <div className="overflow-x-auto">
           <table className="w-full min-w-[20rem] text-sm">
             <thead>
-              <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
+              <tr className="text-left text-xs uppercase tracking-wide text-slate-400">
                 <th scope="col" className="px-5 py-3 font-semibold">Level</th>
                 <th scope="col" className="px-3 py-3 text-right font-semibold">Self</th>
                 <th scope="col" className="px-3 py-3 text-right font-semibold">Directs</th>

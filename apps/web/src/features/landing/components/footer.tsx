@@ -17,7 +17,7 @@ export function Footer() {
     <footer className="border-t border-white/5 bg-surface-900/60 px-4 pb-10 pt-14 text-sm">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[1.6fr_1fr_1fr_1fr]">
         <div className="col-span-2 lg:col-span-1">
-          <a href="#Home" aria-label="USDT Stake home" className="inline-block text-lg">
+          <a href="#Home" className="inline-block text-lg">
             <Wordmark />
           </a>
           <p className="mt-4 max-w-xs leading-relaxed text-slate-400">USDT staking with daily rewards on BSC, Polygon and Tron, backed by a double-entry ledger.</p>
@@ -82,7 +82,7 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <div className="mx-auto mt-12 flex max-w-6xl flex-col gap-3 border-t border-white/5 pt-6 text-xs text-slate-500 md:flex-row md:items-center md:justify-between">
+      <div className="mx-auto mt-12 flex max-w-6xl flex-col gap-3 border-t border-white/5 pt-6 text-xs text-slate-400 md:flex-row md:items-center md:justify-between">
         <p>© 2025 USDT Stake. All rights reserved.</p>
         <p className="max-w-xl md:text-right">Crypto assets are volatile. Staking carries risk, including the loss of what you stake, and past rewards do not promise future ones.</p>
       </div>

@@ -32,7 +32,7 @@ export function Navbar() {
       className={clsx('fixed inset-x-0 top-0 z-50 border-b transition-[background-color,border-color,box-shadow] duration-300', open ? 'border-white/5 bg-surface-900 shadow-lg shadow-black/30' : scrolled ? 'border-white/5 bg-surface-900/90 shadow-lg shadow-black/30 backdrop-blur-md' : 'border-transparent bg-transparent')}
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <a href="#Home" aria-label="USDT Stake home" className="text-lg">
+        <a href="#Home" className="text-lg">
           <Wordmark />
         </a>
         <ul className="hidden items-center gap-1 text-sm text-slate-300 lg:flex">
@@ -48,7 +48,7 @@ export function Navbar() {
           <Link to="/login" className="hidden rounded-xl px-3 py-2 text-sm font-semibold text-slate-200 transition hover:text-white sm:inline-flex">
             Login
           </Link>
-          <Link to="/signup" className="rounded-xl bg-brand-500 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-500/20 transition hover:bg-brand-600">
+          <Link to="/signup" className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-500/20 transition hover:bg-brand-800">
             Sign up
           </Link>
           <button
@@ -78,7 +78,7 @@ export function Navbar() {
             <Link to="/login" className="rounded-xl border border-white/10 px-3 py-2.5 text-center text-slate-100 hover:bg-white/5">
               Login
             </Link>
-            <Link to="/signup" className="rounded-xl bg-brand-500 px-3 py-2.5 text-center text-white hover:bg-brand-600">
+            <Link to="/signup" className="rounded-xl bg-brand-700 px-3 py-2.5 text-center text-white hover:bg-brand-800">
               Create account
             </Link>
           </div>

@@ -13,7 +13,7 @@ const VENUES = EXCHANGES.map((e) => ({ key: e.name, node: <><Monogram brand={e} 
 export function Partners() {
   return (
     <section aria-labelledby="partners-title" className="border-y border-white/5 bg-surface-900/50 py-8">
-      <h2 id="partners-title" className="mb-4 px-4 text-center text-xs font-semibold uppercase tracking-[0.2em] text-slate-500">
+      <h2 id="partners-title" className="mb-4 px-4 text-center text-xs font-semibold uppercase tracking-[0.2em] text-slate-400">
         Works with the networks, wallets and exchanges you already use
       </h2>
       {/* Kept narrower than one copy of each list, so the loop never shows a gap on wide screens. */}

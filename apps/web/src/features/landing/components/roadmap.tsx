@@ -13,7 +13,7 @@ export function Roadmap() {
             <span
               className={clsx(
                 'absolute -left-[39px] top-0.5 flex h-6 w-6 items-center justify-center rounded-full ring-4 ring-surface-900 md:static md:mb-4 md:ring-0',
-                r.done ? 'bg-brand-500 text-white' : 'bg-gold-400 text-surface-950',
+                r.done ? 'bg-brand-700 text-white' : 'bg-gold-400 text-surface-950',
               )}
             >
               {r.done ? <Check className="h-3.5 w-3.5" aria-hidden /> : <Clock className="h-3.5 w-3.5" aria-hidden />}

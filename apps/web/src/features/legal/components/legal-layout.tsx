@@ -52,7 +52,7 @@ export function LegalLayout({ title, intro, children }: { title: string; intro: 
         </article>
       </main>
 
-      <footer className="border-t border-white/5 px-4 py-6 text-xs text-slate-500">
+      <footer className="border-t border-white/5 px-4 py-6 text-xs text-slate-400">
         <div className="mx-auto flex max-w-3xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p>© 2025 USDT Stake</p>
           <nav aria-label="Legal" className="flex gap-4">

@@ -12,7 +12,7 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div>
       <dt className="label">{label}</dt>
-      <dd className="input flex min-h-10 items-center bg-surface-900/60" aria-readonly>
+      <dd className="input flex min-h-10 items-center bg-surface-900/60">
         {value}
       </dd>
     </div>

@@ -41,6 +41,7 @@ export default function StakingHistoryPage() {
           rows={history.data?.data}
           loading={history.isPending}
           error={history.isError ? errorMessage(history.error, 'Failed to fetch history') : null}
+          onRetry={() => void history.refetch()}
           empty="No records found"
           rowKey={(r) => r.id}
           cols={[

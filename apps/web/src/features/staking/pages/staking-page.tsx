@@ -1,17 +1,20 @@
 import { STAKE_MIN_USD } from '@app/core/constants';
 import { abbreviateAmount, formatAmount } from '@app/core/format';
+import { microToNumber, percentOf, toMicro } from '@app/core/money';
 import { formNumber } from '@app/core/schemas/fields';
 import { ZStakeAmount } from '@app/core/schemas/money-ops';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { History, Layers, Wallet } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ReviewDialog } from '../../../components/ui/review-dialog';
 import { StatCard } from '../../../components/ui/stat-card';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
@@ -27,17 +30,32 @@ export default function StakingPage() {
   const { errors } = form.formState;
   const enough = balance >= STAKE_MIN_USD;
 
-  const onSubmit = form.handleSubmit(async ({ amount_usd }) => {
+  const [review, setReview] = useState<number | null>(null);
+  const onSubmit = form.handleSubmit(({ amount_usd }) => setReview(amount_usd));
+
+  const confirm = async () => {
+    if (review === null) return;
+    const amount_usd = review;
     try {
       await create.mutateAsync(amount_usd);
+      setReview(null);
       toast.success('Staking successful!');
       form.reset({ amount_usd: '' });
     } catch (err) {
+      setReview(null);
       const message = errorMessage(err, 'Staking failed');
       toast.error(message);
       if ((err instanceof ApiError && err.errors.amount_usd) || message.includes('amount_usd')) form.setError('amount_usd', { message: err instanceof ApiError ? (err.errors.amount_usd ?? message) : message });
     }
-  });
+  };
+
+  // The terms this stake will keep (server.md section 4), in exact micro-units.
+  const terms = (() => {
+    if (review === null || !settings.data) return null;
+    const amount = toMicro(review) ?? 0n;
+    const { roi_income_percentage: roi, stake_cap_percentage: cap } = settings.data;
+    return { daily: microToNumber(percentOf(amount, roi)), total: microToNumber(percentOf(amount, cap)), roi, cap, days: Math.ceil(cap / roi) };
+  })();
 
   return (
     <div className="space-y-4">
@@ -51,22 +69,48 @@ export default function StakingPage() {
         }
       />
       <div className="grid grid-cols-2 gap-3">
-        <StatCard label="Total Staked" value={wallet.data ? `$${abbreviateAmount(wallet.data.total_staked)}` : '...'} icon={Layers} testId="staking-total" />
-        <StatCard label="USDT Balance" value={wallet.data ? `$${abbreviateAmount(balance)}` : '...'} icon={Wallet} testId="staking-balance" />
+        <StatCard label="Total Staked" value={wallet.data ? `$${abbreviateAmount(wallet.data.total_staked)}` : '...'} icon={Layers} testId="staking-total" note={<BalanceLine kind="staked" />} />
+        <StatCard label="USDT Balance" value={wallet.data ? `$${abbreviateAmount(balance)}` : '...'} icon={Wallet} testId="staking-balance" note={<BalanceLine kind="deposit" />} />
       </div>
+      <BalanceHelp />
       <form onSubmit={onSubmit} noValidate className="card space-y-4">
         <div>
           <label htmlFor="stake-amount" className="label">
             Amount
           </label>
-          <input id="stake-amount" inputMode="numeric" placeholder="Minimum 50, in steps of 10" className="input" {...form.register('amount_usd')} />
-          {errors.amount_usd ? <p className="field-error">{errors.amount_usd.message}</p> : <p className="mt-1 text-xs text-slate-500">Available: ${formatAmount(balance)}</p>}
+          <input id="stake-amount" inputMode="numeric" placeholder="Minimum 50, in steps of 10" className="input" aria-invalid={errors.amount_usd ? true : undefined} aria-describedby="stake-amount-msg" {...form.register('amount_usd')} />
+          {errors.amount_usd ? <p id="stake-amount-msg" className="field-error">{errors.amount_usd.message}</p> : <p id="stake-amount-msg" className="mt-1 text-xs text-slate-400">{wallet.data ? `Available: $${formatAmount(balance)}` : 'Available: ...'}</p>}
         </div>
         <Button type="submit" className="w-full" disabled={!enough || create.isPending}>
           {create.isPending ? 'Processing...' : 'Stake'}
         </Button>
         {!enough && wallet.data ? <p className="text-center text-sm text-amber-300">Not enough balance</p> : null}
       </form>
+      <ReviewDialog
+        open={review !== null}
+        title="Review your stake"
+        confirmLabel="Confirm stake"
+        busy={create.isPending}
+        onClose={() => setReview(null)}
+        onConfirm={() => void confirm()}
+        rows={[
+          { label: 'Amount', value: `$${formatAmount(review ?? 0)}`, strong: true },
+          { label: 'From', value: 'Deposit Balance' },
+          ...(terms
+            ? [
+                { label: 'Daily ROI', value: `${terms.roi}% ≈ $${formatAmount(terms.daily)} a day` },
+                { label: 'Earns up to', value: `${terms.cap}% = $${formatAmount(terms.total)}`, strong: true },
+              ]
+            : []),
+        ]}
+        notes={
+          <>
+            <p>The amount is locked in the stake and is not returned separately: the cap includes it.</p>
+            {terms ? <p>{`ROI is paid daily into your income balance (the one you can withdraw) until it reaches ${terms.cap}% of the amount, about ${terms.days} days.`}</p> : null}
+            <p>These terms stay with this stake even if the rates change later.</p>
+          </>
+        }
+      />
     </div>
   );
 }

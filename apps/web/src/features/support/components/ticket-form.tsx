@@ -61,7 +61,7 @@ export function TicketForm() {
         <textarea id="ticket-message" rows={5} maxLength={SUPPORT_MESSAGE_MAX + 50} placeholder="Describe your issue (10 to 1000 characters)" className="input resize-y" {...form.register('message')} />
         <div className="mt-1 flex justify-between gap-2">
           {errors.message ? <p className="field-error mt-0">{errors.message.message}</p> : <span />}
-          <span className="text-xs text-slate-500">
+          <span className="text-xs text-slate-400">
             {length}/{SUPPORT_MESSAGE_MAX}
           </span>
         </div>

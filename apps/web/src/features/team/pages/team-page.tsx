@@ -44,6 +44,7 @@ export default function TeamPage() {
           rows={team.data?.data}
           loading={team.isPending}
           error={team.isError ? errorMessage(team.error, 'Failed to fetch team members') : null}
+          onRetry={() => void team.refetch()}
           empty="No team members found"
           rowKey={(m) => m.username}
           cols={[

@@ -18,7 +18,7 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="mt-4">
-      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
+      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-400">{title}</h3>
       <dl className="divide-y divide-white/5 rounded-xl bg-surface-900/70 px-3">{children}</dl>
     </section>
   );
@@ -34,15 +34,15 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
         <div>
           <div className="grid grid-cols-3 gap-2 rounded-xl bg-surface-900/70 p-3 text-center">
             <div>
-              <p className="text-xs text-slate-500">Amount</p>
+              <p className="text-xs text-slate-400">Amount</p>
               <p className={`font-semibold ${record.amount > 0 ? 'text-emerald-300' : 'text-red-300'}`}>${formatAmount(shownAmount(record))}</p>
             </div>
             <div>
-              <p className="text-xs text-slate-500">Status</p>
+              <p className="text-xs text-slate-400">Status</p>
               <Badge tone={historyTone(record.status)}>{capitalise(record.status)}</Badge>
             </div>
             <div>
-              <p className="text-xs text-slate-500">Date</p>
+              <p className="text-xs text-slate-400">Date</p>
               <p className="text-xs text-slate-200">{formatDateTimeShort(record.createdAt)}</p>
             </div>
           </div>
@@ -50,6 +50,7 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
             <Row label="Description" value={e.description || e.status_description || 'N/A'} />
             <Row label="Expected Amount" value={num(e.expected_amount)} />
             <Row label="Amount Received" value={num(e.amount_received)} />
+            {typeof e.fee === 'number' ? <Row label="Fee" value={num(e.fee)} /> : null}
           </Section>
           <Section title="Blockchain Details">
             <Row label="Wallet Address" value={<span className="font-mono text-xs">{shortenAddress(e.wallet_address)}</span>} />

@@ -13,6 +13,7 @@ export type Extra = Partial<{
   description: string;
   pay_currency: string;
   network: string;
+  fee: number | null;
 }>;
 
 /** Extra is a JSON string parsed safely; on failure it is treated as empty. */

@@ -6,6 +6,7 @@ import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
+import { PendingWithdrawals } from '../../../components/pending-withdrawals';
 import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SimplePagination } from '../../../components/ui/pagination';
@@ -13,7 +14,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage } from '../../../lib/api-client';
 import { historyQueryOptions, type HistoryType } from '../api/history-api';
 import { DetailsDialog } from '../components/details-dialog';
-import { capitalise, historyTone, shownAmount } from '../components/history-format';
+import { capitalise, historyTone, parseExtra, shownAmount } from '../components/history-format';
 
 const TABS: { type: HistoryType; label: string }[] = [
   { type: 'transaction', label: 'Deposits' },
@@ -34,9 +35,10 @@ export default function TransactionPage() {
     <div className="space-y-4">
       <PageHeader title="Transaction History" subtitle="View and manage your transactions" />
       <div className="grid grid-cols-2 gap-3">
-        <StatCard label="Total Deposits" value={totals ? `$${abbreviateAmount(totals.total_deposits)}` : 'Loading...'} icon={ArrowDownToLine} testId="total-deposits" />
-        <StatCard label="Total Withdrawals" value={totals ? `$${abbreviateAmount(totals.total_withdrawals)}` : 'Loading...'} icon={ArrowUpFromLine} testId="total-withdrawals" />
+        <StatCard label="Total Deposits" value={totals ? `$${abbreviateAmount(totals.total_deposits)}` : history.isError ? '—' : 'Loading...'} icon={ArrowDownToLine} testId="total-deposits" />
+        <StatCard label="Total Withdrawals" value={totals ? `$${abbreviateAmount(totals.total_withdrawals)}` : history.isError ? '—' : 'Loading...'} icon={ArrowUpFromLine} testId="total-withdrawals" />
       </div>
+      <PendingWithdrawals />
       <section className="card p-0">
         <div className="p-4 pb-3">
           <h2 className="text-base font-semibold text-white">Transaction Overview</h2>
@@ -52,7 +54,7 @@ export default function TransactionPage() {
                   setType(t.type);
                   setPage(1);
                 }}
-                className={clsx('rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm', type === t.type ? 'bg-brand-500 text-white' : 'text-slate-400 hover:text-white')}
+                className={clsx('rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm', type === t.type ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white')}
               >
                 {t.label}
               </button>
@@ -63,11 +65,25 @@ export default function TransactionPage() {
           rows={history.data?.data}
           loading={history.isPending || (history.isFetching && history.isPlaceholderData)}
           error={history.isError ? errorMessage(history.error, 'Failed to load history') : null}
+          onRetry={() => void history.refetch()}
           empty="No records found"
           rowKey={(r) => r.id}
           cols={[
             { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
-            { header: 'Amount', cell: (r) => <span className={r.amount > 0 ? 'font-semibold text-emerald-300' : 'font-semibold text-red-300'}>${formatAmount(shownAmount(r))}</span> },
+            {
+              header: 'Amount',
+              cell: (r) => {
+                // A withdrawal shows what left the balance (as the total does), with its fee and what arrives.
+                const e = parseExtra(r.extra);
+                const isWithdrawal = type === 'withdrawal' && typeof e.fee === 'number';
+                return (
+                  <span className="inline-flex flex-col items-end sm:items-start">
+                    <span className={r.amount > 0 ? 'font-semibold text-emerald-300' : 'font-semibold text-red-300'}>${formatAmount(isWithdrawal ? Math.abs(r.amount_usd) : shownAmount(r))}</span>
+                    {isWithdrawal ? <span className="text-xs text-slate-300">{`fee $${formatAmount(e.fee ?? 0)} · receive $${formatAmount(e.expected_amount ?? 0)}`}</span> : null}
+                  </span>
+                );
+              },
+            },
             { header: 'Status', cell: (r) => <Badge tone={historyTone(r.status)}>{capitalise(r.status)}</Badge> },
             {
               header: 'Action',

@@ -35,6 +35,7 @@ export default function TransferHistoryPage() {
           rows={list.data?.data}
           loading={list.isPending}
           error={list.isError ? errorMessage(list.error, 'Failed to fetch transfer history') : null}
+          onRetry={() => void list.refetch()}
           empty="No transfer history found"
           rowKey={(r) => r.id}
           cols={[

@@ -11,8 +11,10 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ReviewDialog } from '../../../components/ui/review-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { walletQueryOptions } from '../../../lib/shared-queries';
 import { checkUsername, useCreateTransfer } from '../api/transfers-api';
@@ -70,21 +72,31 @@ export default function TransferPage() {
     };
   }, [username, form]);
 
-  const onSubmit = form.handleSubmit(async (v) => {
+  const [review, setReview] = useState<z.infer<typeof schema> | null>(null);
+  const onSubmit = form.handleSubmit((v) => {
     if (receiver.state !== 'ok') {
       form.setError('username', { message: 'Please enter a valid username' });
       return;
     }
+    setReview(v);
+  });
+
+  const confirm = async () => {
+    if (!review) return;
+    const v = review;
     try {
       const res = await create.mutateAsync({ username: v.username, amount_usd: v.amount_usd, type: v.type });
+      setReview(null);
       toast.success(res.message || 'Transfer successful');
       form.reset({ type: v.type, username: '', amount_usd: '' });
       setReceiver({ state: 'idle' });
     } catch (err) {
+      setReview(null);
       if (err instanceof ApiError) for (const [k, m] of Object.entries(err.errors)) form.setError(k as 'amount_usd', { message: m });
       toast.error(errorMessage(err, 'Transfer failed'));
     }
-  });
+  };
+  const walletName = (t: 'deposit' | 'withdraw') => (t === 'deposit' ? 'Deposit Wallet' : 'Withdraw Wallet');
 
   return (
     <div className="space-y-4">
@@ -119,9 +131,9 @@ export default function TransferPage() {
           <label htmlFor="transfer-username" className="label">
             User name
           </label>
-          <input id="transfer-username" className="input uppercase" maxLength={9} autoComplete="off" placeholder="9-character username" {...form.register('username')} />
+          <input id="transfer-username" className="input uppercase" maxLength={9} autoComplete="off" placeholder="9-character username" aria-invalid={errors.username ? true : undefined} aria-describedby={errors.username ? 'transfer-username-msg' : undefined} {...form.register('username')} />
           {errors.username ? (
-            <p className="field-error">{errors.username.message}</p>
+            <p id="transfer-username-msg" className="field-error">{errors.username.message}</p>
           ) : receiver.state === 'checking' ? (
             <p className="mt-1 flex items-center gap-1 text-xs text-slate-400">
               <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> Checking username...
@@ -137,20 +149,42 @@ export default function TransferPage() {
             <label htmlFor="transfer-amount" className="label">
               Amount
             </label>
-            <button type="button" className="mb-1.5 text-xs font-semibold text-brand-400 hover:underline" onClick={() => form.setValue('amount_usd', String(available), { shouldValidate: true })}>
+            <button type="button" className="mb-1.5 -mr-2 inline-flex min-h-6 items-center rounded-lg px-2 py-1 text-xs font-semibold text-brand-400 hover:underline" onClick={() => form.setValue('amount_usd', String(available), { shouldValidate: true })}>
               All
             </button>
           </div>
-          <input id="transfer-amount" inputMode="decimal" step="0.01" className="input" placeholder="Minimum 10 USDT" {...form.register('amount_usd')} />
-          {errors.amount_usd ? <p className="field-error">{errors.amount_usd.message}</p> : null}
-          <p className="mt-1 text-xs text-slate-500" data-testid="transfer-available">
+          <input id="transfer-amount" inputMode="decimal" step="0.01" className="input" placeholder="Minimum 10 USDT" aria-invalid={errors.amount_usd ? true : undefined} aria-describedby={errors.amount_usd ? 'transfer-amount-msg transfer-available' : 'transfer-available'} {...form.register('amount_usd')} />
+          {errors.amount_usd ? <p id="transfer-amount-msg" className="field-error">{errors.amount_usd.message}</p> : null}
+          <p id="transfer-available" className="mt-1 text-xs text-slate-400" data-testid="transfer-available">
             Available: {formatAmount(available)} USDT
           </p>
+          <BalanceLine kind={type === 'deposit' ? 'deposit' : 'income'} />
+          <BalanceHelp className="mt-1" />
         </div>
         <Button type="submit" className="w-full" disabled={receiver.state !== 'ok' || create.isPending}>
           {create.isPending ? 'Processing...' : 'Transfer'}
         </Button>
       </form>
+      <ReviewDialog
+        open={review !== null}
+        title="Review your transfer"
+        confirmLabel="Confirm transfer"
+        busy={create.isPending}
+        onClose={() => setReview(null)}
+        onConfirm={() => void confirm()}
+        rows={
+          review
+            ? [
+                { label: 'To', value: receiver.state === 'ok' ? `${receiver.name} (${receiver.username})` : review.username.toUpperCase(), strong: true },
+                { label: 'Amount', value: `${formatAmount(review.amount_usd)} USDT`, strong: true },
+                { label: 'From', value: walletName(review.type) },
+                { label: 'Fee', value: '0.00 USDT' },
+                { label: 'They receive', value: `${formatAmount(review.amount_usd)} USDT in their ${walletName(review.type)}` },
+              ]
+            : []
+        }
+        notes={<p>A transfer cannot be reversed. Check the username and the name above before you confirm.</p>}
+      />
     </div>
   );
 }

@@ -1,10 +1,12 @@
-import { WALLET_WITHDRAW_MIN_USD } from '@app/core/constants';
+import { WALLET_WITHDRAW_MIN_USD, WITHDRAW_PAGE_MIN_BALANCE_USD } from '@app/core/constants';
 import { abbreviateAmount } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftRight, BadgeDollarSign, Briefcase, Layers, Network, TrendingUp, Users, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
+import { PendingWithdrawals } from '../../../components/pending-withdrawals';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatCard } from '../../../components/ui/stat-card';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -32,14 +34,17 @@ export default function WalletPage() {
         <p className="mt-1 text-4xl font-extrabold text-white" data-testid="available-balance">
           {money(w.balance)}
         </p>
-        <p className="mt-1 text-xs text-slate-400">Deposit balance {money(w.deposit_balance)}</p>
+        <BalanceLine kind="income" />
+        <p className="mt-1 text-xs text-slate-300">
+          Deposit balance {money(w.deposit_balance)}: for staking and transfers, not withdrawable.
+        </p>
         <div className="mt-4 grid grid-cols-2 gap-2">
           {canWithdraw ? (
-            <Link to="/withdrawal" className="inline-flex items-center justify-center whitespace-nowrap rounded-xl bg-brand-500 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-600">
+            <Link to="/withdrawal" className="inline-flex items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
               Withdraw Funds
             </Link>
           ) : (
-            <button type="button" disabled className="inline-flex cursor-not-allowed items-center justify-center whitespace-nowrap rounded-xl bg-brand-500 px-3 py-2.5 text-sm font-semibold text-white opacity-50">
+            <button type="button" disabled className="inline-flex cursor-not-allowed items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white opacity-50">
               Withdraw Funds
             </button>
           )}
@@ -48,7 +53,12 @@ export default function WalletPage() {
           </Link>
         </div>
         {!canWithdraw ? <p className="mt-2 text-xs text-amber-300">Minimum amount is $10</p> : null}
+        {canWithdraw && w.balance < WITHDRAW_PAGE_MIN_BALANCE_USD ? (
+          <p className="mt-2 text-xs text-amber-300">{`The withdrawal page opens from a balance of $${WITHDRAW_PAGE_MIN_BALANCE_USD}.`}</p>
+        ) : null}
+        <BalanceHelp className="mt-3" />
       </section>
+      <PendingWithdrawals />
       <div className="grid grid-cols-2 gap-3">
         <StatCard label="Total Staked" value={money(w.total_staked)} icon={Layers} testId="wallet-total-staked" />
         <StatCard label="Total Earned" value={money(w.total_income)} icon={TrendingUp} />
@@ -58,14 +68,14 @@ export default function WalletPage() {
           value={w.total_directs}
           icon={Users}
           action={
-            <Link to="/team" className="text-xs font-semibold text-brand-400 hover:underline">
+            <Link to="/team" className="-mx-2 inline-flex min-h-6 items-center rounded-lg px-2 py-1 text-xs font-semibold text-brand-400 hover:underline">
               My Team
             </Link>
           }
         />
         <StatCard label="Direct Business" value={money(w.total_direct_business)} icon={Briefcase} />
         <StatCard label="Total Network" value={w.total_network} icon={Network} />
-        <StatCard label="Team Business" value={money(w.team_business.amount)} icon={Briefcase} action={<span className="text-xs text-slate-400">{w.team_business.users} staking members</span>} />
+        <StatCard label="Team Business" value={money(w.team_business.amount)} icon={Briefcase} action={<span className="text-xs text-slate-400">{`${w.team_business.users} staking ${w.team_business.users === 1 ? 'member' : 'members'}`}</span>} />
       </div>
     </div>
   );

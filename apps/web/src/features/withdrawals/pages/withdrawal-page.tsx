@@ -1,12 +1,14 @@
 import { WITHDRAW_PAGE_MIN_BALANCE_USD, WITHDRAW_STEP_USD, WITHDRAW_VALIDATE_DELAY_MS, type TWithdrawNetwork } from '@app/core/constants';
 import { formatAmount } from '@app/core/format';
-import { ZCreateWithdrawalRequest } from '@app/core/schemas/money-ops';
+import { microToNumber, percentOf, toMicro } from '@app/core/money';
+import { ZCreateWithdrawalRequest, type TCreateWithdrawalRequest } from '@app/core/schemas/money-ops';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ReviewDialog } from '../../../components/ui/review-dialog';
 import { LoadingState } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
@@ -29,14 +31,16 @@ export default function WithdrawalPage() {
   const [quantity, setQuantity] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [touched, setTouched] = useState(false);
-  const redirected = useRef(false);
+  const checked = useRef(false);
   const balance = wallet.data?.balance ?? 0;
   const feePct = settings.data?.withdrawal_fee_percentage ?? 5;
 
-  // The page needs a balance of at least 50 (spec section 8).
+  // The page needs a balance of at least 50 on entry (spec section 8). It is an entry rule: the
+  // balance a successful withdrawal leaves behind must not bounce the person with a red error.
   useEffect(() => {
-    if (wallet.data && wallet.data.balance < WITHDRAW_PAGE_MIN_BALANCE_USD && !redirected.current) {
-      redirected.current = true;
+    if (!wallet.data || checked.current) return;
+    checked.current = true;
+    if (wallet.data.balance < WITHDRAW_PAGE_MIN_BALANCE_USD) {
       toast.error('Your balance is less than $50. Redirecting to Wallet page...');
       void navigate('/wallet', { replace: true });
     }
@@ -60,17 +64,27 @@ export default function WithdrawalPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-validate when an input changes
   }, [quantity, address, network, touched]);
 
-  const amount = Number(quantity) || 0;
-  const fee = Math.floor(amount * feePct) / 100;
-  const receive = amount - fee;
+  // The server's own rule in exact micro-units: fee = amount × fee% rounded down, receive = the rest.
+  const amountMicro = toMicro(quantity.trim() === '' ? '0' : quantity) ?? 0n;
+  const feeMicro = percentOf(amountMicro, feePct);
+  const fee = microToNumber(feeMicro);
+  const receive = microToNumber(amountMicro - feeMicro);
 
-  const submit = async (e: React.FormEvent) => {
+  const [review, setReview] = useState<TCreateWithdrawalRequest | null>(null);
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setTouched(true);
     const v = validate();
     if (!v.ok || !v.data) return;
+    setReview(v.data);
+  };
+
+  const confirm = async () => {
+    if (!review) return;
+    const body = review;
+    setReview(null);
     try {
-      const res = await create.mutateAsync(v.data);
+      const res = await create.mutateAsync(body);
       toast.success(res.message || 'Withdrawal request created successfully!');
       setQuantity('');
       setAddress('');
@@ -185,6 +199,28 @@ export default function WithdrawalPage() {
           {create.isPending ? 'Processing...' : 'Withdraw'}
         </Button>
       </form>
+      <ReviewDialog
+        open={review !== null}
+        title="Review your withdrawal"
+        confirmLabel="Confirm withdrawal"
+        busy={create.isPending}
+        onClose={() => setReview(null)}
+        onConfirm={() => void confirm()}
+        rows={
+          review
+            ? [
+                { label: 'Amount', value: `${formatAmount(review.amount_usd)} USDT` },
+                { label: `Fee (${feePct}%)`, value: `${formatAmount(fee)} USDT` },
+                { label: 'You receive', value: `${formatAmount(receive)} USDT`, strong: true },
+                { label: 'Network', value: NETWORKS.find((n) => n.value === review.network)?.label ?? review.network },
+                { label: 'To address', value: <span className="font-mono text-xs">{review.wallet_address}</span>, strong: true },
+              ]
+            : []
+        }
+        notes={
+          <p>The full amount leaves your income balance now and the request waits for approval. A payment sent to a wrong address or network cannot be recovered.</p>
+        }
+      />
     </div>
   );
 }

@@ -1,0 +1,438 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+
+const SIZES = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
+
+/**
+ * Records every toast the page shows (sonner's `li[data-sonner-toast]`), each element once with its
+ * latest text, so a test can say "never toasted as confirmed" or "toasted exactly once".
+ */
+async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __toasts: Map<Element, string> };
+    w.__toasts = new Map();
+    const scan = () => document.querySelectorAll('[data-sonner-toast]').forEach((el) => w.__toasts.set(el, el.textContent ?? ''));
+    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+const toastsSeen = (page: Page) => page.evaluate(() => [...(window as unknown as { __toasts: Map<Element, string> }).__toasts.values()]);
+
+/** Counts the requests the page sends to one API path. */
+function countCalls(page: Page, path: string): { n: number } {
+  const c = { n: 0 };
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === path) c.n += 1;
+  });
+  return c;
+}
+
+async function inViewport(page: Page, selector: ReturnType<Page['getByRole']>): Promise<boolean> {
+  const box = await selector.boundingBox();
+  const vp = page.viewportSize()!;
+  return box !== null && box.x >= 0 && box.x + box.width <= vp.width && box.width > 0;
+}
+
+describe('a money app people trust on their phone (issue 12)', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let funded: ApiUser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    funded = await signUp(server, 'Table Person');
+    await deposit(server, funded, 100);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [size, viewport] of SIZES) {
+    it(`shows the View button of /transaction inside the screen, as a labelled card on a phone (${size})`, async () => {
+      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      await signIn(page, funded, '/transaction');
+      const view = page.getByRole('button', { name: 'View' }).first();
+      await view.waitFor();
+      expect(await view.isVisible()).toBe(true);
+      expect(await inViewport(page, view)).toBe(true);
+      // The scroll region can be reached by keyboard and has a name.
+      const region = page.getByRole('region', { name: 'Table' });
+      expect(await region.getAttribute('tabindex')).toBe('0');
+      // On a phone every value carries its column's label.
+      if (size === 'phone') {
+        await page.getByRole('cell', { name: /^Amount\s*\$100\.00$/ }).waitFor();
+        // The header row is kept for screen readers only (a 1 px clipped box).
+        expect((await page.locator('thead').first().boundingBox())!.width).toBeLessThanOrEqual(1);
+      } else {
+        expect((await page.locator('thead').first().boundingBox())!.width).toBeGreaterThan(300);
+      }
+      await screenshot(page, `ux-transaction-${size}`);
+      await view.click();
+      await page.getByRole('dialog', { name: 'Transaction Details' }).waitFor();
+      // Focus moves into the dialog and comes back to the View button after Escape.
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('View');
+
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`reopens the payment panel after a reload and from its pending card (${size})`, async () => {
+      const u = await signUp(server, `Reopen ${size}`);
+      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      await signIn(page, u, '/demo-deposit');
+      // The chain select works from the keyboard: ArrowDown opens, arrows move, Enter chooses.
+      await page.getByRole('button', { name: 'Select Chain' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('listbox').waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      expect(await page.getByRole('button', { name: 'Select Chain' }).textContent()).toContain('BSC');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('listbox');
+      await page.getByLabel('Enter Amount').fill('30');
+      await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await page.getByText('Payment created successfully').waitFor();
+      const address = await page.getByTestId('pay-address').getAttribute('title');
+      expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+      await page.reload();
+      await page.getByTestId('payment-qr').locator('svg').waitFor();
+      expect(await page.getByTestId('pay-address').getAttribute('title')).toBe(address);
+      await page.getByText('Payment Timer:').waitFor();
+      await page.getByText('30.00 USDT').first().waitFor();
+      expect(await page.getByLabel('Enter Amount').isDisabled()).toBe(true);
+      await screenshot(page, `ux-demo-deposit-reopened-${size}`);
+
+      // Away and back (a phone user leaves for the wallet app): the card reopens it too.
+      await page.goto('/dashboard');
+      await page.goto('/demo-deposit');
+      await page.getByTestId('payment-qr').locator('svg').waitFor();
+      await page.getByTestId('open-payment').first().click();
+      expect(await page.getByTestId('pay-address').getAttribute('title')).toBe(address);
+
+      // The first flow (/deposit) reopens from the server as well.
+      const created = await call<{ payment_id: string; payAddress: string }>(server, 'POST', '/api/payments/create', { amount: 25, currency: 'usdttrc20' }, u.token);
+      expect(created.status).toBe(200);
+      await page.goto('/deposit');
+      await page.getByText('Time left:').waitFor();
+      await page.getByText('25.00 USDT').waitFor();
+      const cards = page.getByTestId('open-payment');
+      expect(await cards.count()).toBe(2);
+      await cards.filter({ hasText: created.json.data!.payment_id }).click();
+      await page.getByText('25.00 USDT').waitFor();
+      await screenshot(page, `ux-deposit-reopened-${size}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('never toasts a partial payment as confirmed; the box says what is missing and starts a payment for it (phone)', async () => {
+    const u = await signUp(server, 'Partial Payer');
+    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    await recordToasts(page);
+    await signIn(page, u, '/demo-deposit');
+    await page.getByRole('button', { name: 'Select Chain' }).click();
+    await page.getByRole('option').filter({ hasText: 'BSC' }).click();
+    await page.getByLabel('Enter Amount').fill('100');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByText('Payment created successfully').waitFor();
+    await page.getByLabel('Amount to simulate').fill('40');
+    await page.getByRole('button', { name: 'Simulate payment' }).click();
+    await page.getByText('Payment completed with partial amount! Received 40.00 USDT (Expected: 100.00 USDT).').waitFor({ timeout: 30_000 });
+    await page.getByTestId('partial-missing').getByText('Missing: 60.00 USDT').waitFor();
+    await screenshot(page, 'ux-partial-phone');
+    // The person stays to pay the rest: the redirect stops and the form is prefilled.
+    await page.getByRole('button', { name: 'Stay here' }).click();
+    await page.getByRole('button', { name: 'Pay the missing amount' }).click();
+    expect(await page.getByLabel('Enter Amount').inputValue()).toBe('60');
+    expect(await page.getByLabel('Enter Amount').isDisabled()).toBe(false);
+    const toasts = await toastsSeen(page);
+    expect(toasts.some((t) => t.includes('Payment completed with partial amount!'))).toBe(true);
+    expect(toasts.filter((t) => /confirmed/i.test(t))).toEqual([]);
+    expect(page.url()).toMatch(/\/demo-deposit$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('toasts a full payment as confirmed exactly once, then redirects (desktop)', async () => {
+    const u = await signUp(server, 'Full Payer');
+    const { page, errors, context } = await newPage(browser, server.url, DESKTOP);
+    await recordToasts(page);
+    await signIn(page, u, '/demo-deposit');
+    await page.getByRole('button', { name: 'Select Chain' }).click();
+    await page.getByRole('option').filter({ hasText: 'MATIC' }).click();
+    await page.getByLabel('Enter Amount').fill('20');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByLabel('Amount to simulate').fill('20');
+    await page.getByRole('button', { name: 'Simulate payment' }).click();
+    await page.getByText('Payment confirmed! Received 20.00 USDT.').first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'ux-confirmed-desktop');
+    await page.waitForURL('**/transaction', { timeout: 15_000 });
+    const toasts = await toastsSeen(page);
+    expect(toasts.filter((t) => t.includes('Payment confirmed!'))).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const [size, viewport] of SIZES) {
+    it(`asks for a review before each money call and shows no error after a successful withdrawal (${size})`, async () => {
+      const u = await signUp(server, `Review ${size}`);
+      const friend = await signUp(server, `Friend ${size}`);
+      await deposit(server, u, 1000);
+      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      await recordToasts(page);
+
+      // Stake: review shows the amount, the lock and the cap before the call.
+      const stakes = countCalls(page, '/api/stake/create');
+      await signIn(page, u, '/staking');
+      await page.getByTestId('staking-balance').getByText('$1.00K').waitFor();
+      // A rule broken is told to screen readers too: the field is invalid and described by the message.
+      await page.getByLabel('Amount').fill('55');
+      await page.getByRole('button', { name: 'Stake', exact: true }).click();
+      await page.getByText('Amount must be a multiple of 10').waitFor();
+      expect(await page.getByLabel('Amount').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('Amount').evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Amount must be a multiple of 10');
+      expect(stakes.n).toBe(0);
+      await page.getByLabel('Amount').fill('900');
+      await page.getByRole('button', { name: 'Stake', exact: true }).click();
+      const review = page.getByRole('dialog', { name: 'Review your stake' });
+      await review.waitFor();
+      await review.getByText('$900.00').first().waitFor();
+      await review.getByText('200% = $1,800.00').waitFor();
+      await review.getByText('The amount is locked in the stake and is not returned separately: the cap includes it.').waitFor();
+      expect(stakes.n).toBe(0);
+      await screenshot(page, `ux-review-stake-${size}`);
+      await page.getByRole('button', { name: 'Confirm stake' }).click();
+      await page.getByText('Staking successful!').waitFor();
+      expect(stakes.n).toBe(1);
+
+      // Transfer: the recipient's name and the wallet before the call.
+      const transfers = countCalls(page, '/api/user/fund-transfer');
+      await page.goto('/transfer');
+      await page.getByLabel('User name').fill(friend.username);
+      await page.getByText(`Receiver found: ${friend.username}`).waitFor();
+      await page.getByLabel('Amount').fill('50');
+      await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+      const tReview = page.getByRole('dialog', { name: 'Review your transfer' });
+      await tReview.getByText(`Friend ${size} (${friend.username})`).waitFor();
+      await tReview.getByText('A transfer cannot be reversed. Check the username and the name above before you confirm.').waitFor();
+      expect(transfers.n).toBe(0);
+      await screenshot(page, `ux-review-transfer-${size}`);
+      await page.getByRole('button', { name: 'Confirm transfer' }).click();
+      await page.getByText(`Transfer of 50 USDT to ${friend.username} successful`).waitFor();
+      expect(transfers.n).toBe(1);
+
+      // Withdrawal: 60 of income; taking 50 leaves 10, under the page's entry rule of 50.
+      await call(server, 'POST', '/api/stake/create', { amount_usd: 50 }, u.token);
+      expect((await server.cli(['jobs:roi', '--date', isoDay(12)])).code).toBe(0);
+      const withdrawals = countCalls(page, '/api/withdraw/create');
+      await page.goto('/withdrawal');
+      await page.getByLabel('Address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
+      await page.getByLabel('Quantity').fill('50');
+      await page.getByTestId('wd-fee').getByText('2.50 USDT').waitFor();
+      await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      const wReview = page.getByRole('dialog', { name: 'Review your withdrawal' });
+      await wReview.getByText('47.50 USDT').waitFor();
+      await wReview.getByText('0x52908400098527886E0F7030069857D2E4169EE7').waitFor();
+      expect(withdrawals.n).toBe(0);
+      await screenshot(page, `ux-review-withdrawal-${size}`);
+      const walletRefetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/wallet');
+      await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+      await page.getByText('Withdrawal request created successfully!').waitFor();
+      expect(withdrawals.n).toBe(1);
+      // The wallet is re-read after the call; the new balance (under $50) must not bounce the person.
+      const w = await (await walletRefetch).json();
+      expect(w.data.balance).toBeLessThan(50);
+      // Rendered with the new balance: the guard's effect has had its chance to run.
+      await page.getByText('Available: 7.00 USDT').waitFor();
+      expect(page.url()).toMatch(/\/withdrawal$/);
+      expect((await toastsSeen(page)).filter((t) => t.includes('less than $50'))).toEqual([]);
+      await screenshot(page, `ux-withdrawal-done-${size}`);
+
+      // The pending withdrawal and its fee show where balances show; the balance model is explained.
+      await page.goto('/wallet');
+      const pendingBox = page.getByTestId('pending-withdrawals');
+      await pendingBox.getByText('1 withdrawal pending').waitFor();
+      await pendingBox.getByText('$47.50').waitFor();
+      await pendingBox.getByText('$2.50').waitFor();
+      await page.getByText('Your income (ROI, referral, rewards): the only balance you can withdraw.').waitFor();
+      await screenshot(page, `ux-wallet-${size}`);
+      await page.getByRole('button', { name: 'How balances work' }).click();
+      await page.getByRole('dialog', { name: 'How balances work' }).getByText('This is the only balance you can withdraw', { exact: false }).waitFor();
+      await screenshot(page, `ux-balance-sheet-${size}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await page.goto('/transaction');
+      await page.getByRole('tab', { name: 'Withdrawals' }).click();
+      await page.getByText('fee $2.50 · receive $47.50').waitFor();
+      await page.getByTestId('pending-withdrawals').waitFor();
+      await screenshot(page, `ux-transaction-withdrawals-${size}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PUBLIC_ROUTES = ['/', '/privacy-policy', '/terms-conditions', '/signup', '/login', '/maintenance'];
+const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/income',
+  '/transaction',
+  '/wallet',
+  '/setting',
+  '/profile',
+  '/support',
+  '/disclaimer',
+  '/transfer',
+  '/transfer-history',
+  '/team',
+  '/withdrawal',
+  '/deposit',
+  '/demo-deposit',
+  '/cancel',
+  '/staking',
+  '/staking/history',
+];
+const ADMIN_ROUTES = ['/admin/dashboard', '/admin/users', '/admin/withdrawals', '/admin/tickets', '/admin/payments', '/admin/settings', '/admin/operations', '/admin/audit-log'];
+
+/** axe-core's serious and critical violations on the page as it is now ("rule: selector" lines). */
+async function axeSerious(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol, so the app's CSP does not apply to the injected engine.
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+}
+
+async function settle(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // Spinners gone: the screen shows its data (or its empty/error state).
+  await page.waitForFunction(() => !document.querySelector('.animate-spin'), undefined, { timeout: 15_000 }).catch(() => undefined);
+}
+
+describe('a failed load is not a dead end', () => {
+  it('offers Retry when the server cannot be reached, and the retry loads the table (phone)', async () => {
+    let server = await startServer();
+    const browser = await launchBrowser();
+    try {
+      const u = await signUp(server, 'Retry Person');
+      await deposit(server, u, 20);
+      const { page, errors, context } = await newPage(browser, server.url, PHONE);
+      await signIn(page, u, '/transaction');
+      await page.getByRole('button', { name: 'View' }).waitFor();
+      // The server goes away (not a stub: the requests really fail), then comes back on the same data.
+      const { port, dataDir } = server;
+      await server.stop();
+      await page.getByRole('tab', { name: 'Transfers' }).click();
+      const retry = page.getByRole('button', { name: 'Retry' });
+      await retry.waitFor({ timeout: 30_000 });
+      await screenshot(page, 'ux-transaction-retry-phone');
+      server = await startServer({ PORT: String(port), DATA_DIR: dataDir });
+      await retry.click();
+      await page.getByText('No records found').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  });
+});
+
+describe('first paint: compressed, cached, indexable, titled', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('serves brotli or gzip pre-compressed assets with a year of cache, robots.txt, sitemap.xml and a title per route', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toContain('User-agent: *');
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(await sitemap.text()).toContain('<urlset');
+
+    const { page, context } = await newPage(browser, server.url, PHONE);
+    await page.goto('/login');
+    await page.waitForFunction(() => document.title.startsWith('Log in'));
+    await page.goto('/privacy-policy');
+    await page.waitForFunction(() => document.title.startsWith('Privacy Policy'));
+    await context.close();
+  });
+});
+
+describe('axe-core: no serious or critical violations on any route', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAIL: 'axe-admin@example.test', ADMIN_PASSWORD: 'Admin123!Secret' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [size, viewport] of SIZES) {
+    it(`signed out, signed in and as the admin (${size})`, async () => {
+      const found: string[] = [];
+      const { page, context } = await newPage(browser, server.url, viewport);
+      for (const path of PUBLIC_ROUTES) {
+        await settle(page, path);
+        for (const v of await axeSerious(page)) found.push(`${path} ${v}`);
+      }
+      const u = await signUp(server, `Axe ${size}`);
+      await deposit(server, u, 100);
+      await signIn(page, u, '/dashboard');
+      for (const path of SIGNED_IN_ROUTES) {
+        await settle(page, path);
+        for (const v of await axeSerious(page)) found.push(`${path} ${v}`);
+      }
+      // The chain select's open list too.
+      await settle(page, '/demo-deposit');
+      await page.getByRole('button', { name: 'Select Chain' }).click();
+      await page.getByRole('listbox').waitFor();
+      for (const v of await axeSerious(page)) found.push(`/demo-deposit (chain list open) ${v}`);
+      const login = await call<{ token: string }>(server, 'POST', '/api/auth/login', { email: 'axe-admin@example.test', password: 'Admin123!Secret' });
+      expect(login.json.data?.token).toBeTruthy();
+      await signIn(page, { token: login.json.data!.token, username: '', email: '', password: '' }, '/admin/dashboard', true);
+      for (const path of ADMIN_ROUTES) {
+        await settle(page, path);
+        for (const v of await axeSerious(page)) found.push(`${path} ${v}`);
+      }
+      expect(found).toEqual([]);
+      await context.close();
+    });
+  }
+});
