@@ -1,8 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -24,16 +23,21 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver': undefined, 'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'] })] },
-    rules: { 'import-x/no-cycle': 'error' },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/ignore': ['node_modules'],
+      'import/external-module-folders': ['node_modules'],
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.{ts,tsx}'],
     // Tests may reach into what they test.
     ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
