@@ -15,7 +15,7 @@ import { user } from './contracts/user';
 
 export * from './contracts/define';
 export { admin, auth, health, internal, history, income, staking, team, transfers, withdrawals, demoPayments, payments, security, support, user };
-export { socialContracts, SOCIAL_PROVIDER_NAMES, ZAuthData } from './contracts/auth';
+export { socialContracts, SOCIAL_PROVIDER_NAMES, ZAuthData, type TAuthData } from './contracts/auth';
 export * from './contracts/money';
 export * from './contracts/payments';
 export * from './contracts/security';

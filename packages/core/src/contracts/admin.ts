@@ -144,3 +144,15 @@ export const admin = {
   auditLog: defineContract({ method: 'GET', path: '/admin/audit-log', auth, tag, summary: 'Who did what', query: ZPageQuery, data: pageOf(ZAuditRow) }),
 };
 
+
+export type AdminStats = z.output<typeof ZAdminStats>;
+export type AdminUserRow = z.output<typeof ZAdminUser>;
+export type AdminUserDetail = z.output<typeof ZAdminUserDetail>;
+export type AdminWithdrawal = z.output<typeof admin.withdrawals.data>['data'][number];
+export type AdminTicket = z.output<typeof ZAdminTicket>;
+export type AdminPayment = z.output<typeof ZAdminPayment>;
+export type AdminSettings = z.output<typeof ZAdminSettingsData>;
+export type AdminRewardLevel = z.output<typeof ZRewardLevel>;
+export type AdminAuditEntry = z.output<typeof ZAuditRow>;
+export type LedgerReport = z.output<typeof ZLedgerReport>;
+export type TAdminSettingsRequest = z.input<typeof ZAdminSettings>;

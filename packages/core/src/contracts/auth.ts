@@ -64,3 +64,5 @@ export const socialContracts = {
   facebook: { start: auth.facebookStart, callback: auth.facebookCallback },
   instagram: { start: auth.instagramStart, callback: auth.instagramCallback },
 } as const;
+
+export type TAuthData = z.output<typeof ZAuthData>;

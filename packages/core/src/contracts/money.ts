@@ -54,3 +54,10 @@ export const history = {
     data: z.object({ data: z.array(ZHistoryRecord), pagination: ZPagination, total_deposits: ZMoney, total_withdrawals: ZMoney }),
   }),
 };
+
+export type TStakeRow = z.output<typeof ZStakeRow>;
+export type TIncomeItem = z.output<typeof ZIncomeItem>;
+export type TRewardLevel = z.output<typeof ZRewardLevel>;
+export type TTeamMember = z.output<typeof ZTeamMember>;
+export type TTransferRecord = z.output<typeof ZTransferRecord>;
+export type THistoryRecord = z.output<typeof ZHistoryRecord>;

@@ -13,7 +13,10 @@ export const ZPendingPayment = z.object({
   amount: ZMoney,
   pay_amount: ZMoney,
   pay_currency: z.string(),
+  /** with the extra, lets the browser reopen the payment's panel after a reload */
+  pay_address: z.string(),
   timedout_at: ZIsoTime.nullable(),
+  extra: z.string(),
 });
 
 export const ZPaymentStatus = z.object({
@@ -88,3 +91,8 @@ export const demoPayments = {
   create: defineContract({ method: 'POST', path: '/demo-payments/create', auth: 'user', tag, summary: 'Starts a deposit (demo screen)', body: ZCreateDemoPaymentRequest, data: ZDemoPayment }),
   ...depositCalls('/demo-payments'),
 };
+
+export type TPendingPayment = z.output<typeof ZPendingPayment>;
+export type TPaymentStatus = z.output<typeof ZPaymentStatus>;
+export type TCurrencyOption = z.output<typeof ZCurrencyOption>;
+export type TDemoPayment = z.output<typeof ZDemoPayment>;

@@ -8,3 +8,5 @@ export const support = {
   list: defineContract({ method: 'GET', path: '/support', auth: 'user', tag: 'support', summary: 'My tickets', data: z.object({ data: z.array(ZTicket) }) }),
   create: defineContract({ method: 'POST', path: '/support', auth: 'user', tag: 'support', summary: 'Opens a ticket', body: ZCreateTicketRequest, data: ZTicket }),
 };
+
+export type TTicket = z.output<typeof ZTicket>;

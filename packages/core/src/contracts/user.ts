@@ -69,3 +69,11 @@ export const user = {
   settings: defineContract({ method: 'GET', path: '/user/settings', auth: 'user', tag, summary: 'The rates that apply', data: z.object({ settings: ZSettings }) }),
   wallet: defineContract({ method: 'GET', path: '/user/wallet', auth: 'user', tag, summary: 'Balances, totals and team figures', data: ZWallet }),
 };
+
+export type TUserDetail = z.output<typeof ZUserDetail>;
+export type TActivityItem = z.output<typeof ZActivityItem>;
+export type TActivityRecordType = TActivityItem['recordType'];
+export type TUserInfo = z.output<typeof ZUserInfo>;
+export type TProfile = z.output<typeof ZProfile>;
+export type TSettings = z.output<typeof ZSettings>;
+export type TWallet = z.output<typeof ZWallet>;

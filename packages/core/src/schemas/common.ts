@@ -33,13 +33,3 @@ export interface TPagination {
   page: number;
   perPage: number;
 }
-export interface TList<T> {
-  data: T[];
-  pagination: TPagination;
-}
-export interface TEnvelope<T> {
-  success: boolean;
-  message?: string;
-  data?: T;
-  errors?: Record<string, string>;
-}

@@ -1,4 +1,5 @@
-import { microToNumber, type TActivityItem, type THistoryRecord } from '@app/core';
+import { microToNumber } from '@app/core';
+import type { TActivityItem, THistoryRecord } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import * as ledger from '../ledger/service';

@@ -1,4 +1,5 @@
-import { microToNumber, type TIncomeItem, type TRewardLevel, type TUserDetail } from '@app/core';
+import { microToNumber } from '@app/core';
+import type { TIncomeItem, TRewardLevel, TUserDetail } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
 import * as ledger from '../ledger/service';
 import { getRewardLevels, rewardLevelToJson } from '../settings/service';

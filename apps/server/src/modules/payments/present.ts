@@ -1,4 +1,5 @@
-import { microToNumber, type TCurrencyOption, type TDemoPayment, type TPayCurrency, type TPendingPayment } from '@app/core';
+import { microToNumber, type TPayCurrency } from '@app/core';
+import type { TCurrencyOption, TDemoPayment, TPendingPayment } from '@app/core/contracts';
 import type { Selectable } from 'kysely';
 import { statusDescription } from './status';
 import type { PaymentsTable } from './table';

@@ -1,4 +1,5 @@
-import { microToNumber, toMicro, type TRewardLevel, type TSettings } from '@app/core';
+import { microToNumber, toMicro } from '@app/core';
+import type { TRewardLevel, TSettings } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
 import './table';
 

@@ -1,4 +1,5 @@
-import { microToNumber, percentOf, type TActivityItem, type TStakeRow } from '@app/core';
+import { microToNumber, percentOf } from '@app/core';
+import type { TActivityItem, TStakeRow } from '@app/core/contracts';
 import type { DB, Executor } from '../../db/types';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';

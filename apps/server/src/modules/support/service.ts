@@ -1,4 +1,5 @@
-import type { TCreateTicketRequest, TTicket } from '@app/core';
+import type { TCreateTicketRequest } from '@app/core';
+import type { TTicket } from '@app/core/contracts';
 import type { DB, Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import './table';

@@ -1,4 +1,5 @@
-import { microToNumber, type TTeamMember } from '@app/core';
+import { microToNumber } from '@app/core';
+import type { TTeamMember } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import './table';

@@ -1,4 +1,5 @@
-import { microToNumber, type TCreateTransferRequest, type TTransferRecord } from '@app/core';
+import { microToNumber, type TCreateTransferRequest } from '@app/core';
+import type { TTransferRecord } from '@app/core/contracts';
 import { toMicro } from '@app/core';
 import type { DB, Executor } from '../../db/types';
 import { withTx } from '../../db/tx';

@@ -3,7 +3,8 @@ import clsx from 'clsx';
 import { Activity, FileClock, LayoutDashboard, LifeBuoy, LogOut, Receipt, Settings, Users, Wallet } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api-client';
+import { auth } from '@app/core/contracts/auth';
+import { call } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 
 const NAV = [
@@ -23,7 +24,7 @@ export function AdminLayout() {
   const qc = useQueryClient();
   const logout = async () => {
     try {
-      const res = await api.post('/api/auth/logout');
+      const res = await call(auth.logout);
       toast.success(res.message || 'Logged out successfully');
     } catch {
       toast.error('Error logging out');

@@ -5,22 +5,22 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
-import { api, errorMessage } from '../../../lib/api-client';
-import { useAdminAction, type LedgerReport } from '../api/admin-api';
+import { admin } from '@app/core/contracts/admin';
+import { call, errorMessage, fetchData } from '../../../lib/api-client';
+import { useAdminAction } from '../api/admin-api';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 export default function AdminOperationsPage() {
   const [date, setDate] = useState(today());
-  const roi = useAdminAction<{ date: string }>('post', () => '/api/admin/jobs/roi');
+  const roi = useAdminAction((body: { date: string }) => call(admin.runRoi, { body }));
   const [roiResult, setRoiResult] = useState<string | null>(null);
-  const verify = useMutation({ mutationFn: async () => (await api.get<LedgerReport>('/api/admin/ledger/verify')).data! });
+  const verify = useMutation({ mutationFn: fetchData(admin.verifyLedger) });
 
   const runRoi = async () => {
     try {
       const res = await roi.mutateAsync({ date });
-      const data = res.data as { credits?: number; total?: number } | undefined;
-      setRoiResult(`${data?.credits ?? 0} credits, $${formatAmount(data?.total ?? 0)} in total`);
+      setRoiResult(`${res.data.credits} credits, $${formatAmount(res.data.total)} in total`);
       toast.success(res.message ?? 'ROI job finished');
     } catch (err) {
       toast.error(errorMessage(err, 'ROI job failed'));

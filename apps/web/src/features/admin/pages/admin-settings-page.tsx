@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { admin, type TAdminSettingsRequest } from '@app/core/contracts/admin';
+import { ApiError, call, errorMessage } from '../../../lib/api-client';
 import { rewardLevelsQuery, settingsQuery, useAdminAction, type AdminRewardLevel, type AdminSettings } from '../api/admin-api';
 
 const FIELDS: { key: keyof Omit<AdminSettings, 'maintenance_mode'>; label: string; hint: string }[] = [
@@ -22,7 +23,7 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
     setValues(Object.fromEntries(FIELDS.map((f) => [f.key, String(initial[f.key])])));
     setMaintenance(initial.maintenance_mode);
   }, [initial]);
-  const save = useAdminAction<Record<string, unknown>>('put', () => '/api/admin/settings');
+  const save = useAdminAction((body: TAdminSettingsRequest) => call(admin.saveSettings, { body }));
   const submit = async () => {
     setErrors({});
     try {
@@ -65,7 +66,7 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
 function RewardLevelsForm({ initial }: { initial: AdminRewardLevel[] }) {
   const [rows, setRows] = useState<Record<string, string>[]>([]);
   useEffect(() => setRows(initial.map((l) => ({ level: String(l.level), self_investment: String(l.self_investment), direct_investment: String(l.direct_investment), reward: String(l.reward) }))), [initial]);
-  const save = useAdminAction<{ levels: AdminRewardLevel[] }>('put', () => '/api/admin/reward-levels');
+  const save = useAdminAction((body: { levels: AdminRewardLevel[] }) => call(admin.saveRewardLevels, { body }));
   const submit = async () => {
     try {
       const levels = rows.map((r) => ({ level: Number(r.level), self_investment: Number(r.self_investment), direct_investment: Number(r.direct_investment), reward: Number(r.reward) }));

@@ -6,7 +6,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
+import { admin } from '@app/core/contracts/admin';
+import { call, errorMessage } from '../../../lib/api-client';
 import { ticketsQuery, useAdminAction, type AdminTicket } from '../api/admin-api';
 import { AdminTable, StatusFilter } from '../components/admin-table';
 
@@ -16,7 +17,7 @@ export default function AdminTicketsPage() {
   const [open, setOpen] = useState<AdminTicket | null>(null);
   const [remark, setRemark] = useState('');
   const rows = useQuery(ticketsQuery(status, page));
-  const close = useAdminAction<{ id: string; remark: string }>('post', (b) => `/api/admin/tickets/${b.id}/close`, (b) => ({ adminRemark: b.remark }));
+  const close = useAdminAction((b: { id: string; remark: string }) => call(admin.closeTicket, { params: { id: b.id }, body: { adminRemark: b.remark } }));
   const submit = async () => {
     if (!open) return;
     try {

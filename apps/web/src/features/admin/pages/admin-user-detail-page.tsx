@@ -8,7 +8,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { errorMessage } from '../../../lib/api-client';
+import { admin } from '@app/core/contracts/admin';
+import { call, errorMessage } from '../../../lib/api-client';
 import { useAdminAction, userQuery } from '../api/admin-api';
 import { StatCard } from '../components/admin-table';
 
@@ -52,7 +53,7 @@ function MiniTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][];
 export default function AdminUserDetailPage() {
   const { id = '' } = useParams();
   const detail = useQuery(userQuery(id));
-  const block = useAdminAction<{ block: boolean }>('post', (b) => `/api/admin/users/${id}/${b.block ? 'block' : 'unblock'}`, () => ({}));
+  const block = useAdminAction((b: { block: boolean }) => call(b.block ? admin.block : admin.unblock, { params: { id } }));
   const toggle = async (blockIt: boolean) => {
     try {
       const res = await block.mutateAsync({ block: blockIt });

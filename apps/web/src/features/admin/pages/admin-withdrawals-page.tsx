@@ -6,7 +6,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
+import { admin } from '@app/core/contracts/admin';
+import { call, errorMessage } from '../../../lib/api-client';
 import { useAdminAction, withdrawalsQuery, type AdminWithdrawal } from '../api/admin-api';
 import { AdminTable, StatusFilter } from '../components/admin-table';
 
@@ -18,10 +19,8 @@ export default function AdminWithdrawalsPage() {
   const [action, setAction] = useState<Action>(null);
   const [text, setText] = useState('');
   const rows = useQuery(withdrawalsQuery(status, page));
-  const run = useAdminAction<{ id: string; kind: 'complete' | 'reject'; text: string }>(
-    'post',
-    (b) => `/api/admin/withdrawals/${b.id}/${b.kind}`,
-    (b) => (b.kind === 'complete' ? { tx_hash: b.text } : { reason: b.text }),
+  const run = useAdminAction((b: { id: string; kind: 'complete' | 'reject'; text: string }) =>
+    b.kind === 'complete' ? call(admin.completeWithdrawal, { params: { id: b.id }, body: { tx_hash: b.text } }) : call(admin.rejectWithdrawal, { params: { id: b.id }, body: { reason: b.text } }),
   );
   const submit = async () => {
     if (!action) return;

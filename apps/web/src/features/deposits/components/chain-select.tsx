@@ -1,4 +1,4 @@
-import type { TCurrencyOption } from '@app/core';
+import type { TCurrencyOption } from '@app/core/contracts';
 import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { TDemoPayment } from '@app/core';
+import type { TDemoPayment } from '@app/core/contracts';
 import { DEMO_DEPOSIT_MIN_USD, QR_SIZE } from '@app/core/constants';
 import { microToDecimal, toMicro } from '@app/core/money';
 import { formatAmount, formatCountdown, formatDateTimeShort, shortenAddressShort } from '@app/core/format';

@@ -1,4 +1,4 @@
-import type { TCurrencyOption, TDemoPayment } from '@app/core';
+import type { TCurrencyOption, TDemoPayment } from '@app/core/contracts';
 import { DEMO_DEPOSIT_DEFAULT_USD, DEMO_DEPOSIT_MIN_USD, DEMO_DEPOSIT_STEP_USD, PAYMENT_POLL_SECONDS } from '@app/core/constants';
 import { ZCreateDemoPaymentRequest } from '@app/core/schemas/money-ops';
 import { MICRO, microToDecimal, toMicro } from '@app/core/money';
@@ -83,7 +83,7 @@ export default function DemoDepositPage() {
   const refreshPayment = async (paymentId: string, opts: { quiet?: boolean } = {}) => {
     try {
       const res = await demoPaymentStatus(paymentId);
-      const data = res.data!;
+      const data = res.data;
       if (payment && data.payment_id === payment.paymentId) {
         const before = statusRef.current;
         setStatus(data.status);

@@ -81,7 +81,7 @@ export default function DepositPage() {
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       const res = await createPayment(v);
-      setCreated({ p: res.data!, at: Date.now() });
+      setCreated({ p: res.data, at: Date.now() });
       toast.success('Payment created successfully');
       void qc.invalidateQueries({ queryKey: queryKeys.pendingPayments });
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { TIncomeItem } from '@app/core';
+import type { TIncomeItem } from '@app/core/contracts';
 import { abbreviateAmount, formatAmount, formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';

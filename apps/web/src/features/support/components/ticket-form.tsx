@@ -27,10 +27,6 @@ export function TicketForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const res = await create.mutateAsync(values);
-      if (res.success === false) {
-        toast.error(res.message || 'Failed to create ticket');
-        return;
-      }
       toast.success(res.message || 'Support ticket created!');
       form.reset();
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { TTicket } from '@app/core';
+import type { TTicket } from '@app/core/contracts';
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

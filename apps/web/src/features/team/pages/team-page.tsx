@@ -1,4 +1,4 @@
-import type { TTeamMember } from '@app/core';
+import type { TTeamMember } from '@app/core/contracts';
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard } from 'lucide-react';

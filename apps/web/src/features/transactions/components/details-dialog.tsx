@@ -1,4 +1,4 @@
-import type { THistoryRecord } from '@app/core';
+import type { THistoryRecord } from '@app/core/contracts';
 import { formatAmount, formatDateTimeShort, shortenAddress } from '@app/core/format';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
