@@ -5,7 +5,8 @@ import { storage } from '../lib/storage';
 export function ProtectedRoute() {
   const location = useLocation();
   if (!storage.getToken()) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  if (storage.isAdmin()) return <Navigate to="/admin/dashboard" replace />;
+  // The security mails link /security; an admin has the same screen inside the console.
+  if (storage.isAdmin()) return <Navigate to={location.pathname === '/security' ? '/admin/security' : '/admin/dashboard'} replace />;
   return <Outlet />;
 }
 

@@ -21,6 +21,8 @@ const appRoutes: RouteObject[] = [
     children: [
       { path: '/signup', ...page(() => import('../features/auth/pages/signup-page')) },
       { path: '/login', ...page(() => import('../features/auth/pages/login-page')) },
+      { path: '/forgot-password', ...page(() => import('../features/auth/pages/forgot-password-page')) },
+      { path: '/reset-password', ...page(() => import('../features/auth/pages/reset-password-page')) },
     ],
   },
   {
@@ -36,6 +38,7 @@ const appRoutes: RouteObject[] = [
           { path: '/setting', ...page(() => import('../features/settings/pages/settings-page')) },
           { path: '/settings', ...page(() => import('../features/settings/pages/settings-page')) },
           { path: '/profile', ...page(() => import('../features/profile/pages/profile-page')) },
+          { path: '/security', ...page(() => import('../features/security/pages/security-page')) },
           { path: '/support', ...page(() => import('../features/support/pages/support-page')) },
           { path: '/disclaimer', ...page(() => import('../features/legal/pages/disclaimer-page')) },
           { path: '/transfer', ...page(() => import('../features/transfers/pages/transfer-page')) },
@@ -68,6 +71,8 @@ const appRoutes: RouteObject[] = [
           { path: 'settings', ...page(() => import('../features/admin/pages/admin-settings-page')) },
           { path: 'operations', ...page(() => import('../features/admin/pages/admin-operations-page')) },
           { path: 'audit-log', ...page(() => import('../features/admin/pages/admin-audit-page')) },
+          // Admins turn on their own two-factor authentication on the same screen (server.md section 9).
+          { path: 'security', ...page(() => import('../features/security/pages/security-page')) },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
         ],
       },

@@ -18,4 +18,5 @@ export const queryKeys = {
   pendingPayments: ['payments-pending'] as const,
   demoPendingPayments: ['demo-payments-pending'] as const,
   currencies: ['demo-currencies'] as const,
+  security: ['security'] as const,
 };

@@ -1,3 +1,4 @@
+import { security } from '@app/core/contracts/security';
 import { user } from '@app/core/contracts/user';
 import { queryOptions } from '@tanstack/react-query';
 import { call, fetchData } from './api-client';
@@ -13,3 +14,6 @@ export const walletQueryOptions = () => queryOptions({ queryKey: queryKeys.walle
 
 /** GET /api/user/settings */
 export const settingsQueryOptions = () => queryOptions({ queryKey: queryKeys.settings, queryFn: async () => (await call(user.settings)).data.settings, staleTime: 5 * 60_000 });
+
+/** GET /api/user/security — 2FA state and sessions (read by /security and the withdraw form). */
+export const securityQueryOptions = () => queryOptions({ queryKey: queryKeys.security, queryFn: fetchData(security.info) });

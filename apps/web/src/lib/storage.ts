@@ -5,7 +5,8 @@ export const STORAGE_KEYS = {
   isAdmin: 'is_admin',
   otpTimerExpiry: 'otp_timer_expiry',
 } as const;
-export const SESSION_KEYS = { socialUser: 'socialUser' } as const;
+/** `reset_access_id` lives for the tab only: a password-reset challenge should not outlive it. */
+export const SESSION_KEYS = { socialUser: 'socialUser', resetAccessId: 'reset_access_id' } as const;
 
 export const storage = {
   getToken: () => localStorage.getItem(STORAGE_KEYS.authToken),
@@ -35,4 +36,7 @@ export const storage = {
   },
   setSocialUser: (user: unknown) => sessionStorage.setItem(SESSION_KEYS.socialUser, JSON.stringify(user)),
   clearSocialUser: () => sessionStorage.removeItem(SESSION_KEYS.socialUser),
+  getResetAccessId: () => sessionStorage.getItem(SESSION_KEYS.resetAccessId),
+  setResetAccessId: (id: string) => sessionStorage.setItem(SESSION_KEYS.resetAccessId, id),
+  clearResetAccessId: () => sessionStorage.removeItem(SESSION_KEYS.resetAccessId),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZChangePasswordRequest, ZSessionIdParams, ZTwoFactorCodeRequest } from '../schemas/security';
-import { defineContract, ZId, ZIsoTime } from './define';
+import { defineContract, ZId, ZIsoTime, type DataOut } from './define';
 
 const tag = 'security';
 
@@ -20,3 +20,8 @@ export const security = {
   enable2fa: defineContract({ method: 'POST', path: '/user/2fa/enable', auth: 'user', tag, summary: 'Turns 2FA on; answers the recovery codes once', body: ZTwoFactorCodeRequest, data: z.object({ recovery_codes: z.array(z.string()) }) }),
   disable2fa: defineContract({ method: 'POST', path: '/user/2fa/disable', auth: 'user', tag, summary: 'Turns 2FA off', body: ZTwoFactorCodeRequest, data: null }),
 };
+
+export type TSecurityInfo = z.output<typeof ZSecurityInfo>;
+export type TSecuritySession = TSecurityInfo['sessions'][number];
+export type TTwoFactorSetup = DataOut<typeof security.setup2fa>;
+export type TTwoFactorEnabled = DataOut<typeof security.enable2fa>;

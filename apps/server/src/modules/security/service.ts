@@ -1,4 +1,5 @@
-import { CURRENT_PASSWORD_WRONG_MESSAGE, type TSecurityInfo } from '@app/core';
+import { CURRENT_PASSWORD_WRONG_MESSAGE } from '@app/core';
+import type { TSecurityInfo } from '@app/core/contracts';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/errors';
 import { deleteUserSessions, hashPassword, verifyPassword } from '../auth/service';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { Activity, FileClock, LayoutDashboard, LifeBuoy, LogOut, Receipt, Settings, Users, Wallet } from 'lucide-react';
+import { Activity, FileClock, LayoutDashboard, LifeBuoy, LockKeyhole, LogOut, Receipt, Settings, Users, Wallet } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { auth } from '@app/core/contracts/auth';
@@ -16,6 +16,7 @@ const NAV = [
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/operations', label: 'Jobs & Ledger', icon: Activity },
   { to: '/admin/audit-log', label: 'Audit Log', icon: FileClock },
+  { to: '/admin/security', label: 'Security', icon: LockKeyhole },
 ];
 
 /** The operator's console: a sidebar on desktop, a scrolling tab bar on a phone. */

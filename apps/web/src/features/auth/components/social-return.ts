@@ -15,6 +15,8 @@ export function readSocialReturn(params: URLSearchParams): { kind: 'none' } | { 
   const raw = params.get('provider');
   const provider: SocialProvider = raw === 'facebook' || raw === 'instagram' ? raw : 'google';
   if (params.get('error')) return { kind: 'failed', message: SOCIAL_FAILURE[provider] };
+  // A 2FA user's return is handled by readTwoFactorReturn; one without its challenge cannot go on.
+  if (params.get('requires2fa') === '1' && !params.get('challenge')) return { kind: 'failed', message: SOCIAL_FAILURE[provider] };
   if (params.get('requiresReferral') === 'true') {
     const user = params.get('user');
     if (!user) return { kind: 'failed', message: SOCIAL_FAILURE[provider] };
@@ -28,4 +30,10 @@ export function readSocialReturn(params: URLSearchParams): { kind: 'none' } | { 
   const token = params.get('token');
   if (token) return { kind: 'token', token, isAdmin: params.get('is_admin') === 'true' };
   return { kind: 'none' };
+}
+
+/** A social sign-in of a user with two-factor authentication returns with the login challenge (server.md section 9). */
+export function readTwoFactorReturn(params: URLSearchParams): string | null {
+  if (params.get('requires2fa') !== '1' || params.get('error')) return null;
+  return params.get('challenge') || null;
 }

@@ -1,18 +1,19 @@
 import { ZLoginRequest, type TLoginRequest } from '@app/core/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { FieldError, invalidProps } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
-import { storage } from '../../../lib/storage';
 import { login } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
-import { PasswordInput } from '../components/password-input';
+import { useFinishLogin } from '../components/finish-login';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { SocialButtons } from '../components/social-buttons';
 import { startOtp } from '../components/start-otp';
+import { TwoFactorStep } from '../components/two-factor-step';
 
 /** api-client words a failure without a server message as 'Request failed (status)'. */
 function hasServerMessage(err: ApiError): boolean {
@@ -22,8 +23,9 @@ function hasServerMessage(err: ApiError): boolean {
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const qc = useQueryClient();
+  const finish = useFinishLogin();
   const [inlineError, setInlineError] = useState<string | null>(null);
+  const [challengeId, setChallengeId] = useState<string | null>(null);
   const form = useForm<TLoginRequest>({ resolver: zodResolver(ZLoginRequest), mode: 'onTouched', defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const from = (location.state as { from?: string } | null)?.from;
@@ -33,10 +35,9 @@ export default function LoginPage() {
     try {
       const res = await login(values);
       if (res.data?.token) {
-        storage.setSession(res.data.token, res.data.is_admin ?? false);
-        qc.clear();
-        toast.success('Login successful!');
-        void navigate(res.data.is_admin ? '/admin/dashboard' : from && from.startsWith('/') ? from : '/dashboard', { replace: true });
+        finish({ token: res.data.token, is_admin: res.data.is_admin }, from);
+      } else if (res.data?.requires_2fa === true && res.data.challenge_id) {
+        setChallengeId(res.data.challenge_id);
       } else if (res.data?.access_id) {
         startOtp(res.data.access_id);
         toast.info('Please Verify your email to continue.');
@@ -53,6 +54,18 @@ export default function LoginPage() {
       else toast.error('Login failed. Please try again.');
     }
   });
+
+  if (challengeId)
+    return (
+      <TwoFactorStep
+        challengeId={challengeId}
+        from={from}
+        onBack={() => {
+          setChallengeId(null);
+          form.resetField('password');
+        }}
+      />
+    );
 
   return (
     <AuthShell
@@ -72,15 +85,20 @@ export default function LoginPage() {
           <label htmlFor="email" className="label">
             Email
           </label>
-          <input id="email" type="email" className="input" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
-          {errors.email ? <p className="field-error">{errors.email.message}</p> : null}
+          <input id="email" type="email" className="input" autoComplete="email" placeholder="you@example.com" {...form.register('email')} {...invalidProps('email', errors.email?.message)} />
+          <FieldError id="email" error={errors.email?.message} />
         </div>
         <div>
-          <label htmlFor="password" className="label">
-            Password
-          </label>
-          <PasswordInput id="password" autoComplete="current-password" placeholder="Your password" {...form.register('password')} />
-          {errors.password ? <p className="field-error">{errors.password.message}</p> : null}
+          <div className="flex items-center justify-between">
+            <label htmlFor="password" className="label">
+              Password
+            </label>
+            <Link to="/forgot-password" className="mb-1.5 text-xs font-semibold text-brand-400 hover:underline">
+              Forgot password?
+            </Link>
+          </div>
+          <PasswordInput id="password" autoComplete="current-password" placeholder="Your password" {...form.register('password')} {...invalidProps('password', errors.password?.message)} />
+          <FieldError id="password" error={errors.password?.message} />
         </div>
         {inlineError ? (
           <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-300">

@@ -1,7 +1,7 @@
 import { ZSignupForm, type TSignupForm } from '@app/core/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -10,12 +10,13 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 import { register as registerUser } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
-import { PasswordInput } from '../components/password-input';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { ReferralField } from '../components/referral-field';
 import { SocialButtons } from '../components/social-buttons';
-import { readSocialReturn } from '../components/social-return';
+import { readSocialReturn, readTwoFactorReturn } from '../components/social-return';
 import { startOtp } from '../components/start-otp';
-import { StrengthMeter } from '../components/strength-meter';
+import { StrengthMeter } from '../../../components/ui/strength-meter';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { useReferralCheck } from '../components/use-referral-check';
 
 type Fields = 'name' | 'email' | 'password' | 'confirmPassword' | 'referral_id' | 'terms';
@@ -35,11 +36,14 @@ export default function SignupPage() {
   const referralValue = form.watch('referral_id');
   const referral = useReferralCheck(referralValue);
   const handled = useRef(false);
+  // Read once on arrival, before the first paint, so the sign-up form never flashes for a 2FA user.
+  const [challengeId] = useState(() => readTwoFactorReturn(params));
 
   // Back from a social sign-in: hand the query to the matching step (spec section 2, Signup).
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
+    if (challengeId) return;
     const result = readSocialReturn(params);
     if (result.kind === 'token') {
       storage.setSession(result.token, result.isAdmin);
@@ -52,7 +56,7 @@ export default function SignupPage() {
       toast.error(result.message);
       void navigate('/login', { replace: true });
     }
-  }, [params, navigate, qc]);
+  }, [params, navigate, qc, challengeId]);
 
   const onSubmit = form.handleSubmit(
     async (values) => {
@@ -86,6 +90,8 @@ export default function SignupPage() {
       if (errs.terms) toast.error('Please agree to the terms and conditions');
     },
   );
+
+  if (challengeId) return <TwoFactorStep challengeId={challengeId} onBack={() => void navigate('/login', { replace: true })} />;
 
   return (
     <AuthShell

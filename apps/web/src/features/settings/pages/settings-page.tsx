@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronRight, LifeBuoy, LogOut, ShieldAlert, UserRound } from 'lucide-react';
+import { ChevronRight, LifeBuoy, LogOut, LockKeyhole, ShieldAlert, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import { logout } from '../api/logout';
 
 const ITEMS = [
   { to: '/profile', label: 'My Profile', icon: UserRound },
+  { to: '/security', label: 'Security', icon: LockKeyhole },
   { to: '/support', label: 'Support Ticket', icon: LifeBuoy },
   { to: '/disclaimer', label: 'Disclaimer', icon: ShieldAlert },
 ];
@@ -40,7 +41,7 @@ export default function SettingsPage() {
 
   return (
     <div>
-      <PageHeader title="My Account" subtitle="Profile, support and sign-out" />
+      <PageHeader title="My Account" subtitle="Profile, security, support and sign-out" />
       <ul className="card divide-y divide-white/5 p-0">
         {ITEMS.map((i) => (
           <li key={i.to}>

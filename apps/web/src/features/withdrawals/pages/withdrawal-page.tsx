@@ -2,6 +2,7 @@ import { WITHDRAW_PAGE_MIN_BALANCE_USD, WITHDRAW_STEP_USD, WITHDRAW_VALIDATE_DEL
 import { formatAmount } from '@app/core/format';
 import { microToNumber, percentOf, toMicro } from '@app/core/money';
 import { ZCreateWithdrawalRequest, type TCreateWithdrawalRequest } from '@app/core/schemas/money-ops';
+import { INVALID_2FA_MESSAGE, TWO_FA_REQUIRED_MESSAGE } from '@app/core/schemas/security';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,10 +12,10 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ReviewDialog } from '../../../components/ui/review-dialog';
 import { LoadingState } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
+import { securityQueryOptions, settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
 import { useCreateWithdrawal } from '../api/withdraw-api';
 
-type Field = 'amount_usd' | 'network' | 'wallet_address';
+type Field = 'amount_usd' | 'network' | 'wallet_address' | 'totp_code';
 const NETWORKS: { value: TWithdrawNetwork; label: string }[] = [
   { value: 'BSC', label: 'BNB Smart Chain (BEP20)' },
   { value: 'POLYGON', label: 'Polygon' },
@@ -26,6 +27,11 @@ export default function WithdrawalPage() {
   const wallet = useQuery(walletQueryOptions());
   const settings = useQuery(settingsQueryOptions());
   const create = useCreateWithdrawal();
+  // With 2FA on, the server wants a code with every withdrawal (server.md section 9).
+  // The server asking for it (2FA turned on elsewhere since the page loaded) shows the field too.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const needsCode = useQuery(securityQueryOptions()).data?.two_factor_enabled === true || codeAsked;
+  const [totp, setTotp] = useState('');
   const [network, setNetwork] = useState<TWithdrawNetwork>('BSC');
   const [address, setAddress] = useState('');
   const [quantity, setQuantity] = useState('');
@@ -48,12 +54,13 @@ export default function WithdrawalPage() {
 
   const validate = () => {
     const amount = quantity.trim() === '' ? undefined : Number(quantity);
-    const r = ZCreateWithdrawalRequest.safeParse({ amount_usd: amount, network, wallet_address: address, token: 'USDT' });
+    const r = ZCreateWithdrawalRequest.safeParse({ amount_usd: amount, network, wallet_address: address, token: 'USDT', ...(needsCode ? { totp_code: totp } : {}) });
     const next: Partial<Record<Field, string>> = {};
     if (!r.success) for (const i of r.error.issues) next[i.path[0] as Field] ??= i.message;
     if (!next.amount_usd && amount !== undefined && amount > balance) next.amount_usd = 'Insufficient balance';
+    if (needsCode && !totp.trim()) next.totp_code ??= TWO_FA_REQUIRED_MESSAGE;
     setErrors(next);
-    return { ok: r.success && !next.amount_usd, data: r.data };
+    return { ok: r.success && !next.amount_usd && !next.totp_code, data: r.data };
   };
 
   // Field validation re-runs 300 ms after a change.
@@ -62,7 +69,7 @@ export default function WithdrawalPage() {
     const t = setTimeout(validate, WITHDRAW_VALIDATE_DELAY_MS);
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-validate when an input changes
-  }, [quantity, address, network, touched]);
+  }, [quantity, address, network, totp, touched]);
 
   // The server's own rule in exact micro-units: fee = amount × fee% rounded down, receive = the rest.
   const amountMicro = toMicro(quantity.trim() === '' ? '0' : quantity) ?? 0n;
@@ -88,6 +95,7 @@ export default function WithdrawalPage() {
       toast.success(res.message || 'Withdrawal request created successfully!');
       setQuantity('');
       setAddress('');
+      setTotp('');
       setTouched(false);
       setErrors({});
     } catch (err) {
@@ -95,6 +103,8 @@ export default function WithdrawalPage() {
       toast.error(message);
       const fieldErrors: Partial<Record<Field, string>> = err instanceof ApiError ? { ...err.errors } : {};
       for (const f of ['amount_usd', 'wallet_address', 'network'] as Field[]) if (!fieldErrors[f] && message.includes(f)) fieldErrors[f] = message;
+      if (!fieldErrors.totp_code && (message === TWO_FA_REQUIRED_MESSAGE || message === INVALID_2FA_MESSAGE)) fieldErrors.totp_code = message;
+      if (fieldErrors.totp_code) setCodeAsked(true);
       setErrors(fieldErrors);
     }
   };
@@ -181,6 +191,34 @@ export default function WithdrawalPage() {
           />
           {errors.amount_usd ? <p className="field-error">{errors.amount_usd}</p> : null}
         </div>
+        {needsCode ? (
+          <div>
+            <label htmlFor="wd-totp" className="label">
+              Two-factor code
+            </label>
+            <input
+              id="wd-totp"
+              className="input font-mono tracking-widest"
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={32}
+              placeholder="123456"
+              value={totp}
+              aria-invalid={Boolean(errors.totp_code)}
+              aria-describedby={errors.totp_code ? 'wd-totp-error' : undefined}
+              onChange={(e) => {
+                setTotp(e.target.value);
+                setTouched(true);
+              }}
+            />
+            {errors.totp_code ? (
+              <p id="wd-totp-error" className="field-error">
+                {errors.totp_code}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <dl className="space-y-1.5 rounded-xl bg-surface-900/70 p-3 text-sm">
           <div className="flex justify-between">
             <dt className="text-slate-400">Fee ({feePct}%)</dt>

@@ -1,0 +1,81 @@
+import { ZTwoFactorCodeRequest } from '@app/core/schemas/security';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ShieldCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { invalidProps } from '../../../components/ui/field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { login2fa } from '../api/auth-api';
+import { AuthShell } from './auth-shell';
+import { useFinishLogin } from './finish-login';
+
+type Input = z.input<typeof ZTwoFactorCodeRequest>;
+type Output = z.output<typeof ZTwoFactorCodeRequest>;
+
+/**
+ * The second step of a sign-in for a user with two-factor authentication (server.md section 9): the
+ * password login and the social return both end here with the challenge the server gave them.
+ */
+export function TwoFactorStep({ challengeId, from, onBack }: { challengeId: string; from?: string; onBack: () => void }) {
+  const finish = useFinishLogin();
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(ZTwoFactorCodeRequest), defaultValues: { code: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const error = errors.code?.message ?? errors.root?.message;
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    try {
+      const res = await login2fa({ challenge_id: challengeId, code });
+      if (res.data?.token) finish({ token: res.data.token, is_admin: res.data.is_admin }, from);
+      else form.setError('root', { message: 'Login failed. Please try again.' });
+    } catch (err) {
+      const message = err instanceof ApiError ? (err.errors.code ?? errorMessage(err, 'Login failed. Please try again.')) : 'Login failed. Please try again.';
+      form.setError('code', { message }, { shouldFocus: true });
+    }
+  });
+
+  const described = [error ? 'tfa-code-error' : null, 'tfa-code-hint'].filter(Boolean).join(' ');
+  return (
+    <AuthShell title="Two-factor code" subtitle="Your account is protected with two-factor authentication">
+      <div className="mb-5 flex justify-center">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-500/15 text-brand-300">
+          <ShieldCheck className="h-7 w-7" aria-hidden />
+        </span>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="tfa-code" className="label">
+            Two-factor code
+          </label>
+          <input
+            id="tfa-code"
+            className="input text-center font-mono text-xl tracking-[0.3em]"
+            autoComplete="one-time-code"
+            autoCapitalize="off"
+            spellCheck={false}
+            autoFocus
+            maxLength={32}
+            placeholder="123456"
+            {...form.register('code')}
+            {...invalidProps('tfa-code', error)}
+            aria-describedby={described}
+          />
+          {error ? (
+            <p id="tfa-code-error" role="alert" className="field-error">
+              {error}
+            </p>
+          ) : null}
+          <p id="tfa-code-hint" className="mt-1.5 text-xs text-slate-400">
+            The 6-digit code from your authenticator app, or one of your recovery codes.
+          </p>
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Verifying...' : 'Verify'}
+        </Button>
+        <Button variant="ghost" className="w-full" onClick={onBack}>
+          Back to login
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,78 @@
+import { RESET_SENT_MESSAGE, ZForgotPasswordRequest, type TForgotPasswordRequest } from '@app/core/schemas/security';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { FieldError, invalidProps } from '../../../components/ui/field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { storage } from '../../../lib/storage';
+import { forgotPassword } from '../api/auth-api';
+import { AuthShell } from '../components/auth-shell';
+
+/** Step 1 of the password reset (server.md section 9): the e-mail; the server always answers the same. */
+export default function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const form = useForm<TForgotPasswordRequest>({ resolver: zodResolver(ZForgotPasswordRequest), mode: 'onTouched', defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const error = errors.email?.message ?? errors.root?.message;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await forgotPassword(values);
+      if (!res.data?.access_id) {
+        form.setError('root', { message: 'Something went wrong. Please try again.' });
+        return;
+      }
+      storage.setResetAccessId(res.data.access_id);
+      toast.success(res.message || RESET_SENT_MESSAGE);
+      void navigate('/reset-password');
+    } catch (err) {
+      const message = err instanceof ApiError && err.errors.email ? err.errors.email : errorMessage(err, 'Something went wrong. Please try again.');
+      form.setError('email', { message }, { shouldFocus: true });
+    }
+  });
+
+  return (
+    <AuthShell
+      title="Forgot password?"
+      subtitle="Enter the e-mail of your account and we will send you a code to reset your password."
+      footer={
+        <>
+          Remembered it?{' '}
+          <Link to="/login" className="font-semibold text-brand-400 hover:underline">
+            Back to login
+          </Link>
+        </>
+      }
+    >
+      <div className="mb-5 flex justify-center">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-500/15 text-brand-300">
+          <KeyRound className="h-7 w-7" aria-hidden />
+        </span>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="email" className="label">
+            Email
+          </label>
+          <input
+            id="email"
+            type="email"
+            className="input"
+            autoComplete="email"
+            autoFocus
+            placeholder="you@example.com"
+            {...form.register('email')}
+            {...invalidProps('email', error)}
+          />
+          <FieldError id="email" error={error} />
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending...' : 'Send reset code'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

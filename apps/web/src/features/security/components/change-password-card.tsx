@@ -1,0 +1,89 @@
+import { CURRENT_PASSWORD_WRONG_MESSAGE, ZChangePasswordForm, type TChangePasswordForm } from '@app/core/schemas/security';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { FieldError, invalidProps } from '../../../components/ui/field';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { StrengthMeter } from '../../../components/ui/strength-meter';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useChangePassword } from '../api/security-api';
+import { SectionTitle } from './section-title';
+
+/** Change of password: a wrong current password is said under its field (server.md section 9). */
+export function ChangePasswordCard() {
+  const change = useChangePassword();
+  const form = useForm<TChangePasswordForm>({
+    resolver: zodResolver(ZChangePasswordForm),
+    mode: 'onTouched',
+    defaultValues: { current_password: '', new_password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await change.mutateAsync({ current_password: values.current_password, new_password: values.new_password });
+      toast.success(res.message || 'Password changed successfully');
+      form.reset();
+    } catch (err) {
+      const fieldErrors = err instanceof ApiError ? err.errors : {};
+      if (fieldErrors.current_password || (err instanceof ApiError && err.message === CURRENT_PASSWORD_WRONG_MESSAGE)) {
+        form.setError('current_password', { message: fieldErrors.current_password ?? CURRENT_PASSWORD_WRONG_MESSAGE }, { shouldFocus: true });
+      } else if (fieldErrors.new_password) {
+        form.setError('new_password', { message: fieldErrors.new_password }, { shouldFocus: true });
+      } else {
+        toast.error(errorMessage(err, 'Could not change the password. Please try again.'));
+      }
+    }
+  });
+
+  return (
+    <section aria-labelledby="change-password-title" className="card space-y-4">
+      <SectionTitle id="change-password-title" icon={KeyRound} title="Change password" subtitle="Signing in elsewhere ends when you change it." />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="current_password" className="label">
+            Current password
+          </label>
+          <PasswordInput
+            id="current_password"
+            autoComplete="current-password"
+            {...form.register('current_password')}
+            {...invalidProps('current_password', errors.current_password?.message)}
+          />
+          <FieldError id="current_password" error={errors.current_password?.message} />
+        </div>
+        <div>
+          <label htmlFor="new_password" className="label">
+            New password
+          </label>
+          <PasswordInput
+            id="new_password"
+            autoComplete="new-password"
+            placeholder="6 to 30 characters"
+            {...form.register('new_password')}
+            {...invalidProps('new_password', errors.new_password?.message)}
+          />
+          <StrengthMeter password={form.watch('new_password')} />
+          <FieldError id="new_password" error={errors.new_password?.message} />
+        </div>
+        <div>
+          <label htmlFor="confirm_new_password" className="label">
+            Confirm new password
+          </label>
+          <PasswordInput
+            id="confirm_new_password"
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+            {...invalidProps('confirm_new_password', errors.confirmPassword?.message)}
+          />
+          <FieldError id="confirm_new_password" error={errors.confirmPassword?.message} />
+        </div>
+        <Button type="submit" className="w-full sm:w-auto" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Change password'}
+        </Button>
+      </form>
+    </section>
+  );
+}
