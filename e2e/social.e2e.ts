@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestProvider } from '../apps/server/src/modules/social/test-provider';
+import { startTestProvider } from '../apps/server/src/test/social-provider';
 import { freePort, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
 
 describe('Continue with Google through a local OpenID provider (browser)', () => {

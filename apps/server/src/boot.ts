@@ -1,11 +1,10 @@
 import path from 'node:path';
 import pino from 'pino';
-import { resolveSessionSecret, type Config } from './config';
+import type { Config } from './config';
 import { connectDb, type DbHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import type { AppContext } from './context';
+import { buildContext, type AppContext } from './context';
 import type { DataDirLock } from './lib/data-dir-lock';
-import { createMailer } from './modules/mail/mailer';
 
 /**
  * Opens the database (PGlite under DATA_DIR unless DATABASE_URL), migrates, and builds the context.
@@ -33,12 +32,5 @@ export async function createContext(config: Config, log = pino({ level: config.l
     },
   };
   await migrateToLatest(handle.db);
-  const ctx: AppContext = {
-    config,
-    db: handle.db,
-    dbKind: handle.kind,
-    secret: resolveSessionSecret(config),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
-  };
-  return { ctx, handle };
+  return { ctx: buildContext(config, handle, log), handle };
 }

@@ -1,4 +1,3 @@
-import type { Contract, DataOut, InputOf } from '@app/core/contracts/define';
 import { toast } from 'sonner';
 import { storage } from './storage';
 
@@ -39,14 +38,15 @@ function handleGlobal(status: number, message: string | undefined, path: string)
 }
 
 /** What every answer is (server design, section 2); `data` is typed per contract by call(). */
-interface Envelope {
+export interface Envelope {
   success: boolean;
   message?: string;
   data?: unknown;
   errors?: Record<string, string>;
 }
 
-async function request(method: string, path: string, body?: unknown, query?: Record<string, unknown>): Promise<Envelope> {
+/** One request with the bearer token and the global handling above; call() (lib/call.ts) types it per contract. */
+export async function request(method: string, path: string, body?: unknown, query?: Record<string, unknown>): Promise<Envelope> {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -73,26 +73,6 @@ async function request(method: string, path: string, body?: unknown, query?: Rec
   }
   return json ?? { success: true };
 }
-
-type CallArgs<C extends Contract> = object extends InputOf<C> ? [input?: InputOf<C>] : [input: InputOf<C>];
-
-/**
- * Calls one endpoint from its contract (spec section 7, with the bearer token): the input and the
- * answer's `data` are typed by the contract, so no call names a type or casts the JSON.
- */
-export async function call<C extends Contract>(contract: C, ...[input]: CallArgs<C>): Promise<{ success: true; data: DataOut<C>; message?: string }> {
-  const params = (input?.params ?? {}) as Record<string, unknown>;
-  const path = `/api${contract.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])))}`;
-  const body = contract.method === 'GET' || contract.method === 'DELETE' ? undefined : (input?.body ?? {});
-  const json = await request(contract.method, path, body, input?.query as Record<string, unknown> | undefined);
-  return { success: true, data: json.data as DataOut<C>, ...(json.message !== undefined ? { message: json.message } : {}) };
-}
-
-/** TanStack Query's queryFn for a contract: resolves to the answer's data. */
-export const fetchData =
-  <C extends Contract>(contract: C, ...args: CallArgs<C>) =>
-  async (): Promise<DataOut<C>> =>
-    (await call(contract, ...args)).data;
 
 /** The message to show for a failed call: the server's, else the screen's fallback. */
 export function errorMessage(err: unknown, fallback: string): string {

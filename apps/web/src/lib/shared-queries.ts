@@ -1,7 +1,7 @@
 import { security } from '@app/core/contracts/security';
 import { user } from '@app/core/contracts/user';
 import { queryOptions } from '@tanstack/react-query';
-import { call, fetchData } from './api-client';
+import { call, fetchData } from './call';
 import { queryKeys } from './query-keys';
 
 /** Data several features read (dashboard, wallet, staking, transfer, withdrawal). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app';
 import { auth, createUser, type TestUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
-import { startFakeNowPayments, type FakeNowPayments } from './fake-nowpayments';
+import { startFakeNowPayments, type FakeNowPayments } from '../../test/fake-nowpayments';
 import { GatewayError } from './gateways/gateway';
 import { createNowPaymentsGateway } from './gateways/nowpayments';
 import { expirePayments, pollPayments } from './jobs';

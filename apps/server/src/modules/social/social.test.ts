@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { hashPassword } from '../auth/password';
 import * as team from '../team/service';
-import { followProvider, startTestOAuth2Server, startTestProvider, type TestAccount } from './test-provider';
+import { followProvider, startTestOAuth2Server, startTestProvider, type TestAccount } from '../../test/social-provider';
 
 const PUBLIC = 'http://localhost:3000';
 const CALLBACK = (p: string) => `${PUBLIC}/api/auth/${p}/callback`;

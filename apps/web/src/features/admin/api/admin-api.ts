@@ -1,6 +1,6 @@
 import { admin } from '@app/core/contracts/admin';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { fetchData } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/call';
 
 /** One file for the admin console's calls: they share keys and invalidate each other. */
 export const adminKeys = {

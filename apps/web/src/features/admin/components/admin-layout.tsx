@@ -4,7 +4,7 @@ import { Activity, FileClock, LayoutDashboard, LifeBuoy, LockKeyhole, LogOut, Re
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { auth } from '@app/core/contracts/auth';
-import { call } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { storage } from '../../../lib/storage';
 
 const NAV = [

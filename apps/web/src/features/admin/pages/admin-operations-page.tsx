@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { admin } from '@app/core/contracts/admin';
-import { call, errorMessage, fetchData } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { call, fetchData } from '../../../lib/call';
 import { useAdminAction } from '../api/admin-api';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { admin, type TAdminSettingsRequest } from '@app/core/contracts/admin';
-import { ApiError, call, errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { rewardLevelsQuery, settingsQuery, useAdminAction, type AdminRewardLevel, type AdminSettings } from '../api/admin-api';
 
 const FIELDS: { key: keyof Omit<AdminSettings, 'maintenance_mode'>; label: string; hint: string }[] = [

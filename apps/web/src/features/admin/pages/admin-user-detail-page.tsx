@@ -9,7 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { admin } from '@app/core/contracts/admin';
-import { call, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { useAdminAction, userQuery } from '../api/admin-api';
 import { StatCard } from '../components/admin-table';
 

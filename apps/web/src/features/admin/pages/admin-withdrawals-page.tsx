@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { admin } from '@app/core/contracts/admin';
-import { call, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { useAdminAction, withdrawalsQuery, type AdminWithdrawal } from '../api/admin-api';
 import { AdminTable, StatusFilter } from '../components/admin-table';
 

@@ -1,7 +1,7 @@
 import type { TForgotPasswordRequest, TLogin2faRequest, TLoginRequest, TRegisterRequest, TResetPasswordRequest } from '@app/core';
 import { auth } from '@app/core/contracts/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { call, fetchData } from '../../../lib/api-client';
+import { call, fetchData } from '../../../lib/call';
 
 /** The auth endpoints of spec section 7 (the unauthenticated ones and logout). */
 export const register = (body: TRegisterRequest) => call(auth.register, { body });

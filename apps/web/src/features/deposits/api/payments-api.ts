@@ -2,7 +2,7 @@ import { demoPayments, payments } from '@app/core/contracts/payments';
 import type { TPayCurrency } from '@app/core';
 import type { TPaymentStatus, TPendingPayment } from '@app/core/contracts/payments';
 import { queryOptions } from '@tanstack/react-query';
-import { call, fetchData } from '../../../lib/api-client';
+import { call, fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type StatusData = TPaymentStatus;

@@ -1,6 +1,6 @@
 import { income } from '@app/core/contracts/money';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchData } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/income/history?income_type=1|2|3&page */

@@ -1,6 +1,6 @@
 import { user } from '@app/core/contracts/user';
 import { queryOptions } from '@tanstack/react-query';
-import { fetchData } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/user/profile */

@@ -1,7 +1,7 @@
 import type { TChangePasswordRequest } from '@app/core';
 import { security } from '@app/core/contracts/security';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The account-security endpoints of server.md section 9; each change refetches GET /api/user/security. */

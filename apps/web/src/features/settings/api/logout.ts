@@ -1,5 +1,5 @@
 import { auth } from '@app/core/contracts/auth';
-import { call } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 
 /** POST /api/auth/logout */
 export const logout = () => call(auth.logout);

@@ -1,6 +1,6 @@
 import { staking } from '@app/core/contracts/money';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, fetchData } from '../../../lib/api-client';
+import { call, fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/stake/create; refreshes wallet, user info, stake history and income. */

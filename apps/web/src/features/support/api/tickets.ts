@@ -1,7 +1,7 @@
 import type { TCreateTicketRequest } from '@app/core';
 import { support } from '@app/core/contracts/support';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/support */

@@ -1,6 +1,6 @@
 import { team } from '@app/core/contracts/money';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchData } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/user/my-team?page&per_page=10 */

@@ -1,7 +1,7 @@
 import { history } from '@app/core/contracts/money';
 import type { DataOut } from '@app/core/contracts/define';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchData } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type HistoryType = 'transaction' | 'withdrawal' | 'transfer';

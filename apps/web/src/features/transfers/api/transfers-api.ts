@@ -2,7 +2,7 @@ import type { TTransferRecord } from '@app/core/contracts';
 import { transfers } from '@app/core/contracts/money';
 import { user } from '@app/core/contracts/user';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, fetchData } from '../../../lib/api-client';
+import { call, fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type TransferRow = TTransferRecord;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateWithdrawalRequest } from '@app/core';
 import { withdrawals } from '@app/core/contracts/money';
-import { call } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/withdraw/create; refreshes the wallet, user info and history. */

@@ -9,8 +9,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sandboxAddress } from './gateways/sandbox';
-import { canonicalJson } from './ipn-signature';
+import { sandboxAddress } from '../modules/payments/gateways/sandbox';
+import { canonicalJson } from '../modules/payments/ipn-signature';
 
 export interface RecordedRequest {
   method: string;
