@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { toMicro } from '../money';
 
 const percent = (label: string, max: number) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(max, `${label} cannot exceed ${max}`)
-    .refine((v) => /^\d+(\.\d{1,6})?$/.test(String(v)), `${label} can have at most 6 decimals`);
+    .refine((v) => toMicro(v) !== null, `${label} can have at most 6 decimals`);
 
 /** PUT /api/admin/settings: every field optional; a change applies to future accruals only. */
 export const ZAdminSettings = z
@@ -23,7 +24,7 @@ const usdAmount = (label: string) =>
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(1_000_000_000, `${label} is too large`)
-    .refine((v) => /^\d+(\.\d{1,6})?$/.test(String(v)), `${label} can have at most 6 decimals`);
+    .refine((v) => toMicro(v) !== null, `${label} can have at most 6 decimals`);
 
 /** PUT /api/admin/reward-levels: levels 1..n in order, each with a positive reward. */
 export const ZAdminRewardLevels = z.object({

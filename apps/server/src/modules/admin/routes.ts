@@ -49,15 +49,21 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, admin.completeWithdrawal, async (req) => {
-      const r = await completeWithdrawal(app.ctx.db, req.params.id, { txHash: req.body.tx_hash, adminId: req.user.id });
-      await audit(app.ctx.db, { adminId: req.user.id, action: 'withdrawal.complete', targetType: 'withdrawal', targetId: req.params.id, before: r.before, after: r.after });
+      const r = await completeWithdrawal(app.ctx.db, req.params.id, {
+        txHash: req.body.tx_hash,
+        adminId: req.user.id,
+        onDone: (tx, c) => audit(tx, { adminId: req.user.id, action: 'withdrawal.complete', targetType: 'withdrawal', targetId: req.params.id, before: c.before, after: c.after }),
+      });
       return ok(r.after, 'Withdrawal marked as paid');
     },
   );
 
   route(app, admin.rejectWithdrawal, async (req) => {
-      const r = await rejectWithdrawal(app.ctx.db, req.params.id, { reason: req.body.reason, adminId: req.user.id });
-      await audit(app.ctx.db, { adminId: req.user.id, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: req.params.id, before: r.before, after: r.after });
+      const r = await rejectWithdrawal(app.ctx.db, req.params.id, {
+        reason: req.body.reason,
+        adminId: req.user.id,
+        onDone: (tx, c) => audit(tx, { adminId: req.user.id, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: req.params.id, before: c.before, after: c.after }),
+      });
       return ok(r.after, 'Withdrawal rejected and refunded');
     },
   );

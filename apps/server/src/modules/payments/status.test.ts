@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gatewayAmount } from './amounts';
+import { gatewayAmount } from '@app/core';
 import { canMove, PAYMENT_STATUSES, type PaymentStatus } from './status';
 
 describe('payment status state machine', () => {

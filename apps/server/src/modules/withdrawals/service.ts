@@ -63,7 +63,10 @@ async function lockPending(tx: Tx, id: bigint) {
  * Marks a withdrawal paid with the payout's tx hash: payable → fees (the fee) and payouts (what
  * the user receives). The row lock and status check make a second or concurrent complete fail.
  */
-export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: string; adminId?: bigint }) {
+/** Runs in the action's transaction: the admin's audit row commits or rolls back with the action. */
+export type OnProcessed = (tx: Tx, change: { before: ReturnType<typeof toJson>; after: ReturnType<typeof toJson> }) => Promise<void>;
+
+export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: string; adminId?: bigint; onDone?: OnProcessed }) {
   return withTx(db, async (tx) => {
     const w = await lockPending(tx, id);
     const amount = BigInt(w.amount);
@@ -87,12 +90,14 @@ export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: str
       .returningAll()
       .executeTakeFirstOrThrow();
     await queueMail(tx, w.user_id, 'withdrawal_completed', { amount: usdtText(amount), receive: usdtText(amount - fee), network: w.network, tx_hash: opts.txHash });
-    return { before: toJson(w), after: toJson(after) };
+    const change = { before: toJson(w), after: toJson(after) };
+    await opts.onDone?.(tx, change);
+    return change;
   });
 }
 
 /** Refuses a withdrawal with a reason; the full amount returns to the user's income. */
-export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: string; adminId?: bigint }) {
+export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: string; adminId?: bigint; onDone?: OnProcessed }) {
   return withTx(db, async (tx) => {
     const w = await lockPending(tx, id);
     const amount = BigInt(w.amount);
@@ -113,7 +118,9 @@ export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: strin
       .returningAll()
       .executeTakeFirstOrThrow();
     await queueMail(tx, w.user_id, 'withdrawal_rejected', { amount: usdtText(amount), reason: opts.reason });
-    return { before: toJson(w), after: toJson(after) };
+    const change = { before: toJson(w), after: toJson(after) };
+    await opts.onDone?.(tx, change);
+    return change;
   });
 }
 

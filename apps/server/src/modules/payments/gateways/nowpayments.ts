@@ -1,5 +1,4 @@
-import { microToNumber, microToDecimal, type TPayCurrency } from '@app/core';
-import { gatewayAmount } from '../amounts';
+import { gatewayAmount, microToNumber, microToDecimal, type TPayCurrency } from '@app/core';
 import { isPaymentStatus } from '../status';
 import { GatewayError, type CreatePaymentInput, type CreatedPayment, type PaymentGateway, type PaymentReport } from './gateway';
 
