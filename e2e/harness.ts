@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startMailbox } from '../apps/server/src/test/mailbox';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -122,4 +123,21 @@ export function otpFrom(text: string): string {
   const m = /\b(\d{6})\b/.exec(text);
   if (!m) throw new Error(`no OTP in mail: ${text}`);
   return m[1]!;
+}
+
+/**
+ * The fixture every browser spec shares: one server and one Chromium for the describe block,
+ * started before its tests and stopped after. Read `suite.server` / `suite.browser` inside tests.
+ */
+export function browserSuite(env: Record<string, string> = {}): { server: E2EServer; browser: Browser } {
+  const suite = {} as { server: E2EServer; browser: Browser };
+  beforeAll(async () => {
+    suite.server = await startServer(env);
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 }
