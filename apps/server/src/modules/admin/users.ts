@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB, Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
+import { paginate } from '../../lib/paginate';
 import { deleteUserSessions } from '../auth/service';
 import { audit } from './audit';
 
@@ -11,15 +12,11 @@ export async function searchUsers(db: Executor, opts: { q?: string | undefined; 
     const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([eb(sql`lower(email)`, 'like', like.toLowerCase()), eb(sql`lower(name)`, 'like', like.toLowerCase()), eb('username', 'like', like.toUpperCase())]));
   }
-  const total = await q.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .select(['id', 'name', 'email', 'username', 'status', 'is_admin', 'eligible_level', 'created_at', 'email_verified_at'])
-    .orderBy('id', 'desc')
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-    .execute();
+  const { rows, total } = await paginate(q, opts.page, opts.perPage, (p) =>
+    p.select(['id', 'name', 'email', 'username', 'status', 'is_admin', 'eligible_level', 'created_at', 'email_verified_at']).orderBy('id', 'desc'),
+  );
   return {
-    total: Number(total.n),
+    total,
     rows: rows.map((r) => ({
       id: String(r.id),
       name: r.name,

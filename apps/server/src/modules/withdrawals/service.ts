@@ -1,6 +1,7 @@
 import { microToNumber, percentOf, toMicro, type TCreateWithdrawalRequest } from '@app/core';
 import type { DB, Executor, Tx } from '../../db/types';
 import { withTx } from '../../db/tx';
+import { paginate } from '../../lib/paginate';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../ledger/service';
 import { getSettings } from '../settings/service';
@@ -147,13 +148,6 @@ export function toJson(w: Row) {
 export async function listWithdrawalsForAdmin(db: Executor, opts: { status?: string | undefined; page: number; perPage: number }) {
   let q = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
   if (opts.status) q = q.where('w.status', '=', opts.status as 'pending');
-  const total = await q.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll('w')
-    .select(['u.username', 'u.email'])
-    .orderBy('w.id', 'desc')
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-    .execute();
-  return { total: Number(total.n), rows: rows.map((r) => ({ ...toJson(r), user: { id: String(r.user_id), username: r.username, email: r.email } })) };
+  const { rows, total } = await paginate(q, opts.page, opts.perPage, (p) => p.selectAll('w').select(['u.username', 'u.email']).orderBy('w.id', 'desc'));
+  return { total, rows: rows.map((r) => ({ ...toJson(r), user: { id: String(r.user_id), username: r.username, email: r.email } })) };
 }
