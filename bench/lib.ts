@@ -24,8 +24,21 @@ export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; ha
   const handle = await connectDb({ databaseUrl: DATABASE_URL, schema, poolSize });
   await migrateToLatest(handle.db, schema);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usdt-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL, SESSION_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_AUTH_PER_MIN: '1000000' });
-  const ctx: AppContext = { config, db: handle.db, dbKind: 'postgres', secret: config.sessionSecret!, mailer: createMailer({ from: 'x@y', dataDir, log: pino({ level: 'silent' }) }) };
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    RATE_LIMIT_AUTH_PER_MIN: '1000000',
+  });
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dbKind: 'postgres',
+    secret: config.sessionSecret!,
+    mailer: createMailer({ from: 'x@y', dataDir, log: pino({ level: 'silent' }) }),
+  };
   return {
     ctx,
     handle,
@@ -46,8 +59,18 @@ export async function listen(ctx: AppContext) {
   return { app, url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` };
 }
 
-export async function load(url: string, opts: { connections: number; seconds: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string }) {
-  const r = await autocannon({ url, connections: opts.connections, duration: opts.seconds, headers: opts.headers ?? {}, method: opts.method ?? 'GET', ...(opts.body ? { body: opts.body } : {}) });
+export async function load(
+  url: string,
+  opts: { connections: number; seconds: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string },
+) {
+  const r = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    headers: opts.headers ?? {},
+    method: opts.method ?? 'GET',
+    ...(opts.body ? { body: opts.body } : {}),
+  });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 

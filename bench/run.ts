@@ -12,7 +12,9 @@ import { DATABASE_URL } from './lib';
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const stakes = Number(process.env.BENCH_STAKES ?? 100_000);
-  console.log(`USDT Stake benchmarks against ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')} on ${process.version}, ${(await import('node:os')).cpus().length} CPUs\n`);
+  console.log(
+    `USDT Stake benchmarks against ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')} on ${process.version}, ${(await import('node:os')).cpus().length} CPUs\n`,
+  );
   await walletBench(seconds);
   console.log('');
   await roiBench(stakes);

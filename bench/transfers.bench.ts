@@ -66,7 +66,10 @@ export async function transfersBench(seconds: number): Promise<void> {
     );
     const verify = await (await import('../apps/server/src/modules/ledger/service')).verify(ctx.db);
     line('baseline: bare two-row UPDATE transaction (64 clients, 8 rows)', `${Math.round(baseOps / (base.ms / 1000))} tx/s`);
-    line('POST /api/user/fund-transfer (64 clients, 8 accounts)', `${Math.round(ok / (real.ms / 1000))} transfers/s, ${failed} refused, ledger verify ${verify.ok ? 'OK' : 'BROKEN'}`);
+    line(
+      'POST /api/user/fund-transfer (64 clients, 8 accounts)',
+      `${Math.round(ok / (real.ms / 1000))} transfers/s, ${failed} refused, ledger verify ${verify.ok ? 'OK' : 'BROKEN'}`,
+    );
   } finally {
     await app.close();
     await drop();

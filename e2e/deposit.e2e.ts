@@ -32,7 +32,10 @@ describe('deposit through the sandbox chain (browser)', () => {
     await page.getByTestId('partial-box').waitFor();
     await page.getByText('Payment Completed (Partial Amount)').waitFor();
     await screenshot(page, 'deposit-partial-phone');
-    await page.getByText(/Redirecting to transaction page in \d seconds\.\.\./).first().waitFor();
+    await page
+      .getByText(/Redirecting to transaction page in \d seconds\.\.\./)
+      .first()
+      .waitFor();
     await page.waitForURL('**/transaction', { timeout: 15_000 });
     await page.getByRole('cell', { name: '$60.00' }).waitFor();
     await page.getByRole('cell', { name: 'Partially paid' }).waitFor();

@@ -122,7 +122,13 @@ describe('a money app people trust on their phone (issue 12)', () => {
       expect(await page.getByTestId('pay-address').getAttribute('title')).toBe(address);
 
       // The first flow (/deposit) reopens from the server as well.
-      const created = await call<{ payment_id: string; payAddress: string }>(server, 'POST', '/api/payments/create', { amount: 25, currency: 'usdttrc20' }, u.token);
+      const created = await call<{ payment_id: string; payAddress: string }>(
+        server,
+        'POST',
+        '/api/payments/create',
+        { amount: 25, currency: 'usdttrc20' },
+        u.token,
+      );
       expect(created.status).toBe(200);
       await page.goto('/deposit');
       await page.getByText('Time left:').waitFor();
@@ -202,7 +208,9 @@ describe('a money app people trust on their phone (issue 12)', () => {
       await page.getByRole('button', { name: 'Stake', exact: true }).click();
       await page.getByText('Amount must be a multiple of 10').waitFor();
       expect(await page.getByLabel('Amount').getAttribute('aria-invalid')).toBe('true');
-      expect(await page.getByLabel('Amount').evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Amount must be a multiple of 10');
+      expect(await page.getByLabel('Amount').evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(
+        'Amount must be a multiple of 10',
+      );
       expect(stakes.n).toBe(0);
       await page.getByLabel('Amount').fill('900');
       await page.getByRole('button', { name: 'Stake', exact: true }).click();
@@ -304,17 +312,32 @@ const SIGNED_IN_ROUTES = [
   '/staking',
   '/staking/history',
 ];
-const ADMIN_ROUTES = ['/admin/dashboard', '/admin/users', '/admin/withdrawals', '/admin/tickets', '/admin/payments', '/admin/settings', '/admin/operations', '/admin/audit-log'];
+const ADMIN_ROUTES = [
+  '/admin/dashboard',
+  '/admin/users',
+  '/admin/withdrawals',
+  '/admin/tickets',
+  '/admin/payments',
+  '/admin/settings',
+  '/admin/operations',
+  '/admin/audit-log',
+];
 
 /** axe-core's serious and critical violations on the page as it is now ("rule: selector" lines). */
 async function axeSerious(page: Page): Promise<string[]> {
   // Evaluated over the DevTools protocol, so the app's CSP does not apply to the injected engine.
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> };
+      }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
 }
 
 async function settle(page: Page, path: string): Promise<void> {

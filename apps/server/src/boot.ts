@@ -11,11 +11,19 @@ import type { DataDirLock } from './lib/data-dir-lock';
  * PGlite is opened only under the caller's DATA_DIR lock (lib/data-dir-lock.ts), which the returned
  * handle releases after the database is closed.
  */
-export async function createContext(config: Config, log = pino({ level: config.logLevel }), lock?: DataDirLock): Promise<{ ctx: AppContext; handle: DbHandle }> {
+export async function createContext(
+  config: Config,
+  log = pino({ level: config.logLevel }),
+  lock?: DataDirLock,
+): Promise<{ ctx: AppContext; handle: DbHandle }> {
   if (!config.databaseUrl && !lock) throw new Error('PGlite needs the DATA_DIR lock before it is opened');
   let opened: DbHandle;
   try {
-    opened = await connectDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), onPoolError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects on the next query') });
+    opened = await connectDb({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      onPoolError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects on the next query'),
+    });
   } catch (err) {
     await lock?.release();
     const what = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';

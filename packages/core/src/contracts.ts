@@ -25,7 +25,23 @@ export * from './contracts/admin';
 export * from './schemas/admin';
 
 /** The contracts by feature. */
-export const contracts = { health, auth, user, security, staking, income, team, transfers, withdrawals, history, support, payments, demoPayments, admin, internal } as const;
+export const contracts = {
+  health,
+  auth,
+  user,
+  security,
+  staking,
+  income,
+  team,
+  transfers,
+  withdrawals,
+  history,
+  support,
+  payments,
+  demoPayments,
+  admin,
+  internal,
+} as const;
 
 /** Every contract once (the /payments and /demo-payments share schemas, not paths). */
 export const allContracts: Contract[] = Object.values(contracts).flatMap((group) => Object.values(group) as Contract[]);

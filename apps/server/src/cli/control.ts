@@ -40,16 +40,12 @@ export function readControlFile(dataDir: string): { port: number; secret: string
 
 export const controlRoutes = (secret: string): FastifyPluginAsync =>
   async function control(app) {
-    route(
-      app,
-      internal.cli,
-      async (req) => {
-        const given = Buffer.from(String(req.headers['x-control-secret'] ?? ''));
-        const expected = Buffer.from(secret);
-        const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
-        if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN', 'Forbidden');
-        const result = await runCommand(app.ctx, req.body.command, req.body.args);
-        return { success: true as const, data: result };
-      },
-    );
+    route(app, internal.cli, async (req) => {
+      const given = Buffer.from(String(req.headers['x-control-secret'] ?? ''));
+      const expected = Buffer.from(secret);
+      const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
+      if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN', 'Forbidden');
+      const result = await runCommand(app.ctx, req.body.command, req.body.args);
+      return { success: true as const, data: result };
+    });
   };

@@ -46,7 +46,17 @@ describe('every route comes from a contract', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{
       components: { securitySchemes: Record<string, unknown> };
-      paths: Record<string, Record<string, { tags?: string[]; security?: Record<string, unknown>[]; responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            tags?: string[];
+            security?: Record<string, unknown>[];
+            responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+          }
+        >
+      >;
     }>();
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
     let operations = 0;
@@ -100,7 +110,18 @@ describe('an answer that does not match its contract fails the request', () => {
   }
 
   it('and a money field sent as a string instead of a number, while the right answer goes through', async () => {
-    const wallet = { user_id: '1', balance: 10.5, deposit_balance: 0, total_staked: 0, total_income: 0, total_withdraw: 0, total_directs: 0, total_direct_business: 0, total_network: 0, team_business: { users: 0, amount: 0 } };
+    const wallet = {
+      user_id: '1',
+      balance: 10.5,
+      deposit_balance: 0,
+      total_staked: 0,
+      total_income: 0,
+      total_withdraw: 0,
+      total_directs: 0,
+      total_direct_business: 0,
+      total_network: 0,
+      team_business: { users: 0, amount: 0 },
+    };
     const right = await appFor(contracts.user.wallet, wallet);
     const res = await right.inject({ method: 'GET', url: '/api/user/wallet' });
     expect(res.statusCode).toBe(200);

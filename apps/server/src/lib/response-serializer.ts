@@ -23,12 +23,13 @@ export function contractSerializer(check: boolean): Compile {
     const json = zodSchema ? z.toJSONSchema(zodSchema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) : schema;
     const stringify = fastJson(json as Parameters<typeof fastJson>[0]);
     if (!check || !zodSchema) return stringify;
-    const where = `${method} ${url} ${httpStatus ?? ""}`;
+    const where = `${method} ${url} ${httpStatus ?? ''}`;
     return (data) => {
       const parsed = zodSchema.safeParse(data);
       if (!parsed.success) throw report(where, z.prettifyError(parsed.error));
       const out = stringify(data);
-      if (!isDeepStrictEqual(JSON.parse(out), JSON.parse(JSON.stringify(data)))) throw report(where, `fields outside the contract: ${JSON.stringify(data).slice(0, 500)}`);
+      if (!isDeepStrictEqual(JSON.parse(out), JSON.parse(JSON.stringify(data))))
+        throw report(where, `fields outside the contract: ${JSON.stringify(data).slice(0, 500)}`);
       return out;
     };
   };

@@ -32,7 +32,11 @@ export function route<C extends Contract>(app: FastifyInstance, c: C, handler: C
       ...(c.body ? { body: c.body } : {}),
       ...(c.query ? { querystring: c.query } : {}),
       ...(c.params ? { params: c.params } : {}),
-      response: { 200: envelopeOf(c.data).describe('Success'), '4xx': ZFailure.describe('Refused: a message per field on 400, else one message'), ...c.responses },
+      response: {
+        200: envelopeOf(c.data).describe('Success'),
+        '4xx': ZFailure.describe('Refused: a message per field on 400, else one message'),
+        ...c.responses,
+      },
     },
     // The request types come from the contract (Parsed<C>), which Fastify cannot infer through this generic helper.
     handler: handler as unknown as RouteHandlerMethod,

@@ -13,7 +13,8 @@ export const userInfoQueryOptions = () => queryOptions({ queryKey: queryKeys.use
 export const walletQueryOptions = () => queryOptions({ queryKey: queryKeys.wallet, queryFn: fetchData(user.wallet) });
 
 /** GET /api/user/settings */
-export const settingsQueryOptions = () => queryOptions({ queryKey: queryKeys.settings, queryFn: async () => (await call(user.settings)).data.settings, staleTime: 5 * 60_000 });
+export const settingsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.settings, queryFn: async () => (await call(user.settings)).data.settings, staleTime: 5 * 60_000 });
 
 /** GET /api/user/security — 2FA state and sessions (read by /security and the withdraw form). */
 export const securityQueryOptions = () => queryOptions({ queryKey: queryKeys.security, queryFn: fetchData(security.info) });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ZAdminIdParams, ZAdminRewardLevels, ZAdminSettings, ZCloseTicketRequest, ZCompleteWithdrawalRequest, ZRejectWithdrawalRequest, ZRunRoiRequest } from '../schemas/admin';
+import {
+  ZAdminIdParams,
+  ZAdminRewardLevels,
+  ZAdminSettings,
+  ZCloseTicketRequest,
+  ZCompleteWithdrawalRequest,
+  ZRejectWithdrawalRequest,
+  ZRunRoiRequest,
+} from '../schemas/admin';
 import { ZPageQuery } from '../schemas/common';
 import { defineContract, pageOf, ZId, ZIsoTime, ZMoney } from './define';
 import { ZRewardLevel } from './money';
@@ -38,14 +46,31 @@ export const ZAdminUserDetail = z.object({
   user: ZAdminUser.extend({ referrer: z.string().nullable(), active_date: z.string().nullable() }),
   balances: z.object({ deposit: ZMoney, income: ZMoney }),
   totals: z.record(z.string(), ZMoney),
-  team: z.object({ total_directs: z.number().int(), total_direct_business: ZMoney, total_network: z.number().int(), team_business: z.object({ users: z.number().int(), amount: ZMoney }) }),
-  ledger: z.array(z.object({ id: ZId, kind: z.string(), key: z.string(), memo: z.string().nullable(), createdAt: ZIsoTime, postings: z.array(z.object({ account: z.string(), amount: ZMoney })) })),
+  team: z.object({
+    total_directs: z.number().int(),
+    total_direct_business: ZMoney,
+    total_network: z.number().int(),
+    team_business: z.object({ users: z.number().int(), amount: ZMoney }),
+  }),
+  ledger: z.array(
+    z.object({
+      id: ZId,
+      kind: z.string(),
+      key: z.string(),
+      memo: z.string().nullable(),
+      createdAt: ZIsoTime,
+      postings: z.array(z.object({ account: z.string(), amount: ZMoney })),
+    }),
+  ),
   stakes: z.array(z.object({ id: ZId, amount: ZMoney, roi_paid: ZMoney, status: z.string(), createdAt: ZIsoTime })),
   payments: z.array(z.object({ id: ZId, payment_id: z.string(), status: z.string(), amount: ZMoney, credited: ZMoney, createdAt: ZIsoTime })),
   withdrawals: z.array(z.object({ id: ZId, amount: ZMoney, status: z.string(), network: z.string(), createdAt: ZIsoTime })),
 });
 
-export const ZAdminTicket = ZTicket.extend({ user: z.object({ id: ZId, username: z.string(), email: z.string(), name: z.string() }), closedAt: ZIsoTime.nullable() });
+export const ZAdminTicket = ZTicket.extend({
+  user: z.object({ id: ZId, username: z.string(), email: z.string(), name: z.string() }),
+  closedAt: ZIsoTime.nullable(),
+});
 
 export const ZAdminWithdrawal = z.object({
   id: ZId,
@@ -100,13 +125,54 @@ export const ZAuditRow = z.object({
 });
 
 export const admin = {
-  users: defineContract({ method: 'GET', path: '/admin/users', auth, tag, summary: 'Users by e-mail, name or username', query: ZPageQuery.extend({ q: z.string().trim().max(100).optional() }), data: pageOf(ZAdminUser) }),
+  users: defineContract({
+    method: 'GET',
+    path: '/admin/users',
+    auth,
+    tag,
+    summary: 'Users by e-mail, name or username',
+    query: ZPageQuery.extend({ q: z.string().trim().max(100).optional() }),
+    data: pageOf(ZAdminUser),
+  }),
   stats: defineContract({ method: 'GET', path: '/admin/stats', auth, tag, summary: 'Dashboard figures', data: ZAdminStats }),
   user: defineContract({ method: 'GET', path: '/admin/users/:id', auth, tag, summary: 'One user in full', params: ZAdminIdParams, data: ZAdminUserDetail }),
-  block: defineContract({ method: 'POST', path: '/admin/users/:id/block', auth, tag, summary: 'Blocks a user', params: ZAdminIdParams, data: z.object({ id: ZId, status: z.string() }) }),
-  unblock: defineContract({ method: 'POST', path: '/admin/users/:id/unblock', auth, tag, summary: 'Unblocks a user', params: ZAdminIdParams, data: z.object({ id: ZId, status: z.string() }) }),
-  tickets: defineContract({ method: 'GET', path: '/admin/tickets', auth, tag, summary: 'Every support ticket', query: ZPageQuery.extend({ status: z.enum(['open', 'closed']).optional() }), data: pageOf(ZAdminTicket) }),
-  closeTicket: defineContract({ method: 'POST', path: '/admin/tickets/:id/close', auth, tag, summary: 'Closes a ticket with a remark', params: ZAdminIdParams, body: ZCloseTicketRequest, data: ZTicket }),
+  block: defineContract({
+    method: 'POST',
+    path: '/admin/users/:id/block',
+    auth,
+    tag,
+    summary: 'Blocks a user',
+    params: ZAdminIdParams,
+    data: z.object({ id: ZId, status: z.string() }),
+  }),
+  unblock: defineContract({
+    method: 'POST',
+    path: '/admin/users/:id/unblock',
+    auth,
+    tag,
+    summary: 'Unblocks a user',
+    params: ZAdminIdParams,
+    data: z.object({ id: ZId, status: z.string() }),
+  }),
+  tickets: defineContract({
+    method: 'GET',
+    path: '/admin/tickets',
+    auth,
+    tag,
+    summary: 'Every support ticket',
+    query: ZPageQuery.extend({ status: z.enum(['open', 'closed']).optional() }),
+    data: pageOf(ZAdminTicket),
+  }),
+  closeTicket: defineContract({
+    method: 'POST',
+    path: '/admin/tickets/:id/close',
+    auth,
+    tag,
+    summary: 'Closes a ticket with a remark',
+    params: ZAdminIdParams,
+    body: ZCloseTicketRequest,
+    data: ZTicket,
+  }),
   withdrawals: defineContract({
     method: 'GET',
     path: '/admin/withdrawals',
@@ -116,8 +182,26 @@ export const admin = {
     query: ZPageQuery.extend({ status: z.enum(['pending', 'completed', 'rejected']).optional() }),
     data: pageOf(ZAdminWithdrawal.extend({ user: z.object({ id: ZId, username: z.string(), email: z.string() }) })),
   }),
-  completeWithdrawal: defineContract({ method: 'POST', path: '/admin/withdrawals/:id/complete', auth, tag, summary: 'Marks a withdrawal paid', params: ZAdminIdParams, body: ZCompleteWithdrawalRequest, data: ZAdminWithdrawal }),
-  rejectWithdrawal: defineContract({ method: 'POST', path: '/admin/withdrawals/:id/reject', auth, tag, summary: 'Rejects and refunds a withdrawal', params: ZAdminIdParams, body: ZRejectWithdrawalRequest, data: ZAdminWithdrawal }),
+  completeWithdrawal: defineContract({
+    method: 'POST',
+    path: '/admin/withdrawals/:id/complete',
+    auth,
+    tag,
+    summary: 'Marks a withdrawal paid',
+    params: ZAdminIdParams,
+    body: ZCompleteWithdrawalRequest,
+    data: ZAdminWithdrawal,
+  }),
+  rejectWithdrawal: defineContract({
+    method: 'POST',
+    path: '/admin/withdrawals/:id/reject',
+    auth,
+    tag,
+    summary: 'Rejects and refunds a withdrawal',
+    params: ZAdminIdParams,
+    body: ZRejectWithdrawalRequest,
+    data: ZAdminWithdrawal,
+  }),
   payments: defineContract({
     method: 'GET',
     path: '/admin/payments',
@@ -128,9 +212,25 @@ export const admin = {
     data: pageOf(ZAdminPayment),
   }),
   settings: defineContract({ method: 'GET', path: '/admin/settings', auth, tag, summary: 'The rates and maintenance mode', data: ZAdminSettingsData }),
-  saveSettings: defineContract({ method: 'PUT', path: '/admin/settings', auth, tag, summary: 'Changes rates (future accruals only)', body: ZAdminSettings, data: ZAdminSettingsData }),
+  saveSettings: defineContract({
+    method: 'PUT',
+    path: '/admin/settings',
+    auth,
+    tag,
+    summary: 'Changes rates (future accruals only)',
+    body: ZAdminSettings,
+    data: ZAdminSettingsData,
+  }),
   rewardLevels: defineContract({ method: 'GET', path: '/admin/reward-levels', auth, tag, summary: 'The reward levels', data: z.array(ZRewardLevel) }),
-  saveRewardLevels: defineContract({ method: 'PUT', path: '/admin/reward-levels', auth, tag, summary: 'Replaces the reward levels', body: ZAdminRewardLevels, data: z.array(ZRewardLevel) }),
+  saveRewardLevels: defineContract({
+    method: 'PUT',
+    path: '/admin/reward-levels',
+    auth,
+    tag,
+    summary: 'Replaces the reward levels',
+    body: ZAdminRewardLevels,
+    data: z.array(ZRewardLevel),
+  }),
   runRoi: defineContract({
     method: 'POST',
     path: '/admin/jobs/roi',
@@ -143,7 +243,6 @@ export const admin = {
   verifyLedger: defineContract({ method: 'GET', path: '/admin/ledger/verify', auth, tag, summary: 'Proves the ledger balances', data: ZLedgerReport }),
   auditLog: defineContract({ method: 'GET', path: '/admin/audit-log', auth, tag, summary: 'Who did what', query: ZPageQuery, data: pageOf(ZAuditRow) }),
 };
-
 
 export type AdminStats = z.output<typeof ZAdminStats>;
 export type AdminUserRow = z.output<typeof ZAdminUser>;

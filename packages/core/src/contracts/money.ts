@@ -5,7 +5,13 @@ import { defineContract, pageOf, ZId, ZIsoTime, ZMoney, ZPagination } from './de
 
 export const ZStakeRow = z.object({ id: ZId, createdAt: ZIsoTime, type: z.string(), amount_usd: ZMoney, status: z.string() });
 export const ZIncomeItem = z.object({ id: ZId, createdAt: ZIsoTime, amount: ZMoney, note: z.string() });
-export const ZRewardLevel = z.object({ level: z.number().int(), self_investment: ZMoney, direct_investment: ZMoney, reward: ZMoney, achieved: z.boolean().optional() });
+export const ZRewardLevel = z.object({
+  level: z.number().int(),
+  self_investment: ZMoney,
+  direct_investment: ZMoney,
+  reward: ZMoney,
+  achieved: z.boolean().optional(),
+});
 export const ZTeamMember = z.object({ avatar: z.string().nullable(), username: z.string(), name: z.string(), createdAt: ZIsoTime, status: z.string() });
 export const ZTransferRecord = z.object({
   id: ZId,
@@ -21,26 +27,89 @@ export const ZTransferRecord = z.object({
 export const ZHistoryRecord = z.object({ id: ZId, createdAt: ZIsoTime, amount: ZMoney, amount_usd: ZMoney, status: z.string(), extra: z.string().nullable() });
 
 export const staking = {
-  create: defineContract({ method: 'POST', path: '/stake/create', auth: 'user', tag: 'staking', summary: 'Stakes from the deposit balance', body: ZCreateStakeRequest, data: null }),
-  history: defineContract({ method: 'GET', path: '/stake/history', auth: 'user', tag: 'staking', summary: 'My stakes', query: ZPageQuery, data: pageOf(ZStakeRow) }),
+  create: defineContract({
+    method: 'POST',
+    path: '/stake/create',
+    auth: 'user',
+    tag: 'staking',
+    summary: 'Stakes from the deposit balance',
+    body: ZCreateStakeRequest,
+    data: null,
+  }),
+  history: defineContract({
+    method: 'GET',
+    path: '/stake/history',
+    auth: 'user',
+    tag: 'staking',
+    summary: 'My stakes',
+    query: ZPageQuery,
+    data: pageOf(ZStakeRow),
+  }),
 };
 
 export const income = {
-  history: defineContract({ method: 'GET', path: '/income/history', auth: 'user', tag: 'income', summary: 'ROI, referral or reward income', query: ZIncomeHistoryQuery, data: pageOf(ZIncomeItem) }),
-  rewardLevels: defineContract({ method: 'GET', path: '/income/reward-levels', auth: 'user', tag: 'income', summary: 'Reward levels and which I reached', data: z.array(ZRewardLevel) }),
+  history: defineContract({
+    method: 'GET',
+    path: '/income/history',
+    auth: 'user',
+    tag: 'income',
+    summary: 'ROI, referral or reward income',
+    query: ZIncomeHistoryQuery,
+    data: pageOf(ZIncomeItem),
+  }),
+  rewardLevels: defineContract({
+    method: 'GET',
+    path: '/income/reward-levels',
+    auth: 'user',
+    tag: 'income',
+    summary: 'Reward levels and which I reached',
+    data: z.array(ZRewardLevel),
+  }),
 };
 
 export const team = {
-  directs: defineContract({ method: 'GET', path: '/user/my-team', auth: 'user', tag: 'team', summary: 'My direct referrals', query: ZPageQuery, data: pageOf(ZTeamMember) }),
+  directs: defineContract({
+    method: 'GET',
+    path: '/user/my-team',
+    auth: 'user',
+    tag: 'team',
+    summary: 'My direct referrals',
+    query: ZPageQuery,
+    data: pageOf(ZTeamMember),
+  }),
 };
 
 export const transfers = {
-  create: defineContract({ method: 'POST', path: '/user/fund-transfer', auth: 'user', tag: 'transfers', summary: 'Sends USDT to another user', body: ZCreateTransferRequest, data: z.object({ id: ZId }) }),
-  list: defineContract({ method: 'GET', path: '/user/fund-transfer', auth: 'user', tag: 'transfers', summary: 'Transfers sent and received', query: ZTransferHistoryQuery, data: pageOf(ZTransferRecord) }),
+  create: defineContract({
+    method: 'POST',
+    path: '/user/fund-transfer',
+    auth: 'user',
+    tag: 'transfers',
+    summary: 'Sends USDT to another user',
+    body: ZCreateTransferRequest,
+    data: z.object({ id: ZId }),
+  }),
+  list: defineContract({
+    method: 'GET',
+    path: '/user/fund-transfer',
+    auth: 'user',
+    tag: 'transfers',
+    summary: 'Transfers sent and received',
+    query: ZTransferHistoryQuery,
+    data: pageOf(ZTransferRecord),
+  }),
 };
 
 export const withdrawals = {
-  create: defineContract({ method: 'POST', path: '/withdraw/create', auth: 'user', tag: 'withdrawals', summary: 'Requests a withdrawal', body: ZCreateWithdrawalRequest, data: z.object({ id: ZId }) }),
+  create: defineContract({
+    method: 'POST',
+    path: '/withdraw/create',
+    auth: 'user',
+    tag: 'withdrawals',
+    summary: 'Requests a withdrawal',
+    body: ZCreateWithdrawalRequest,
+    data: z.object({ id: ZId }),
+  }),
 };
 
 export const history = {

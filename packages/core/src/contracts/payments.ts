@@ -56,7 +56,10 @@ export const ZDemoPayment = z.object({
   payAddress: z.string(),
   timedout_at: ZIsoTime.nullable(),
   extra: z.string().nullable(),
-  meta_data: z.object({ token: z.object({ iconUrl: z.string(), symbol: z.string(), name: z.string() }), chain: z.object({ iconUrl: z.string(), name: z.string() }) }),
+  meta_data: z.object({
+    token: z.object({ iconUrl: z.string(), symbol: z.string(), name: z.string() }),
+    chain: z.object({ iconUrl: z.string(), name: z.string() }),
+  }),
 });
 
 /**
@@ -64,16 +67,61 @@ export const ZDemoPayment = z.object({
  * screen) answer the same, so they are one definition under two prefixes.
  */
 const depositCalls = <P extends '/payments' | '/demo-payments'>(prefix: P) => ({
-  pending: defineContract({ method: 'GET', path: `${prefix}/pending`, auth: 'user', tag, summary: 'My payments still waiting for funds', data: z.array(ZPendingPayment) }),
-  status: defineContract({ method: 'POST', path: `${prefix}/status`, auth: 'user', tag, summary: 'Asks the gateway for the payment and credits what arrived', body: ZPaymentIdRequest, data: ZPaymentStatus }),
-  cancel: defineContract({ method: 'POST', path: `${prefix}/cancel`, auth: 'user', tag, summary: 'Cancels a payment that has received nothing', body: ZPaymentIdRequest, data: null }),
+  pending: defineContract({
+    method: 'GET',
+    path: `${prefix}/pending`,
+    auth: 'user',
+    tag,
+    summary: 'My payments still waiting for funds',
+    data: z.array(ZPendingPayment),
+  }),
+  status: defineContract({
+    method: 'POST',
+    path: `${prefix}/status`,
+    auth: 'user',
+    tag,
+    summary: 'Asks the gateway for the payment and credits what arrived',
+    body: ZPaymentIdRequest,
+    data: ZPaymentStatus,
+  }),
+  cancel: defineContract({
+    method: 'POST',
+    path: `${prefix}/cancel`,
+    auth: 'user',
+    tag,
+    summary: 'Cancels a payment that has received nothing',
+    body: ZPaymentIdRequest,
+    data: null,
+  }),
 });
 
 export const payments = {
-  config: defineContract({ method: 'GET', path: '/payments/config', auth: 'user', tag, summary: 'The active gateway', data: z.object({ gateway: z.string(), sandbox: z.boolean() }) }),
-  create: defineContract({ method: 'POST', path: '/payments/create', auth: 'user', tag, summary: 'Starts a deposit (first flow)', body: ZCreatePaymentRequest, data: ZCreatedPayment }),
+  config: defineContract({
+    method: 'GET',
+    path: '/payments/config',
+    auth: 'user',
+    tag,
+    summary: 'The active gateway',
+    data: z.object({ gateway: z.string(), sandbox: z.boolean() }),
+  }),
+  create: defineContract({
+    method: 'POST',
+    path: '/payments/create',
+    auth: 'user',
+    tag,
+    summary: 'Starts a deposit (first flow)',
+    body: ZCreatePaymentRequest,
+    data: ZCreatedPayment,
+  }),
   ...depositCalls('/payments'),
-  ipn: defineContract({ method: 'POST', path: '/payments/ipn', auth: 'public', tag, summary: 'NOWPayments IPN (signed raw body)', data: z.object({ outcome: z.string() }) }),
+  ipn: defineContract({
+    method: 'POST',
+    path: '/payments/ipn',
+    auth: 'public',
+    tag,
+    summary: 'NOWPayments IPN (signed raw body)',
+    data: z.object({ outcome: z.string() }),
+  }),
   sandboxPay: defineContract({
     method: 'POST',
     path: '/sandbox/payments/:payment_id/pay',
@@ -87,8 +135,23 @@ export const payments = {
 };
 
 export const demoPayments = {
-  currencies: defineContract({ method: 'GET', path: '/demo-payments/currencies', auth: 'user', tag, summary: 'The deposit chains', data: z.array(ZCurrencyOption) }),
-  create: defineContract({ method: 'POST', path: '/demo-payments/create', auth: 'user', tag, summary: 'Starts a deposit (demo screen)', body: ZCreateDemoPaymentRequest, data: ZDemoPayment }),
+  currencies: defineContract({
+    method: 'GET',
+    path: '/demo-payments/currencies',
+    auth: 'user',
+    tag,
+    summary: 'The deposit chains',
+    data: z.array(ZCurrencyOption),
+  }),
+  create: defineContract({
+    method: 'POST',
+    path: '/demo-payments/create',
+    auth: 'user',
+    tag,
+    summary: 'Starts a deposit (demo screen)',
+    body: ZCreateDemoPaymentRequest,
+    data: ZDemoPayment,
+  }),
   ...depositCalls('/demo-payments'),
 };
 

@@ -65,8 +65,23 @@ export const ZWallet = z.object({
 export const user = {
   info: defineContract({ method: 'GET', path: '/user/get-info', auth: 'user', tag, summary: 'The dashboard: balances and recent activity', data: ZUserInfo }),
   profile: defineContract({ method: 'GET', path: '/user/profile', auth: 'user', tag, summary: 'The signed-in user', data: ZProfile }),
-  check: defineContract({ method: 'GET', path: '/user/check', auth: 'user', tag, summary: 'Finds another user by username (transfers)', query: ZCheckUsernameQuery, data: z.object({ userName: z.string(), username: z.string() }) }),
-  settings: defineContract({ method: 'GET', path: '/user/settings', auth: 'user', tag, summary: 'The rates that apply', data: z.object({ settings: ZSettings }) }),
+  check: defineContract({
+    method: 'GET',
+    path: '/user/check',
+    auth: 'user',
+    tag,
+    summary: 'Finds another user by username (transfers)',
+    query: ZCheckUsernameQuery,
+    data: z.object({ userName: z.string(), username: z.string() }),
+  }),
+  settings: defineContract({
+    method: 'GET',
+    path: '/user/settings',
+    auth: 'user',
+    tag,
+    summary: 'The rates that apply',
+    data: z.object({ settings: ZSettings }),
+  }),
   wallet: defineContract({ method: 'GET', path: '/user/wallet', auth: 'user', tag, summary: 'Balances, totals and team figures', data: ZWallet }),
 };
 

@@ -41,8 +41,19 @@ export const ZAdminRewardLevels = z.object({
     .refine((ls) => ls.every((l, i) => l.level === i + 1), 'Levels must be numbered 1, 2, 3… in order'),
 });
 
-export const ZAdminIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'Invalid id').transform((v) => BigInt(v)) });
-export const ZCloseTicketRequest = z.object({ adminRemark: z.string({ error: 'Remark is required' }).trim().min(1, 'Remark is required').max(2000, 'Remark cannot exceed 2000 characters') });
-export const ZCompleteWithdrawalRequest = z.object({ tx_hash: z.string({ error: 'Transaction hash is required' }).trim().min(1, 'Transaction hash is required').max(200, 'Transaction hash is too long') });
-export const ZRejectWithdrawalRequest = z.object({ reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason is too long') });
+export const ZAdminIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,18}$/, 'Invalid id')
+    .transform((v) => BigInt(v)),
+});
+export const ZCloseTicketRequest = z.object({
+  adminRemark: z.string({ error: 'Remark is required' }).trim().min(1, 'Remark is required').max(2000, 'Remark cannot exceed 2000 characters'),
+});
+export const ZCompleteWithdrawalRequest = z.object({
+  tx_hash: z.string({ error: 'Transaction hash is required' }).trim().min(1, 'Transaction hash is required').max(200, 'Transaction hash is too long'),
+});
+export const ZRejectWithdrawalRequest = z.object({
+  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason is too long'),
+});
 export const ZRunRoiRequest = z.object({ date: z.iso.date('Date must be YYYY-MM-DD') });

@@ -29,7 +29,16 @@ export async function audit(
 export async function listAudit(db: Executor, page: number, perPage: number) {
   const { rows, total } = await paginate(db.selectFrom('admin_audit_log').leftJoin('users', 'users.id', 'admin_audit_log.admin_id'), page, perPage, (q) =>
     q
-      .select(['admin_audit_log.id', 'admin_audit_log.action', 'admin_audit_log.target_type', 'admin_audit_log.target_id', 'admin_audit_log.before', 'admin_audit_log.after', 'admin_audit_log.created_at', 'users.email as admin_email'])
+      .select([
+        'admin_audit_log.id',
+        'admin_audit_log.action',
+        'admin_audit_log.target_type',
+        'admin_audit_log.target_id',
+        'admin_audit_log.before',
+        'admin_audit_log.after',
+        'admin_audit_log.created_at',
+        'users.email as admin_email',
+      ])
       .orderBy('admin_audit_log.id', 'desc'),
   );
   return {

@@ -11,7 +11,11 @@ export async function createAdmin(db: DB, email: string, password: string): Prom
   const hash = await hashPassword(password);
   return db.transaction().execute(async (tx) => {
     const promote = async (id: bigint) => {
-      await tx.updateTable('users').set({ is_admin: true, password_hash: hash, email_verified_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
+      await tx
+        .updateTable('users')
+        .set({ is_admin: true, password_hash: hash, email_verified_at: new Date(), updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
       return { id, created: false };
     };
     const byEmail = () =>

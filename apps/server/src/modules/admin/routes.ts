@@ -34,14 +34,13 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, admin.closeTicket, async (req) => {
-      const result = await app.ctx.db.transaction().execute(async (tx) => {
-        const r = await support.closeTicket(tx, req.params.id, req.user.id, req.body.adminRemark);
-        await audit(tx, { adminId: req.user.id, action: 'ticket.close', targetType: 'ticket', targetId: req.params.id, before: r.before, after: r.after });
-        return r.after;
-      });
-      return ok(result, 'Ticket closed');
-    },
-  );
+    const result = await app.ctx.db.transaction().execute(async (tx) => {
+      const r = await support.closeTicket(tx, req.params.id, req.user.id, req.body.adminRemark);
+      await audit(tx, { adminId: req.user.id, action: 'ticket.close', targetType: 'ticket', targetId: req.params.id, before: r.before, after: r.after });
+      return r.after;
+    });
+    return ok(result, 'Ticket closed');
+  });
 
   route(app, admin.withdrawals, async (req) => {
     const { rows, total } = await listWithdrawalsForAdmin(app.ctx.db, { status: req.query.status, page: req.query.page, perPage: req.query.per_page });
@@ -49,27 +48,32 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, admin.completeWithdrawal, async (req) => {
-      const r = await completeWithdrawal(app.ctx.db, req.params.id, {
-        txHash: req.body.tx_hash,
-        adminId: req.user.id,
-        onDone: (tx, c) => audit(tx, { adminId: req.user.id, action: 'withdrawal.complete', targetType: 'withdrawal', targetId: req.params.id, before: c.before, after: c.after }),
-      });
-      return ok(r.after, 'Withdrawal marked as paid');
-    },
-  );
+    const r = await completeWithdrawal(app.ctx.db, req.params.id, {
+      txHash: req.body.tx_hash,
+      adminId: req.user.id,
+      onDone: (tx, c) =>
+        audit(tx, { adminId: req.user.id, action: 'withdrawal.complete', targetType: 'withdrawal', targetId: req.params.id, before: c.before, after: c.after }),
+    });
+    return ok(r.after, 'Withdrawal marked as paid');
+  });
 
   route(app, admin.rejectWithdrawal, async (req) => {
-      const r = await rejectWithdrawal(app.ctx.db, req.params.id, {
-        reason: req.body.reason,
-        adminId: req.user.id,
-        onDone: (tx, c) => audit(tx, { adminId: req.user.id, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: req.params.id, before: c.before, after: c.after }),
-      });
-      return ok(r.after, 'Withdrawal rejected and refunded');
-    },
-  );
+    const r = await rejectWithdrawal(app.ctx.db, req.params.id, {
+      reason: req.body.reason,
+      adminId: req.user.id,
+      onDone: (tx, c) =>
+        audit(tx, { adminId: req.user.id, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: req.params.id, before: c.before, after: c.after }),
+    });
+    return ok(r.after, 'Withdrawal rejected and refunded');
+  });
 
   route(app, admin.payments, async (req) => {
-    const { rows, total } = await listPayments(app.ctx.db, { status: req.query.status, review: req.query.review === 'true', page: req.query.page, perPage: req.query.per_page });
+    const { rows, total } = await listPayments(app.ctx.db, {
+      status: req.query.status,
+      review: req.query.review === 'true',
+      page: req.query.page,
+      perPage: req.query.per_page,
+    });
     return ok(paginated(rows, total, req.query.page, req.query.per_page));
   });
 

@@ -10,7 +10,9 @@ export async function searchUsers(db: Executor, opts: { q?: string | undefined; 
   let q = db.selectFrom('users');
   if (opts.q) {
     const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb(sql`lower(email)`, 'like', like.toLowerCase()), eb(sql`lower(name)`, 'like', like.toLowerCase()), eb('username', 'like', like.toUpperCase())]));
+    q = q.where((eb) =>
+      eb.or([eb(sql`lower(email)`, 'like', like.toLowerCase()), eb(sql`lower(name)`, 'like', like.toLowerCase()), eb('username', 'like', like.toUpperCase())]),
+    );
   }
   const { rows, total } = await paginate(q, opts.page, opts.perPage, (p) =>
     p.select(['id', 'name', 'email', 'username', 'status', 'is_admin', 'eligible_level', 'created_at', 'email_verified_at']).orderBy('id', 'desc'),
@@ -42,7 +44,14 @@ export async function setBlocked(db: DB, adminId: bigint, userId: bigint, blocke
     if (user.status === next) return { id: String(userId), status: next };
     await tx.updateTable('users').set({ status: next, updated_at: new Date() }).where('id', '=', userId).execute();
     if (blocked) await deleteUserSessions(tx, userId);
-    await audit(tx, { adminId, action: blocked ? 'user.block' : 'user.unblock', targetType: 'user', targetId: userId, before: { status: user.status }, after: { status: next } });
+    await audit(tx, {
+      adminId,
+      action: blocked ? 'user.block' : 'user.unblock',
+      targetType: 'user',
+      targetId: userId,
+      before: { status: user.status },
+      after: { status: next },
+    });
     return { id: String(userId), status: next };
   });
 }

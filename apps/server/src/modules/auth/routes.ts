@@ -20,27 +20,42 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   const perMinute = app.ctx.config.rateLimitAuthPerMin;
   const limited = { config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } } };
 
-  route(app, contract.register, async (req) =>
-    ok(await auth.register(app.ctx, req.log, req.body), 'Registration successful. Please verify your email.'), limited);
+  route(
+    app,
+    contract.register,
+    async (req) => ok(await auth.register(app.ctx, req.log, req.body), 'Registration successful. Please verify your email.'),
+    limited,
+  );
 
-  route(app, contract.verifyOtp, async (req) =>
-    ok(await auth.verifyOtp(app.ctx, req.body.access_id, req.body.otp, meta(req)), 'OTP verified successfully'), limited);
+  route(
+    app,
+    contract.verifyOtp,
+    async (req) => ok(await auth.verifyOtp(app.ctx, req.body.access_id, req.body.otp, meta(req)), 'OTP verified successfully'),
+    limited,
+  );
 
-  route(app, contract.resendOtp, async (req) =>
-    ok(await auth.resendOtp(app.ctx, req.log, req.body.access_id), 'OTP resent successfully'), limited);
+  route(app, contract.resendOtp, async (req) => ok(await auth.resendOtp(app.ctx, req.log, req.body.access_id), 'OTP resent successfully'), limited);
 
   // Per IP only: a per-e-mail limit would let anyone lock the owner out. Guessing one account from
   // many IPs meets the per-account back-off in the service instead.
-  route(app, contract.login, async (req) => {
-    const { step, ...data } = await auth.login(app.ctx, req.log, req.body, meta(req));
-    return ok(data, LOGIN_MESSAGES[step]);
-  }, limited);
+  route(
+    app,
+    contract.login,
+    async (req) => {
+      const { step, ...data } = await auth.login(app.ctx, req.log, req.body, meta(req));
+      return ok(data, LOGIN_MESSAGES[step]);
+    },
+    limited,
+  );
 
-  route(app, contract.login2fa, async (req) =>
-    ok(await auth.loginSecondStep(app.ctx, req.body.challenge_id, req.body.code, meta(req)), 'Login successful'), limited);
+  route(
+    app,
+    contract.login2fa,
+    async (req) => ok(await auth.loginSecondStep(app.ctx, req.body.challenge_id, req.body.code, meta(req)), 'Login successful'),
+    limited,
+  );
 
-  route(app, contract.forgotPassword, async (req) =>
-    ok(await auth.forgotPassword(app.ctx, req.log, req.body.email), RESET_SENT_MESSAGE), limited);
+  route(app, contract.forgotPassword, async (req) => ok(await auth.forgotPassword(app.ctx, req.log, req.body.email), RESET_SENT_MESSAGE), limited);
 
   route(app, contract.resetPassword, async (req) => ok(undefined, await auth.resetPassword(app.ctx, req.body)), limited);
 
@@ -49,11 +64,16 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     return ok(undefined, 'Logged out successfully');
   });
 
-  route(app, contract.checkUser, async (req) => {
-    const sponsor = await auth.findUserByReferral(app.ctx, req.query.referral_id);
-    if (!sponsor || sponsor.status === 'blocked' || !sponsor.email_verified_at) throw new AppError('NOT_FOUND', 'Invalid referral ID');
-    return ok({ userName: sponsor.name }, 'Referral ID is valid');
-  }, limited);
+  route(
+    app,
+    contract.checkUser,
+    async (req) => {
+      const sponsor = await auth.findUserByReferral(app.ctx, req.query.referral_id);
+      if (!sponsor || sponsor.status === 'blocked' || !sponsor.email_verified_at) throw new AppError('NOT_FOUND', 'Invalid referral ID');
+      return ok({ userName: sponsor.name }, 'Referral ID is valid');
+    },
+    limited,
+  );
 
   /** Which social sign-ins are configured: the browser hides the buttons of the others. */
   route(app, contract.providers, async () => {

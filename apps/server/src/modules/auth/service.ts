@@ -31,7 +31,11 @@ export interface AuthResult {
 export const LOGIN_BACKOFF_AFTER = 10;
 
 export async function findUserByReferral(ctx: AppContext, referralId: string) {
-  return ctx.db.selectFrom('users').select(['id', 'name', 'username', 'status', 'email_verified_at']).where('username', '=', referralId.toUpperCase()).executeTakeFirst();
+  return ctx.db
+    .selectFrom('users')
+    .select(['id', 'name', 'username', 'status', 'email_verified_at'])
+    .where('username', '=', referralId.toUpperCase())
+    .executeTakeFirst();
 }
 
 /** Creates an unverified account, links the sponsor, and mails an OTP. No token until verified. */
@@ -52,9 +56,14 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
         throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
       let referrerId: bigint | null = null;
       if (input.referral_id) {
-        const sponsor = await tx.selectFrom('users').select(['id', 'status', 'email_verified_at']).where('username', '=', input.referral_id.toUpperCase()).executeTakeFirst();
+        const sponsor = await tx
+          .selectFrom('users')
+          .select(['id', 'status', 'email_verified_at'])
+          .where('username', '=', input.referral_id.toUpperCase())
+          .executeTakeFirst();
         // An unverified account is nobody's sponsor yet: it may be deleted after 24 hours.
-        if (!sponsor || sponsor.status === 'blocked' || !sponsor.email_verified_at) throw new AppError('VALIDATION', 'Invalid referral ID', { referral_id: 'Invalid referral ID' });
+        if (!sponsor || sponsor.status === 'blocked' || !sponsor.email_verified_at)
+          throw new AppError('VALIDATION', 'Invalid referral ID', { referral_id: 'Invalid referral ID' });
         referrerId = sponsor.id;
       }
       const user = await tx
@@ -114,7 +123,12 @@ export async function resendOtp(ctx: AppContext, log: FastifyBaseLogger, accessI
  * with the right password gets a code instead of a token; a blocked one gets 403. Past the
  * back-off threshold every answer for the account is 'a code was sent' (see LOGIN_BACKOFF_AFTER).
  */
-export async function login(ctx: AppContext, log: FastifyBaseLogger, input: TLoginRequest, meta: SessionMeta = {}): Promise<AuthResult & { step: 'signed-in' | 'verify' | 'code' | '2fa' }> {
+export async function login(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  input: TLoginRequest,
+  meta: SessionMeta = {},
+): Promise<AuthResult & { step: 'signed-in' | 'verify' | 'code' | '2fa' }> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'name', 'email', 'password_hash', 'status', 'email_verified_at', 'failed_logins'])

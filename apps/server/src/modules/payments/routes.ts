@@ -33,14 +33,29 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The first deposit flow (/deposit) and the demo deposit screen (/demo-deposit) differ in how they create a payment ...
-  route(app, contract.create, async (req) => ok(toCreatedPayment(await payments.createPayment(ctx, req.user.id, req.body, 'deposit')), 'Payment created successfully'), createLimit);
+  route(
+    app,
+    contract.create,
+    async (req) => ok(toCreatedPayment(await payments.createPayment(ctx, req.user.id, req.body, 'deposit')), 'Payment created successfully'),
+    createLimit,
+  );
   route(app, demoPayments.currencies, async () => ok(await listCurrencyOptions(ctx)));
-  route(app, demoPayments.create, async (req) => ok(toDemoPayment(await payments.createPayment(ctx, req.user.id, req.body, 'demo')), 'Payment created successfully'), createLimit);
+  route(
+    app,
+    demoPayments.create,
+    async (req) => ok(toDemoPayment(await payments.createPayment(ctx, req.user.id, req.body, 'demo')), 'Payment created successfully'),
+    createLimit,
+  );
 
   // ... and share the rest: one definition registered under both prefixes.
   for (const calls of [contract, demoPayments]) {
     route(app, calls.pending, async (req) => ok((await payments.listPending(ctx.db, req.user.id)).map(toPending)));
-    route(app, calls.status, async (req) => ok(toStatusData(await payments.refreshOwnPayment(ctx, req.user.id, req.body.payment_id)), 'Payment status refreshed!'), statusLimit);
+    route(
+      app,
+      calls.status,
+      async (req) => ok(toStatusData(await payments.refreshOwnPayment(ctx, req.user.id, req.body.payment_id)), 'Payment status refreshed!'),
+      statusLimit,
+    );
     route(
       app,
       calls.cancel,
@@ -70,7 +85,12 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
 
   // The simulated chain exists only with the sandbox gateway.
   if (ctx.config.payments.gateway === 'sandbox') {
-    route(app, contract.sandboxPay, async (req) => ok(toStatusData(await sandboxPay(ctx, req.params.payment_id, sandboxAmount(req.body.amount), req.user.id)), 'Payment sent'), statusLimit);
+    route(
+      app,
+      contract.sandboxPay,
+      async (req) => ok(toStatusData(await sandboxPay(ctx, req.params.payment_id, sandboxAmount(req.body.amount), req.user.id)), 'Payment sent'),
+      statusLimit,
+    );
   }
 };
 export default paymentsRoutes;

@@ -30,7 +30,12 @@ export function ipnCallbackUrl(ctx: AppContext): string {
  * Creates a payment at the active gateway and records it. The gateway call happens outside any
  * transaction (a network wait must not hold a database connection); the row is written after.
  */
-export async function createPayment(ctx: AppContext, userId: bigint, input: { amount: number; currency: TPayCurrency }, kind: PaymentKind): Promise<PaymentRow> {
+export async function createPayment(
+  ctx: AppContext,
+  userId: bigint,
+  input: { amount: number; currency: TPayCurrency },
+  kind: PaymentKind,
+): Promise<PaymentRow> {
   const gateway = paymentsRuntime(ctx).active;
   const price = usd(input.amount);
   const open = await ctx.db
@@ -236,7 +241,12 @@ export async function listPending(db: Executor, userId: bigint): Promise<Payment
     .selectFrom('payments')
     .selectAll()
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('status', 'in', OPEN_STATUSES), eb.and([eb('status', '=', 'partially_paid'), eb('window_end', '>', new Date()), eb('parent_payment_id', 'is', null)])]))
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', OPEN_STATUSES),
+        eb.and([eb('status', '=', 'partially_paid'), eb('window_end', '>', new Date()), eb('parent_payment_id', 'is', null)]),
+      ]),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(50)

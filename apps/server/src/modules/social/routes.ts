@@ -52,14 +52,14 @@ const socialRoutes: FastifyPluginAsync = async (app) => {
       app,
       contracts.callback,
       async (req, reply) => {
-      const raw = req.raw.url ?? '';
-      const q = raw.indexOf('?');
-      const result = await social.callback(ctx, req.log, provider, q >= 0 ? raw.slice(q + 1) : '');
-      if (result.signupCookie) setSignupCookie(reply, result.signupCookie, social.SIGNUP_COOKIE_MAX_AGE);
-      reply.header('cache-control', 'no-store');
-      // The token travels in the URL only to our own /signup page; keep it out of Referer headers.
-      reply.header('referrer-policy', 'no-referrer');
-      return reply.redirect(result.location, 302);
+        const raw = req.raw.url ?? '';
+        const q = raw.indexOf('?');
+        const result = await social.callback(ctx, req.log, provider, q >= 0 ? raw.slice(q + 1) : '');
+        if (result.signupCookie) setSignupCookie(reply, result.signupCookie, social.SIGNUP_COOKIE_MAX_AGE);
+        reply.header('cache-control', 'no-store');
+        // The token travels in the URL only to our own /signup page; keep it out of Referer headers.
+        reply.header('referrer-policy', 'no-referrer');
+        return reply.redirect(result.location, 302);
       },
       limited,
     );

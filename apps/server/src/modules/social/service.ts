@@ -185,7 +185,11 @@ async function settle(ctx: AppContext, provider: SocialProviderName, profile: So
         if (!replaced) {
           if (!existing.email_verified_at) {
             // It has history of its own and cannot go: keep it, but without the unproven password.
-            await tx.updateTable('users').set({ password_hash: null, email_verified_at: new Date(), updated_at: new Date() }).where('id', '=', existing.id).execute();
+            await tx
+              .updateTable('users')
+              .set({ password_hash: null, email_verified_at: new Date(), updated_at: new Date() })
+              .where('id', '=', existing.id)
+              .execute();
             await deleteUserSessions(tx, existing.id);
             await tx.updateTable('otp_challenges').set({ dead: true }).where('user_id', '=', existing.id).execute();
           }

@@ -12,7 +12,8 @@ const stakingRoutes: FastifyPluginAsync = async (app) => {
       await service.createStake(app.ctx.db, req.user.id, toMicro(req.body.amount_usd)!);
     } catch (err) {
       // The browser attaches a message that names amount_usd to the field.
-      if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
+      if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE')
+        throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
       throw err;
     }
     return ok(undefined, 'Staking successful');

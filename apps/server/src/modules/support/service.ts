@@ -50,12 +50,27 @@ export interface AdminTicketRow extends TTicket {
 }
 
 /** Every ticket for the admin queue, optionally by status. */
-export async function listAllTickets(db: Executor, opts: { status?: 'open' | 'closed'; page: number; perPage: number }): Promise<{ rows: AdminTicketRow[]; total: number }> {
+export async function listAllTickets(
+  db: Executor,
+  opts: { status?: 'open' | 'closed'; page: number; perPage: number },
+): Promise<{ rows: AdminTicketRow[]; total: number }> {
   let q = db.selectFrom('support_tickets').innerJoin('users', 'users.id', 'support_tickets.user_id');
   if (opts.status) q = q.where('support_tickets.status', '=', opts.status);
   const { rows, total } = await paginate(q, opts.page, opts.perPage, (p) =>
     p
-      .select(['support_tickets.id', 'support_tickets.type', 'support_tickets.message', 'support_tickets.status', 'support_tickets.created_at', 'support_tickets.admin_remark', 'support_tickets.closed_at', 'users.id as user_id', 'users.username', 'users.email', 'users.name'])
+      .select([
+        'support_tickets.id',
+        'support_tickets.type',
+        'support_tickets.message',
+        'support_tickets.status',
+        'support_tickets.created_at',
+        'support_tickets.admin_remark',
+        'support_tickets.closed_at',
+        'users.id as user_id',
+        'users.username',
+        'users.email',
+        'users.name',
+      ])
       .orderBy('support_tickets.created_at', 'desc')
       .orderBy('support_tickets.id', 'desc'),
   );
@@ -71,7 +86,11 @@ export async function listAllTickets(db: Executor, opts: { status?: 'open' | 'cl
 
 /** Closes an open ticket with the admin's remark; closing twice is refused. Returns before/after for the audit log. */
 export async function closeTicket(db: Executor, ticketId: bigint, adminId: bigint, remark: string): Promise<{ before: TTicket; after: TTicket }> {
-  const before = await db.selectFrom('support_tickets').select(['id', 'type', 'message', 'status', 'created_at', 'admin_remark']).where('id', '=', ticketId).executeTakeFirst();
+  const before = await db
+    .selectFrom('support_tickets')
+    .select(['id', 'type', 'message', 'status', 'created_at', 'admin_remark'])
+    .where('id', '=', ticketId)
+    .executeTakeFirst();
   if (!before) throw new AppError('NOT_FOUND', 'Ticket not found');
   const after = await db
     .updateTable('support_tickets')

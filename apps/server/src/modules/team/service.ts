@@ -42,7 +42,11 @@ function ancestors(userId: bigint) {
  * Runs in the sign-up transaction (one UPDATE over the ancestor chain).
  */
 export async function onUserCreated(tx: Executor, userId: bigint, referrerId: bigint | null): Promise<void> {
-  await tx.insertInto('team_stats').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  await tx
+    .insertInto('team_stats')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
   if (referrerId === null) return;
   await sql`update team_stats set directs = directs + 1 where user_id = ${referrerId}`.execute(tx);
   await sql`update team_stats set network_users = network_users + 1 where user_id in (${ancestors(userId)})`.execute(tx);
@@ -99,4 +103,8 @@ export async function listDirects(db: Executor, userId: bigint, page: number, pe
   return { total, rows: rows.map((r) => ({ avatar: r.avatar, username: r.username, name: r.name, createdAt: r.created_at.toISOString(), status: r.status })) };
 }
 
-export const teamBusinessToJson = (t: TeamSummary) => ({ ...t, total_direct_business: microToNumber(t.total_direct_business), team_business: { users: t.team_business.users, amount: microToNumber(t.team_business.amount) } });
+export const teamBusinessToJson = (t: TeamSummary) => ({
+  ...t,
+  total_direct_business: microToNumber(t.total_direct_business),
+  team_business: { users: t.team_business.users, amount: microToNumber(t.team_business.amount) },
+});

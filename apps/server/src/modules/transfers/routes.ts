@@ -11,7 +11,13 @@ const transfersRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, transfers.list, async (req) => {
-    const { rows, total } = await listTransfers(app.ctx.db, req.user.id, { page: req.query.page, perPage: req.query.per_page, type: req.query.type, startDate: req.query.start_date, endDate: req.query.end_date });
+    const { rows, total } = await listTransfers(app.ctx.db, req.user.id, {
+      page: req.query.page,
+      perPage: req.query.per_page,
+      type: req.query.type,
+      startDate: req.query.start_date,
+      endDate: req.query.end_date,
+    });
     return ok(paginated(rows, total, req.query.page, req.query.per_page));
   });
 };

@@ -17,7 +17,11 @@ export async function createTransfer(db: DB, senderId: bigint, input: TCreateTra
     const receiver = await tx.selectFrom('users').select(['id', 'username', 'status']).where('username', '=', input.username).executeTakeFirst();
     if (!receiver || receiver.status === 'blocked') throw new AppError('NOT_FOUND', 'User not found', { username: 'User not found' });
     if (receiver.id === senderId) throw new AppError('VALIDATION', 'You cannot transfer to yourself', { username: 'You cannot transfer to yourself' });
-    const row = await tx.insertInto('transfers').values({ sender_id: senderId, receiver_id: receiver.id, type: input.type, amount }).returning('id').executeTakeFirstOrThrow();
+    const row = await tx
+      .insertInto('transfers')
+      .values({ sender_id: senderId, receiver_id: receiver.id, type: input.type, amount })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const kind = input.type === 'deposit' ? 'deposit' : 'income';
     try {
       await ledger.post(tx, {
@@ -31,7 +35,8 @@ export async function createTransfer(db: DB, senderId: bigint, input: TCreateTra
         ],
       });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
+      if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE')
+        throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
       throw err;
     }
     return { id: row.id, receiver: receiver.username };

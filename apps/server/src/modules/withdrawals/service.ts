@@ -39,7 +39,8 @@ export async function createWithdrawal(db: DB, userId: bigint, input: TCreateWit
         ],
       });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
+      if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE')
+        throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
       throw err;
     }
     await queueMail(tx, userId, 'withdrawal_requested', {
@@ -90,7 +91,12 @@ export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: str
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await queueMail(tx, w.user_id, 'withdrawal_completed', { amount: usdtText(amount), receive: usdtText(amount - fee), network: w.network, tx_hash: opts.txHash });
+    await queueMail(tx, w.user_id, 'withdrawal_completed', {
+      amount: usdtText(amount),
+      receive: usdtText(amount - fee),
+      network: w.network,
+      tx_hash: opts.txHash,
+    });
     const change = { before: toJson(w), after: toJson(after) };
     await opts.onDone?.(tx, change);
     return change;
@@ -125,7 +131,20 @@ export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: strin
   });
 }
 
-type Row = { id: bigint; user_id: bigint; amount: bigint; fee: bigint; receive_amount: bigint; network: string; wallet_address: string; status: string; tx_hash: string | null; reject_reason: string | null; created_at: Date; processed_at: Date | null };
+type Row = {
+  id: bigint;
+  user_id: bigint;
+  amount: bigint;
+  fee: bigint;
+  receive_amount: bigint;
+  network: string;
+  wallet_address: string;
+  status: string;
+  tx_hash: string | null;
+  reject_reason: string | null;
+  created_at: Date;
+  processed_at: Date | null;
+};
 
 export function toJson(w: Row) {
   return {

@@ -16,15 +16,33 @@ export const adminKeys = {
   audit: (page: number) => ['admin', 'audit', page] as const,
 };
 
-export type { AdminAuditEntry, AdminPayment, AdminRewardLevel, AdminSettings, AdminStats, AdminTicket, AdminUserDetail, AdminUserRow, AdminWithdrawal, LedgerReport } from '@app/core/contracts/admin';
+export type {
+  AdminAuditEntry,
+  AdminPayment,
+  AdminRewardLevel,
+  AdminSettings,
+  AdminStats,
+  AdminTicket,
+  AdminUserDetail,
+  AdminUserRow,
+  AdminWithdrawal,
+  LedgerReport,
+} from '@app/core/contracts/admin';
 
 export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats, queryFn: fetchData(admin.stats) });
-export const usersQuery = (q: string, page: number) => queryOptions({ queryKey: adminKeys.users(q, page), queryFn: fetchData(admin.users, { query: { q, page } }) });
+export const usersQuery = (q: string, page: number) =>
+  queryOptions({ queryKey: adminKeys.users(q, page), queryFn: fetchData(admin.users, { query: { q, page } }) });
 export const userQuery = (id: string) => queryOptions({ queryKey: adminKeys.user(id), queryFn: fetchData(admin.user, { params: { id } }) });
 export const withdrawalsQuery = (status: string, page: number) =>
-  queryOptions({ queryKey: adminKeys.withdrawals(status, page), queryFn: fetchData(admin.withdrawals, { query: { status: (status || undefined) as 'pending' | undefined, page } }) });
+  queryOptions({
+    queryKey: adminKeys.withdrawals(status, page),
+    queryFn: fetchData(admin.withdrawals, { query: { status: (status || undefined) as 'pending' | undefined, page } }),
+  });
 export const ticketsQuery = (status: string, page: number) =>
-  queryOptions({ queryKey: adminKeys.tickets(status, page), queryFn: fetchData(admin.tickets, { query: { status: (status || undefined) as 'open' | undefined, page } }) });
+  queryOptions({
+    queryKey: adminKeys.tickets(status, page),
+    queryFn: fetchData(admin.tickets, { query: { status: (status || undefined) as 'open' | undefined, page } }),
+  });
 export const paymentsQuery = (status: string, page: number) =>
   queryOptions({ queryKey: adminKeys.payments(status, page), queryFn: fetchData(admin.payments, { query: { status: status || undefined, page } }) });
 export const settingsQuery = () => queryOptions({ queryKey: adminKeys.settings, queryFn: fetchData(admin.settings) });

@@ -51,14 +51,21 @@ export function AdminLayout() {
               key={n.to}
               to={n.to}
               className={({ isActive }) =>
-                clsx('flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm transition', isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-400 hover:bg-white/5 hover:text-slate-100')
+                clsx(
+                  'flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm transition',
+                  isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-400 hover:bg-white/5 hover:text-slate-100',
+                )
               }
             >
               <n.icon className="h-4 w-4" aria-hidden />
               {n.label}
             </NavLink>
           ))}
-          <button type="button" onClick={logout} className="mt-4 hidden items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-400 hover:bg-white/5 hover:text-white lg:flex">
+          <button
+            type="button"
+            onClick={logout}
+            className="mt-4 hidden items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-400 hover:bg-white/5 hover:text-white lg:flex"
+          >
             <LogOut className="h-4 w-4" aria-hidden /> Logout
           </button>
         </nav>

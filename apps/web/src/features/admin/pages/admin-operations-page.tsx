@@ -33,7 +33,9 @@ export default function AdminOperationsPage() {
       <PageHeader title="Jobs & Ledger" subtitle="Run the ROI accrual for a date and prove the books balance" />
       <section className="card space-y-3">
         <h2 className="text-base font-semibold text-white">ROI accrual</h2>
-        <p className="text-sm text-slate-400">Credits every stake-day up to and including the date that is not yet credited. Running it twice credits nothing more.</p>
+        <p className="text-sm text-slate-400">
+          Credits every stake-day up to and including the date that is not yet credited. Running it twice credits nothing more.
+        </p>
         <div className="flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor="roi-date" className="label">
@@ -61,7 +63,8 @@ export default function AdminOperationsPage() {
               {verify.data.ok ? 'The ledger balances' : 'The ledger has breaks'}
             </p>
             <p className="mt-1 text-slate-300">
-              {verify.data.entries} entries, {verify.data.accounts} accounts; unbalanced {verify.data.unbalancedEntries.length}, mismatched {verify.data.mismatchedAccounts.length}, negative {verify.data.negativeUserAccounts.length}; all balances sum to {verify.data.totalOfAllBalances}.
+              {verify.data.entries} entries, {verify.data.accounts} accounts; unbalanced {verify.data.unbalancedEntries.length}, mismatched{' '}
+              {verify.data.mismatchedAccounts.length}, negative {verify.data.negativeUserAccounts.length}; all balances sum to {verify.data.totalOfAllBalances}.
             </p>
           </div>
         ) : null}

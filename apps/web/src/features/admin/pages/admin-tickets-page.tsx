@@ -32,7 +32,11 @@ export default function AdminTicketsPage() {
   };
   return (
     <div>
-      <PageHeader title="Support tickets" subtitle="Answer and close tickets" action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['open', 'closed']} />} />
+      <PageHeader
+        title="Support tickets"
+        subtitle="Answer and close tickets"
+        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['open', 'closed']} />}
+      />
       <AdminTable<AdminTicket>
         query={rows}
         page={page}
@@ -47,7 +51,12 @@ export default function AdminTicketsPage() {
           { header: 'Status', cell: (t) => <Badge tone={t.status === 'closed' ? 'danger' : 'success'}>{t.status}</Badge> },
         ]}
       />
-      <Modal open={open !== null} onClose={() => setOpen(null)} title={open ? `Ticket #${open.id}` : 'Ticket'} description={open ? `${open.user.name} (${open.user.email}) · ${open.type}` : undefined}>
+      <Modal
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? `Ticket #${open.id}` : 'Ticket'}
+        description={open ? `${open.user.name} (${open.user.email}) · ${open.type}` : undefined}
+      >
         {open ? (
           <div className="space-y-3">
             <p className="whitespace-pre-wrap break-words rounded-xl bg-surface-900 p-3 text-sm text-slate-100">{open.message}</p>

@@ -15,4 +15,5 @@ export const resendOtp = (body: { access_id: string }) => call(auth.resendOtp, {
 export const updateReferral = (body: { referral_id?: string; username: string }) => call(auth.updateReferral, { body });
 export const checkReferral = (referralId: string) => call(auth.checkUser, { query: { referral_id: referralId } });
 
-export const providersQueryOptions = () => queryOptions({ queryKey: ['auth-providers'], queryFn: fetchData(auth.providers), staleTime: Infinity, retry: false });
+export const providersQueryOptions = () =>
+  queryOptions({ queryKey: ['auth-providers'], queryFn: fetchData(auth.providers), staleTime: Infinity, retry: false });

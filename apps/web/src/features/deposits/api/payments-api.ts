@@ -19,7 +19,8 @@ const demo = { refetchOnWindowFocus: false, retry: 1, staleTime: 5 * 60_000 } as
 
 export const currenciesQueryOptions = () => queryOptions({ queryKey: queryKeys.currencies, queryFn: fetchData(demoPayments.currencies), ...demo });
 
-export const demoPendingQueryOptions = () => queryOptions({ queryKey: queryKeys.demoPendingPayments, queryFn: fetchData(demoPayments.pending), ...demo, staleTime: 0 });
+export const demoPendingQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.demoPendingPayments, queryFn: fetchData(demoPayments.pending), ...demo, staleTime: 0 });
 
 export const pendingQueryOptions = () => queryOptions({ queryKey: queryKeys.pendingPayments, queryFn: fetchData(payments.pending), staleTime: 0 });
 

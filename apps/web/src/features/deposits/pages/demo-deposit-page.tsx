@@ -224,7 +224,11 @@ export default function DemoDepositPage() {
               validate({ amount: e.target.value, currency: currency || 'usdtbsc' });
             }}
           />
-          {errors.amount ? <p id="deposit-amount-msg" className="field-error">{errors.amount}</p> : null}
+          {errors.amount ? (
+            <p id="deposit-amount-msg" className="field-error">
+              {errors.amount}
+            </p>
+          ) : null}
         </div>
         <Button type="submit" className="w-full" disabled={locked || submitting}>
           {submitting ? 'Loading...' : 'Deposit'}
@@ -261,10 +265,25 @@ export default function DemoDepositPage() {
         />
       ) : null}
 
-      <PendingList items={pending.data} loading={pending.isPending} error={pending.error} onRefresh={(id) => refreshPayment(id)} onOpen={open} activeId={payment?.paymentId ?? null} />
+      <PendingList
+        items={pending.data}
+        loading={pending.isPending}
+        error={pending.error}
+        onRefresh={(id) => refreshPayment(id)}
+        onOpen={open}
+        activeId={payment?.paymentId ?? null}
+      />
 
       {payment ? (
-        <CancelPaymentModal open={cancelOpen} onClose={() => setCancelOpen(false)} onConfirm={() => void cancel()} busy={cancelling} paymentId={payment.paymentId} amount={payment.payAmount} network={networkName(payment.payCurrency)} />
+        <CancelPaymentModal
+          open={cancelOpen}
+          onClose={() => setCancelOpen(false)}
+          onConfirm={() => void cancel()}
+          busy={cancelling}
+          paymentId={payment.paymentId}
+          amount={payment.payAmount}
+          network={networkName(payment.payCurrency)}
+        />
       ) : null}
     </div>
   );

@@ -5,7 +5,11 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/income/history?income_type=1|2|3&page */
 export const incomeHistoryQueryOptions = (type: 1 | 2 | 3, page: number) =>
-  queryOptions({ queryKey: queryKeys.incomeHistory(type, page), queryFn: fetchData(income.history, { query: { income_type: type, page, per_page: 10 } }), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.incomeHistory(type, page),
+    queryFn: fetchData(income.history, { query: { income_type: type, page, per_page: 10 } }),
+    placeholderData: keepPreviousData,
+  });
 
 /** GET /api/income/reward-levels */
 export const rewardLevelsQueryOptions = () => queryOptions({ queryKey: queryKeys.rewardLevels, queryFn: fetchData(income.rewardLevels) });

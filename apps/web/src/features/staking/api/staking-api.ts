@@ -15,4 +15,8 @@ export function useCreateStake() {
 
 /** GET /api/stake/history?page&per_page=10 */
 export const stakeHistoryQueryOptions = (page: number) =>
-  queryOptions({ queryKey: queryKeys.stakeHistory(page), queryFn: fetchData(staking.history, { query: { page, per_page: 10 } }), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.stakeHistory(page),
+    queryFn: fetchData(staking.history, { query: { page, per_page: 10 } }),
+    placeholderData: keepPreviousData,
+  });

@@ -58,7 +58,12 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
               label="Transaction Hash"
               value={
                 e.last_transaction_hash ? (
-                  <a href={explorerUrl(e.last_transaction_hash, e)} target="_blank" rel="noreferrer noopener" className="font-mono text-xs text-brand-400 hover:underline">
+                  <a
+                    href={explorerUrl(e.last_transaction_hash, e)}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="font-mono text-xs text-brand-400 hover:underline"
+                  >
                     {shortenAddress(e.last_transaction_hash)}
                   </a>
                 ) : (

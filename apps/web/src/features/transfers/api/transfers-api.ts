@@ -14,9 +14,14 @@ export function useCreateTransfer() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { username: string; amount_usd: number; type: 'deposit' | 'withdraw' }) => call(transfers.create, { body }),
-    onSuccess: () => Promise.all([queryKeys.wallet, queryKeys.userInfo, queryKeys.transfersAll, queryKeys.historyAll].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () =>
+      Promise.all([queryKeys.wallet, queryKeys.userInfo, queryKeys.transfersAll, queryKeys.historyAll].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }
 
 export const transfersQueryOptions = (page: number) =>
-  queryOptions({ queryKey: queryKeys.transfers(page), queryFn: fetchData(transfers.list, { query: { page, per_page: 10, type: '', start_date: '', end_date: '' } }), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.transfers(page),
+    queryFn: fetchData(transfers.list, { query: { page, per_page: 10, type: '', start_date: '', end_date: '' } }),
+    placeholderData: keepPreviousData,
+  });
