@@ -8,8 +8,9 @@ export const SUPPORT_DISALLOWED_MESSAGE = 'Message contains disallowed character
 /** Trim, drop control characters and collapse runs of spaces: what both sides send and store. */
 export function sanitizeText(value: string): string {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
   return value
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .replace(CONTROL, '')
     .replace(/[ \t]+/g, ' ')
     .trim();
 }
