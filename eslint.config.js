@@ -1,7 +1,16 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const dirs = (path) =>
+  readdirSync(path, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const serverModules = dirs('apps/server/src/modules');
+const webFeatures = dirs('apps/web/src/features');
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/coverage/**', 'e2e/artifacts/**', 'docs/screenshots/**'] },
@@ -16,27 +25,48 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    files: ['**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/ignore': ['node_modules'],
+      'import/external-module-folders': ['node_modules'],
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    // Tests may reach into what they test.
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
     rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
-      // Web features do not import each other: compose them in app/ or share through components/ and lib/.
-      'no-restricted-imports': [
+      'import/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(api|components|pages|hooks)/', message: 'Features do not import each other; move shared code to components/, lib/ or @app/core.' },
+          zones: [
+            // A server module reaches another only through its service.ts (its public exports); table.ts only declares its tables.
+            ...serverModules.map((m) => ({
+              target: `./apps/server/src/modules/${m}/**`,
+              from: `./apps/server/src/modules/!(${m})/**/!(service|table).ts`,
+              message: 'Reach another server module through its service.ts only.',
+            })),
+            // A web feature never imports another feature: share through components/, lib/ or @app/core.
+            ...webFeatures.map((f) => ({
+              target: `./apps/web/src/features/${f}/**`,
+              from: `./apps/web/src/features/!(${f})/**`,
+              message: 'Web features do not import each other; move shared code to components/, lib/ or @app/core.',
+            })),
           ],
         },
       ],
     },
   },
   {
-    files: ['apps/server/**/*.ts'],
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
-      // Server modules talk to each other only through their service exports.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/routes', '../*/routes.ts'], message: 'Import another module through its service, not its routes.' }] }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
     },
   },
 );

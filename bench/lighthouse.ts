@@ -22,7 +22,9 @@ try {
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
     const { categories, audits } = result.lhr;
     const scores = CATEGORIES.map((c) => `${c} ${Math.round((categories[c]?.score ?? 0) * 100)}`).join(', ');
-    console.log(`${path.padEnd(7)} ${scores}; FCP ${audits['first-contentful-paint']?.displayValue}, LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}, CLS ${audits['cumulative-layout-shift']?.displayValue}`);
+    console.log(
+      `${path.padEnd(7)} ${scores}; FCP ${audits['first-contentful-paint']?.displayValue}, LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}, CLS ${audits['cumulative-layout-shift']?.displayValue}`,
+    );
     // What keeps a category below 100: the failing audits, so they can be fixed.
     for (const c of CATEGORIES) {
       for (const ref of categories[c]?.auditRefs ?? []) {

@@ -23,7 +23,10 @@ export async function roiBench(stakes: number): Promise<void> {
     const base = await timed(() => sql`insert into scratch select 'k' || g, g % 1000, 500000 from generate_series(1, ${stakes}) g`.execute(ctx.db));
     const ok = (await ledger.verify(ctx.db)).ok;
     line(`baseline: bare INSERT of ${stakes.toLocaleString()} rows`, `${base.ms.toFixed(0)} ms`);
-    line(`ROI job: ${stakes.toLocaleString()} active stakes, one day each`, `${run.ms.toFixed(0)} ms (${run.value.credits.toLocaleString()} credits, ${Math.round(run.value.credits / (run.ms / 1000)).toLocaleString()} credits/s)`);
+    line(
+      `ROI job: ${stakes.toLocaleString()} active stakes, one day each`,
+      `${run.ms.toFixed(0)} ms (${run.value.credits.toLocaleString()} credits, ${Math.round(run.value.credits / (run.ms / 1000)).toLocaleString()} credits/s)`,
+    );
     line('ROI job again for the same date (idempotent)', `${again.ms.toFixed(0)} ms (${again.value.credits} credits), ledger verify ${ok ? 'OK' : 'BROKEN'}`);
   } finally {
     await drop();

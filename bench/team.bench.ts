@@ -30,13 +30,21 @@ export async function teamBench(seconds: number): Promise<void> {
     });
     line(`built ${total.toLocaleString()} members, ${depth.toLocaleString()} levels deep`, `${(build.ms / 1000).toFixed(1)} s`);
     const rootToken = await createSession(ctx.db, ctx.secret, 1n);
-    const loner = await ctx.db.insertInto('users').values({ name: 'Loner', email: 'loner@example.test', username: 'LONER0001', email_verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const loner = await ctx.db
+      .insertInto('users')
+      .values({ name: 'Loner', email: 'loner@example.test', username: 'LONER0001', email_verified_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await ctx.db.transaction().execute((tx) => onUserCreated(tx, loner.id, null));
     const lonerToken = await createSession(ctx.db, ctx.secret, loner.id);
 
     const joined = await timed(() =>
       ctx.db.transaction().execute(async (tx) => {
-        const u = await tx.insertInto('users').values({ name: 'Newcomer', email: 'new@example.test', username: 'NEWCOMER1', referrer_id: BigInt(total), email_verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+        const u = await tx
+          .insertInto('users')
+          .values({ name: 'Newcomer', email: 'new@example.test', username: 'NEWCOMER1', referrer_id: BigInt(total), email_verified_at: new Date() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await onUserCreated(tx, u.id, BigInt(total));
         return u.id;
       }),

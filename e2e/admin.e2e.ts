@@ -1,27 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp } from './api-helpers';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import { browserSuite, DESKTOP, newPage, PHONE, screenshot } from './harness';
 
 describe('admin console and support (browser)', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('a user withdraws and opens a ticket; an admin completes the withdrawal and closes the ticket; the user sees both', async () => {
-    const u = await signUp(server, 'Support Seeker');
-    await deposit(server, u, 1000);
-    await call(server, 'POST', '/api/stake/create', { amount_usd: 1000 }, u.token);
-    expect((await server.cli(['jobs:roi', '--date', isoDay(12)])).code).toBe(0);
+    const u = await signUp(suite.server, 'Support Seeker');
+    await deposit(suite.server, u, 1000);
+    await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 1000 }, u.token);
+    expect((await suite.server.cli(['jobs:roi', '--date', isoDay(12)])).code).toBe(0);
 
-    const user = await newPage(browser, server.url, PHONE);
+    const user = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(user.page, u, '/withdrawal');
     await user.page.getByLabel('Address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
     await user.page.getByLabel('Network').selectOption('TRON');
@@ -48,9 +38,9 @@ describe('admin console and support (browser)', () => {
     await user.page.getByText(u.username).first().waitFor();
     await screenshot(user.page, 'profile-phone');
 
-    const created = await server.cli(['admin:create', '--email', 'ops@example.test', '--password', 'Operator-123']);
+    const created = await suite.server.cli(['admin:create', '--email', 'ops@example.test', '--password', 'Operator-123']);
     expect(created.stdout).toContain('Admin ops@example.test created');
-    const admin = await newPage(browser, server.url, DESKTOP);
+    const admin = await newPage(suite.browser, suite.server.url, DESKTOP);
     await admin.page.goto('/login');
     await admin.page.getByLabel('Email').fill('ops@example.test');
     await admin.page.getByLabel('Password', { exact: true }).fill('Operator-123');
@@ -116,8 +106,8 @@ describe('admin console and support (browser)', () => {
   });
 
   it('walks every signed-in route of the spec with nothing unbuilt, and maintenance mode sends users to /maintenance', async () => {
-    const u = await signUp(server, 'Route Walker');
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const u = await signUp(suite.server, 'Route Walker');
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, u, '/dashboard');
     const routes: [string, string][] = [
       ['/transfer', 'Transfer Crypto - Transfer crypto to your buddies'],
@@ -143,16 +133,16 @@ describe('admin console and support (browser)', () => {
       await page.getByText(text, { exact: true }).first().waitFor();
     }
 
-    const admin = await signUp(server, 'Second Admin');
-    await server.cli(['admin:create', '--email', admin.email, '--password', 'Operator-456']);
-    const on = await call(server, 'PUT', '/api/admin/settings', { maintenance_mode: true }, admin.token);
+    const admin = await signUp(suite.server, 'Second Admin');
+    await suite.server.cli(['admin:create', '--email', admin.email, '--password', 'Operator-456']);
+    const on = await call(suite.server, 'PUT', '/api/admin/settings', { maintenance_mode: true }, admin.token);
     expect(on.status).toBe(200);
     await new Promise((r) => setTimeout(r, 2_100));
     await page.goto('/wallet');
     await page.waitForURL('**/maintenance');
     await page.getByText('Server is under maintenance').first().waitFor();
     await screenshot(page, 'maintenance-phone');
-    await call(server, 'PUT', '/api/admin/settings', { maintenance_mode: false }, admin.token);
+    await call(suite.server, 'PUT', '/api/admin/settings', { maintenance_mode: false }, admin.token);
     await new Promise((r) => setTimeout(r, 2_100));
     await page.goto('/wallet');
     await page.getByText('Available Balance').waitFor();

@@ -8,7 +8,13 @@ export interface ApiUser {
   password: string;
 }
 
-async function call<T = Record<string, unknown>>(server: E2EServer, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: { success: boolean; message?: string; data?: T } }> {
+async function call<T = Record<string, unknown>>(
+  server: E2EServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; json: { success: boolean; message?: string; data?: T } }> {
   const res = await fetch(`${server.url}${path}`, {
     method,
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -23,7 +29,12 @@ let n = 0;
 export async function signUp(server: E2EServer, name: string, referralId?: string): Promise<ApiUser> {
   const email = `${name.toLowerCase().replace(/\W/g, '')}${Date.now()}${n++}@example.test`;
   const password = 'Secret123!';
-  const reg = await call<{ access_id: string }>(server, 'POST', '/api/auth/register', { name, email, password, ...(referralId ? { referral_id: referralId } : {}) });
+  const reg = await call<{ access_id: string }>(server, 'POST', '/api/auth/register', {
+    name,
+    email,
+    password,
+    ...(referralId ? { referral_id: referralId } : {}),
+  });
   if (!reg.json.data?.access_id) throw new Error(`register failed: ${JSON.stringify(reg.json)}`);
   const mail = await server.mailbox.waitFor(email);
   const ver = await call<{ token: string }>(server, 'POST', '/api/auth/verify-otp', { access_id: reg.json.data.access_id, otp: otpFrom(mail.text) });
@@ -49,10 +60,13 @@ export async function deposit(server: E2EServer, user: ApiUser, amount: number):
 /** Opens the app signed in as this user. */
 export async function signIn(page: Page, user: ApiUser, path = '/dashboard', isAdmin = false): Promise<void> {
   await page.goto('/privacy-policy');
-  await page.evaluate(([t, a]) => {
-    localStorage.setItem('auth_token', t!);
-    localStorage.setItem('is_admin', a!);
-  }, [user.token, String(isAdmin)]);
+  await page.evaluate(
+    ([t, a]) => {
+      localStorage.setItem('auth_token', t!);
+      localStorage.setItem('is_admin', a!);
+    },
+    [user.token, String(isAdmin)],
+  );
   await page.goto(path);
 }
 

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { call, signUp } from './api-helpers';
-import { DESKTOP, launchBrowser, newPage, otpFrom, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import { browserSuite, DESKTOP, newPage, otpFrom, PHONE, screenshot } from './harness';
 
 /**
  * Before a screenshot: let the entrance animations finish (a page caught mid fade-in looks dim) and,
@@ -23,19 +23,10 @@ async function expectNoSidewaysShift(page: Page): Promise<void> {
 const PHONE_WIDTH = PHONE.width;
 
 describe('sign up, verify, sign in and the guards (browser)', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('signs up on /signup, verifies the OTP from the SMTP capture, lands on /dashboard, stays signed in, logs out', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     const email = `e2e${Date.now()}@example.test`;
     await page.goto('/signup');
     await settle(page);
@@ -62,7 +53,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await settle(page);
     await screenshot(page, 'verify-otp-phone');
 
-    const mail = await server.mailbox.waitFor(email);
+    const mail = await suite.server.mailbox.waitFor(email);
     await page.getByLabel('Verification code').fill(otpFrom(mail.text));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/dashboard');
@@ -74,7 +65,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     expect(await page.getByTestId('referral-link').textContent()).toContain(`/signup?ref=${username}`);
     await page.getByRole('button', { name: 'Copy referral link' }).click();
     await page.getByText('Referral link copied!').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/signup?ref=${username}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.server.url}/signup?ref=${username}`);
     await settle(page);
     await screenshot(page, 'dashboard-phone');
     await page.setViewportSize(DESKTOP);
@@ -116,7 +107,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
   });
 
   it('sends a guest on /dashboard to /login, an unknown path to /, and shows the screens at both sizes', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, DESKTOP);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, DESKTOP);
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
     await settle(page);
@@ -143,8 +134,8 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
   });
 
   it('signs up through a referral link: the ID is prefilled, locked and names the referrer; a bad code, an early resend and a short code are told', async () => {
-    const referrer = await signUp(server, 'Rita Referrer');
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const referrer = await signUp(suite.server, 'Rita Referrer');
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     const email = `ref${Date.now()}@example.test`;
     await page.goto(`/signup?ref=${referrer.username.toLowerCase()}`);
     const refField = page.getByLabel(/Referral ID/);
@@ -180,7 +171,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.getByText('Invalid OTP').waitFor();
     expect(new URL(page.url()).pathname).toBe('/verify-otp');
 
-    // The countdown runs from the stored expiry; at 0 the resend opens and the server's answer is shown.
+    // The countdown runs from the stored expiry; at 0 the resend opens and the suite.server's answer is shown.
     expect(await page.getByRole('button', { name: 'Resend OTP' }).count()).toBe(0);
     const stored = Number(await page.evaluate(() => localStorage.getItem('otp_timer_expiry')));
     expect(stored - Date.now()).toBeGreaterThan(280_000);
@@ -188,7 +179,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.getByRole('button', { name: 'Resend OTP' }).click();
     await page.getByText('Please wait before requesting a new OTP').waitFor();
 
-    const mail = await server.mailbox.waitFor(email);
+    const mail = await suite.server.mailbox.waitFor(email);
     await code.fill(otpFrom(mail.text));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/dashboard');
@@ -197,14 +188,14 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     expect(await page.evaluate(() => [localStorage.getItem('access_id'), localStorage.getItem('otp_timer_expiry')])).toEqual([null, null]);
 
     // The referral ID travelled with the registration: the newcomer is in the referrer's team.
-    const team = await call<{ data: { name: string }[] }>(server, 'GET', '/api/user/my-team', undefined, referrer.token);
+    const team = await call<{ data: { name: string }[] }>(suite.server, 'GET', '/api/user/my-team', undefined, referrer.token);
     expect(team.json.data!.data.map((m) => m.name)).toContain('Ned Newcomer');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('types a referral ID live, tells bad credentials, sends an unverified login to the OTP page and reads the social return', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.goto('/signup');
     const refField = page.getByLabel(/Referral ID/);
     await refField.fill('ab1');
@@ -217,7 +208,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.getByText('Invalid referral ID').waitFor();
 
     // A taken e-mail is said under the e-mail field.
-    const taken = await signUp(server, 'Tom Taken');
+    const taken = await signUp(suite.server, 'Tom Taken');
     await page.getByLabel('Full Name').fill('Tom Again');
     await page.getByLabel('Email').fill(taken.email);
     await page.getByLabel('Password', { exact: true }).fill('Secret123');
@@ -227,7 +218,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect.poll(() => page.locator('.field-error', { hasText: 'Email already registered' }).count()).toBe(1);
 
-    // Wrong password: the server's words as a toast, and the page stays.
+    // Wrong password: the suite.server's words as a toast, and the page stays.
     await page.goto('/login');
     expect(await page.getByText('Continue with Google').count()).toBe(0);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -246,7 +237,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
 
     // An account whose e-mail is not verified gets a fresh code instead of a session.
     const email = `unverified${Date.now()}@example.test`;
-    await call(server, 'POST', '/api/auth/register', { name: 'Una Verified', email, password: 'Secret123' });
+    await call(suite.server, 'POST', '/api/auth/register', { name: 'Una Verified', email, password: 'Secret123' });
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Secret123');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -283,7 +274,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
   });
 
   it('shows the landing page sections, the FAQ of 6 and the navbar change on scroll', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.goto('/');
     await page.locator('#FAQ').waitFor({ state: 'attached' });
     for (const id of ['Home', 'HowStart', 'chains', 'wallet', 'About', 'defi', 'Roadmap', 'FAQ']) expect(await page.locator(`#${id}`).count(), id).toBe(1);

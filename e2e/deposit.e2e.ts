@@ -1,23 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, signUp } from './api-helpers';
-import { launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import { browserSuite, newPage, PHONE, screenshot } from './harness';
 
 describe('deposit through the sandbox chain (browser)', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('creates a demo deposit, shows the QR and countdown, takes a short payment, redirects to /transaction, then stakes it', async () => {
-    const u = await signUp(server, 'Depositor');
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const u = await signUp(suite.server, 'Depositor');
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, u, '/demo-deposit');
     await page.getByRole('heading', { name: 'Create Payment' }).waitFor();
     await page.getByText('No pending payments found').waitFor();
@@ -42,7 +32,10 @@ describe('deposit through the sandbox chain (browser)', () => {
     await page.getByTestId('partial-box').waitFor();
     await page.getByText('Payment Completed (Partial Amount)').waitFor();
     await screenshot(page, 'deposit-partial-phone');
-    await page.getByText(/Redirecting to transaction page in \d seconds\.\.\./).first().waitFor();
+    await page
+      .getByText(/Redirecting to transaction page in \d seconds\.\.\./)
+      .first()
+      .waitFor();
     await page.waitForURL('**/transaction', { timeout: 15_000 });
     await page.getByRole('cell', { name: '$60.00' }).waitFor();
     await page.getByRole('cell', { name: 'Partially paid' }).waitFor();
@@ -58,8 +51,8 @@ describe('deposit through the sandbox chain (browser)', () => {
   });
 
   it('keeps or cancels a waiting payment through the modal', async () => {
-    const u = await signUp(server, 'Canceller');
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const u = await signUp(suite.server, 'Canceller');
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, u, '/demo-deposit');
     await page.getByRole('button', { name: 'Select Chain' }).click();
     await page.getByRole('option').filter({ hasText: 'TRX' }).click();
@@ -80,8 +73,8 @@ describe('deposit through the sandbox chain (browser)', () => {
   });
 
   it('confirms a payment paid in full with the confirmed toast', async () => {
-    const u = await signUp(server, 'Full Payer');
-    const { page, context } = await newPage(browser, server.url, PHONE);
+    const u = await signUp(suite.server, 'Full Payer');
+    const { page, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, u, '/demo-deposit');
     await page.getByRole('button', { name: 'Select Chain' }).click();
     await page.getByRole('option').filter({ hasText: 'MATIC' }).click();

@@ -10,7 +10,10 @@ const SAMPLES: [MailKind, Record<string, string>][] = [
   ['otp_reset', { code: '773104' }],
   ['deposit_credited', { amount: '100.00', network: 'BSC (BEP20)' }],
   ['withdrawal_requested', { amount: '50.00', fee: '2.50', receive: '47.50', network: 'TRON', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' }],
-  ['withdrawal_completed', { amount: '50.00', receive: '47.50', network: 'BSC', tx_hash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b' }],
+  [
+    'withdrawal_completed',
+    { amount: '50.00', receive: '47.50', network: 'BSC', tx_hash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b' },
+  ],
   ['withdrawal_rejected', { amount: '50.00', reason: 'The address belongs to an exchange that does not accept this network.' }],
   ['password_changed', {}],
   ['password_reset', {}],

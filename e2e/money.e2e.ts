@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp } from './api-helpers';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import { browserSuite, DESKTOP, newPage, PHONE, screenshot } from './harness';
 
 describe('money flows in the browser: stake, ROI, transfer, withdraw, history', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('a funded user stakes from /staking; wallet, dashboard and history move; after the ROI job /income shows the ROI row', async () => {
-    const u = await signUp(server, 'Stake Tester');
-    await deposit(server, u, 1000);
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const u = await signUp(suite.server, 'Stake Tester');
+    await deposit(suite.server, u, 1000);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, u, '/staking');
     await page.getByTestId('staking-balance').getByText('$1.00K').waitFor();
     await page.getByLabel('Amount').fill('55');
@@ -43,7 +33,7 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
     expect(await page.getByRole('cell', { name: new Date().toISOString().slice(0, 10) }).count()).toBe(1);
     await screenshot(page, 'staking-history-phone');
 
-    const roi = await server.cli(['jobs:roi', '--date', isoDay(10)]);
+    const roi = await suite.server.cli(['jobs:roi', '--date', isoDay(10)]);
     expect(roi.code, roi.stderr).toBe(0);
     expect(roi.stdout).toContain('10 credits');
     await page.goto('/income');
@@ -60,10 +50,10 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
   });
 
   it('a transfer shows Sent on one side and Received on the other', async () => {
-    const a = await signUp(server, 'Sender Person');
-    const b = await signUp(server, 'Receiver Person');
-    await deposit(server, a, 100);
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const a = await signUp(suite.server, 'Sender Person');
+    const b = await signUp(suite.server, 'Receiver Person');
+    await deposit(suite.server, a, 100);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, a, '/transfer');
     await page.getByTestId('transfer-available').getByText('100.00').waitFor();
     await page.getByLabel('User name').fill(b.username);
@@ -83,11 +73,11 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
   });
 
   it('a withdrawal with a bad address shows the message under the field; the details dialog opens and closes on the overlay', async () => {
-    const u = await signUp(server, 'Withdraw Tester');
-    await deposit(server, u, 1000);
-    await call(server, 'POST', '/api/stake/create', { amount_usd: 1000 }, u.token);
-    await server.cli(['jobs:roi', '--date', isoDay(12)]);
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const u = await signUp(suite.server, 'Withdraw Tester');
+    await deposit(suite.server, u, 1000);
+    await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 1000 }, u.token);
+    await suite.server.cli(['jobs:roi', '--date', isoDay(12)]);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, u, '/withdrawal');
     await page.getByLabel('Address').fill('0x1234');
     await page.getByRole('button', { name: 'All' }).click();
@@ -120,8 +110,8 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
   });
 
   it('shows a new user the empty states of the money screens', async () => {
-    const u = await signUp(server, 'Empty Person');
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const u = await signUp(suite.server, 'Empty Person');
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, u, '/team');
     await page.getByText('No team members found').waitFor();
     await screenshot(page, 'team-empty-phone');

@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestProvider } from '../apps/server/src/modules/social/test-provider';
+import { startTestProvider } from '../apps/server/src/test/social-provider';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
 import { axeSerious, DESKTOP, freePort, launchBrowser, newPage, otpFrom, PHONE, screenshot, startServer, type E2EServer } from './harness';
 

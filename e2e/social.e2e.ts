@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestProvider } from '../apps/server/src/modules/social/test-provider';
+import { startTestProvider } from '../apps/server/src/test/social-provider';
 import { freePort, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
 
 describe('Continue with Google through a local OpenID provider (browser)', () => {
@@ -9,7 +9,11 @@ describe('Continue with Google through a local OpenID provider (browser)', () =>
   let provider: Awaited<ReturnType<typeof startTestProvider>>;
   beforeAll(async () => {
     const port = await freePort();
-    provider = await startTestProvider({ clientId: 'e2e-client', clientSecret: 'e2e-secret', redirectUris: [`http://127.0.0.1:${port}/api/auth/google/callback`] });
+    provider = await startTestProvider({
+      clientId: 'e2e-client',
+      clientSecret: 'e2e-secret',
+      redirectUris: [`http://127.0.0.1:${port}/api/auth/google/callback`],
+    });
     server = await startServer({ PORT: String(port), GOOGLE_CLIENT_ID: 'e2e-client', GOOGLE_CLIENT_SECRET: 'e2e-secret', GOOGLE_ISSUER_URL: provider.issuer });
     browser = await launchBrowser();
   });

@@ -120,7 +120,13 @@ describe('a money app people trust on their phone (issue 12)', () => {
       expect(await page.getByTestId('pay-address').getAttribute('title')).toBe(address);
 
       // The first flow (/deposit) reopens from the server as well.
-      const created = await call<{ payment_id: string; payAddress: string }>(server, 'POST', '/api/payments/create', { amount: 25, currency: 'usdttrc20' }, u.token);
+      const created = await call<{ payment_id: string; payAddress: string }>(
+        server,
+        'POST',
+        '/api/payments/create',
+        { amount: 25, currency: 'usdttrc20' },
+        u.token,
+      );
       expect(created.status).toBe(200);
       await page.goto('/deposit');
       await page.getByText('Time left:').waitFor();
@@ -200,7 +206,9 @@ describe('a money app people trust on their phone (issue 12)', () => {
       await page.getByRole('button', { name: 'Stake', exact: true }).click();
       await page.getByText('Amount must be a multiple of 10').waitFor();
       expect(await page.getByLabel('Amount').getAttribute('aria-invalid')).toBe('true');
-      expect(await page.getByLabel('Amount').evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Amount must be a multiple of 10');
+      expect(await page.getByLabel('Amount').evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(
+        'Amount must be a multiple of 10',
+      );
       expect(stakes.n).toBe(0);
       await page.getByLabel('Amount').fill('900');
       await page.getByRole('button', { name: 'Stake', exact: true }).click();
@@ -302,7 +310,17 @@ const SIGNED_IN_ROUTES = [
   '/staking/history',
   '/security',
 ];
-const ADMIN_ROUTES = ['/admin/dashboard', '/admin/users', '/admin/withdrawals', '/admin/tickets', '/admin/payments', '/admin/settings', '/admin/operations', '/admin/audit-log', '/admin/security'];
+const ADMIN_ROUTES = [
+  '/admin/dashboard',
+  '/admin/users',
+  '/admin/withdrawals',
+  '/admin/tickets',
+  '/admin/payments',
+  '/admin/settings',
+  '/admin/operations',
+  '/admin/audit-log',
+  '/admin/security',
+];
 
 async function settle(page: Page, path: string): Promise<void> {
   await page.goto(path);

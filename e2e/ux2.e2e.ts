@@ -38,7 +38,10 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       expect(scripts.filter((s) => /app-providers|signed-in-layout|api-client|schemas|zod/.test(s))).toEqual([]);
       await screenshot(page, `ux2-landing-${size}`);
       await page.goto('/login');
-      await page.getByRole('button', { name: /log ?in/i }).first().waitFor();
+      await page
+        .getByRole('button', { name: /log ?in/i })
+        .first()
+        .waitFor();
       expect(scripts.some((s) => s.includes('app-providers'))).toBe(true);
       expect(errors).toEqual([]);
       await context.close();
@@ -52,7 +55,10 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
         expect(await link.getAttribute('href')).toBe('/signup');
         await link.click();
         await page.waitForURL('**/signup');
-        await page.getByRole('textbox', { name: /e-?mail/i }).first().waitFor();
+        await page
+          .getByRole('textbox', { name: /e-?mail/i })
+          .first()
+          .waitFor();
       }
       await screenshot(page, `ux2-visitor-signup-${size}`);
       expect(errors).toEqual([]);
@@ -115,7 +121,12 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
   it('is an installable PWA: a valid manifest with icons, a service worker that serves the shell and never answers /api', async () => {
     const manifestRes = await fetch(`${server.url}/manifest.webmanifest`);
     expect(manifestRes.status).toBe(200);
-    const manifest = (await manifestRes.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose?: string }[] };
+    const manifest = (await manifestRes.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
     expect(manifest).toMatchObject({ name: 'USDT Stake', start_url: '/dashboard', display: 'standalone' });
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
@@ -164,8 +175,14 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     await page.goto('/login');
-    await page.getByRole('textbox', { name: /e-?mail/i }).first().fill('not-an-email');
-    await page.getByRole('button', { name: /log ?in/i }).first().click();
+    await page
+      .getByRole('textbox', { name: /e-?mail/i })
+      .first()
+      .fill('not-an-email');
+    await page
+      .getByRole('button', { name: /log ?in/i })
+      .first()
+      .click();
     await page.locator('[aria-invalid="true"]').first().waitFor();
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
     expect(errors).toEqual([]);
@@ -183,7 +200,9 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       await screenshot(page, `ux2-transaction-csv-${size}`);
       const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
       expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
-      const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+      const lines = readFileSync((await download.path())!, 'utf8')
+        .trim()
+        .split('\r\n');
       expect(lines[0]).toContain('Amount');
       expect(lines[0]).not.toContain('View');
       expect(lines).toHaveLength(2);

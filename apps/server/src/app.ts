@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { contractSerializer } from './lib/response-serializer';
+import { registerContractGuard } from './plugins/contracts';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerMaintenance } from './plugins/maintenance';
@@ -29,13 +31,15 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** routes only some processes have (the CLI control endpoint) */
   extraRoutes?: FastifyPluginAsync[];
+  /** check every answer against its contract and fail the request when it does not match (tests) */
+  checkResponses?: boolean;
 }
 
 /** TRUST_PROXY as a hop count: believe that many proxies nearest to us (proxy-addr's rule). */
 const hops = (n: number) => (_addr: string, i: number) => i < n;
 
 /** Builds the Fastify instance from plugins and modules; does not listen. */
-export async function buildApp({ ctx, logger, extraRoutes = [] }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, logger, extraRoutes = [], checkResponses = false }: BuildAppOptions): Promise<FastifyInstance> {
   const base = logger ?? { level: ctx.config.logLevel };
   const app = Fastify({
     // Tokens and codes travel in some query strings (/signup?token=…): the request serializer redacts them.
@@ -51,13 +55,14 @@ export async function buildApp({ ctx, logger, extraRoutes = [] }: BuildAppOption
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializer(checkResponses));
   app.decorate('ctx', ctx);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   registerErrorHandler(app);
+  registerContractGuard(app);
   registerInputGuard(app);
   registerMetrics(app);
   const stopOutbox = startOutboxDrainer(ctx, (err) => app.log.error({ err }, 'mail outbox drain failed'));

@@ -1,22 +1,29 @@
 import path from 'node:path';
 import pino from 'pino';
-import { resolveSessionSecret, type Config } from './config';
+import type { Config } from './config';
 import { connectDb, type DbHandle } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import type { AppContext } from './context';
+import { buildContext, type AppContext } from './context';
 import type { DataDirLock } from './lib/data-dir-lock';
-import { createMailer } from './modules/mail/mailer';
 
 /**
  * Opens the database (PGlite under DATA_DIR unless DATABASE_URL), migrates, and builds the context.
  * PGlite is opened only under the caller's DATA_DIR lock (lib/data-dir-lock.ts), which the returned
  * handle releases after the database is closed.
  */
-export async function createContext(config: Config, log = pino({ level: config.logLevel }), lock?: DataDirLock): Promise<{ ctx: AppContext; handle: DbHandle }> {
+export async function createContext(
+  config: Config,
+  log = pino({ level: config.logLevel }),
+  lock?: DataDirLock,
+): Promise<{ ctx: AppContext; handle: DbHandle }> {
   if (!config.databaseUrl && !lock) throw new Error('PGlite needs the DATA_DIR lock before it is opened');
   let opened: DbHandle;
   try {
-    opened = await connectDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), onPoolError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects on the next query') });
+    opened = await connectDb({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      onPoolError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects on the next query'),
+    });
   } catch (err) {
     await lock?.release();
     const what = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
@@ -33,12 +40,5 @@ export async function createContext(config: Config, log = pino({ level: config.l
     },
   };
   await migrateToLatest(handle.db);
-  const ctx: AppContext = {
-    config,
-    db: handle.db,
-    dbKind: handle.kind,
-    secret: resolveSessionSecret(config),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
-  };
-  return { ctx, handle };
+  return { ctx: buildContext(config, handle, log), handle };
 }

@@ -9,7 +9,9 @@ import { ConfigError, loadConfig, loadDotEnv } from './config';
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2).filter((a) => a !== '--');
   if (!name) {
-    console.error('Usage: npm run cli -- <ledger:verify | jobs:roi --date YYYY-MM-DD | sandbox:pay <payment_id> <amount> | admin:create --email E --password P>');
+    console.error(
+      'Usage: npm run cli -- <ledger:verify | jobs:roi --date YYYY-MM-DD | sandbox:pay <payment_id> <amount> | admin:create --email E --password P>',
+    );
     return 2;
   }
   loadDotEnv();

@@ -14,9 +14,15 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('no-reply@localhost'),
   PAYMENTS_GATEWAY: z.enum(['sandbox', 'nowpayments']).default('sandbox'),
   NOWPAYMENTS_API_URL: z.string().url().default('https://api.nowpayments.io'),
@@ -115,8 +121,20 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     },
     oauth: {
       google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.GOOGLE_ISSUER_URL },
-      facebook: { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET, authUrl: e.FACEBOOK_AUTH_URL, tokenUrl: e.FACEBOOK_TOKEN_URL, userinfoUrl: e.FACEBOOK_USERINFO_URL },
-      instagram: { clientId: e.INSTAGRAM_CLIENT_ID, clientSecret: e.INSTAGRAM_CLIENT_SECRET, authUrl: e.INSTAGRAM_AUTH_URL, tokenUrl: e.INSTAGRAM_TOKEN_URL, userinfoUrl: e.INSTAGRAM_USERINFO_URL },
+      facebook: {
+        clientId: e.FACEBOOK_CLIENT_ID,
+        clientSecret: e.FACEBOOK_CLIENT_SECRET,
+        authUrl: e.FACEBOOK_AUTH_URL,
+        tokenUrl: e.FACEBOOK_TOKEN_URL,
+        userinfoUrl: e.FACEBOOK_USERINFO_URL,
+      },
+      instagram: {
+        clientId: e.INSTAGRAM_CLIENT_ID,
+        clientSecret: e.INSTAGRAM_CLIENT_SECRET,
+        authUrl: e.INSTAGRAM_AUTH_URL,
+        tokenUrl: e.INSTAGRAM_TOKEN_URL,
+        userinfoUrl: e.INSTAGRAM_USERINFO_URL,
+      },
     },
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,7 @@
-import type { Config } from './config';
+import type { FastifyBaseLogger } from 'fastify';
+import { resolveSessionSecret, type Config } from './config';
 import type { DbKind, DB } from './db/types-handle';
-import type { Mailer } from './modules/mail/mailer';
+import { createMailer, type Mailer } from './modules/mail/mailer';
 
 /** What every module needs, built once at start and passed in (nothing else reads process.env). */
 export interface AppContext {
@@ -10,4 +11,15 @@ export interface AppContext {
   /** Key material for token hashes and HMACs (SESSION_SECRET or the one kept in DATA_DIR). */
   secret: string;
   mailer: Mailer;
+}
+
+/** The one way a context is built (server, CLI and tests): from the config and an open database. */
+export function buildContext(config: Config, db: { db: DB; kind: DbKind }, log: FastifyBaseLogger): AppContext {
+  return {
+    config,
+    db: db.db,
+    dbKind: db.kind,
+    secret: resolveSessionSecret(config),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+  };
 }

@@ -67,7 +67,11 @@ async function lockForServer(dataDir: string, log: pino.Logger): Promise<DataDir
       if (why === 'server' || (why === 'unknown' && Date.now() - started > 15_000) || Date.now() - started > 10 * 60_000) return false;
       if (why !== said) {
         said = why;
-        log.info(why === 'cli' ? `waiting for the CLI command (pid ${h!.pid}) that holds DATA_DIR to finish` : 'waiting for the DATA_DIR lock of a process that has stopped to go stale');
+        log.info(
+          why === 'cli'
+            ? `waiting for the CLI command (pid ${h!.pid}) that holds DATA_DIR to finish`
+            : 'waiting for the DATA_DIR lock of a process that has stopped to go stale',
+        );
       }
       return true;
     },

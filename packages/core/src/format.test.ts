@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateAmount, formatAmount, formatCountdown, formatDateIso, formatDateLong, passwordStrength, rankLabel, shortenAddress, shortenAddressShort } from './format';
+import {
+  abbreviateAmount,
+  formatAmount,
+  formatCountdown,
+  formatDateIso,
+  formatDateLong,
+  passwordStrength,
+  rankLabel,
+  shortenAddress,
+  shortenAddressShort,
+} from './format';
 
 describe('format', () => {
   it('shows amounts with 2 decimals', () => {

@@ -7,6 +7,5 @@ export * from './schemas/auth';
 export * from './schemas/money-ops';
 export * from './schemas/support';
 export * from './schemas/common';
-export * from './api-types';
 export * from './schemas/payments';
 export * from './schemas/security';

@@ -51,7 +51,11 @@ describe('CLI commands', () => {
   it('runs as a process against a PGlite data directory with no server', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usdt-cli-'));
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
-    const created = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword'], { cwd: root, env });
+    const created = await run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli.ts', 'admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword'],
+      { cwd: root, env },
+    );
     expect(created.stdout.trim()).toBe('Admin ops@example.test created');
     const verify = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'ledger:verify'], { cwd: root, env });
     expect(verify.stdout).toMatch(/^Ledger OK/);

@@ -42,9 +42,13 @@ export const commands: Record<string, { usage: string; run: Command }> = {
       const given = flag(args, 'date');
       // `--date` with no value is a mistake, not "today".
       const date = given ?? (args.some((a) => a.startsWith('--date')) ? '' : utcDay());
-      if (!isDay(date)) return { output: date ? `Invalid --date ${date} (expected YYYY-MM-DD)` : 'Missing value for --date (expected YYYY-MM-DD)', exitCode: 2 };
+      if (!isDay(date))
+        return { output: date ? `Invalid --date ${date} (expected YYYY-MM-DD)` : 'Missing value for --date (expected YYYY-MM-DD)', exitCode: 2 };
       const r = await runRoi(ctx, date);
-      return { output: `ROI up to ${date}: ${r.credits} credits on ${r.stakes} stakes, total ${microToDecimal(r.total)} USDT, ${r.completed} stakes completed`, exitCode: 0 };
+      return {
+        output: `ROI up to ${date}: ${r.credits} credits on ${r.stakes} stakes, total ${microToDecimal(r.total)} USDT, ${r.completed} stakes completed`,
+        exitCode: 0,
+      };
     },
   },
   'admin:create': {
@@ -68,7 +72,13 @@ export const commands: Record<string, { usage: string; run: Command }> = {
 
 export async function runCommand(ctx: AppContext, name: string, args: string[]): Promise<CommandResult> {
   const cmd = commands[name];
-  if (!cmd) return { output: `Unknown command ${name}. Commands: ${Object.values(commands).map((c) => c.usage).join(', ')}`, exitCode: 2 };
+  if (!cmd)
+    return {
+      output: `Unknown command ${name}. Commands: ${Object.values(commands)
+        .map((c) => c.usage)
+        .join(', ')}`,
+      exitCode: 2,
+    };
   try {
     return await cmd.run(ctx, args);
   } catch (err) {

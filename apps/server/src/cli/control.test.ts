@@ -50,7 +50,13 @@ describe('CLI control endpoint', () => {
   });
 
   it('refuses a missing, wrong or truncated secret with 403 and runs nothing', async () => {
-    for (const headers of [{} as Record<string, string>, { 'x-control-secret': 'b'.repeat(64) }, { 'x-control-secret': SECRET.slice(1) }, { 'x-control-secret': `${SECRET}a` }, { 'x-control-secret': '' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'x-control-secret': 'b'.repeat(64) },
+      { 'x-control-secret': SECRET.slice(1) },
+      { 'x-control-secret': `${SECRET}a` },
+      { 'x-control-secret': '' },
+    ]) {
       const res = await call(headers);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ success: false, message: 'Forbidden' });
@@ -65,7 +71,12 @@ describe('CLI control endpoint', () => {
   });
 
   it('is not there unless the server opted in (it runs on PGlite only)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/internal/cli', headers: { 'x-control-secret': SECRET }, payload: { command: 'ledger:verify', args: [] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/cli',
+      headers: { 'x-control-secret': SECRET },
+      payload: { command: 'ledger:verify', args: [] },
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -82,13 +93,26 @@ describe('CLI control endpoint', () => {
     'hands the command to a running PGlite server, removes control.json on shutdown, then runs alone with the same output',
     async () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usdt-control-'));
-      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', JOBS_ENABLED: 'false', WEB_DIST: path.join(dataDir, 'no-web'), SMTP_URL: '' };
+      const env = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        JOBS_ENABLED: 'false',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        SMTP_URL: '',
+      };
 
       // A stale control file (nothing listens there) does not stop the CLI.
       writeFileSync(controlFile(dataDir), JSON.stringify({ port: 9, secret: 'stale' }));
       const alone1 = await cli(env, ['jobs:roi', '--date', '2025-01-01']);
       expect(alone1).toMatchObject({ code: 0, stdout: 'ROI up to 2025-01-01: 0 credits on 0 stakes, total 0 USDT, 0 stakes completed\n' });
-      expect(await cli(env, ['admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword'])).toMatchObject({ code: 0, stdout: 'Admin ops@example.test created\n' });
+      expect(await cli(env, ['admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword'])).toMatchObject({
+        code: 0,
+        stdout: 'Admin ops@example.test created\n',
+      });
 
       const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let log = '';
@@ -116,7 +140,10 @@ describe('CLI control endpoint', () => {
         // Proof that the server ran it: the server holds the DATA_DIR lock the whole time, so the
         // CLI could not have opened the files itself.
         expect(readLockHolder(dataDir)).toMatchObject({ pid: server.pid, role: 'server' });
-        expect(await cli(env, ['admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword2'])).toMatchObject({ code: 0, stdout: 'ops@example.test is now an admin (password updated)\n' });
+        expect(await cli(env, ['admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword2'])).toMatchObject({
+          code: 0,
+          stdout: 'ops@example.test is now an admin (password updated)\n',
+        });
         // Without the secret the endpoint refuses.
         const forged = await fetch(`http://127.0.0.1:${control.port}/api/internal/cli`, {
           method: 'POST',

@@ -1,9 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { internal } from '@app/core/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../lib/errors';
+import { route } from '../lib/route';
 import { runCommand } from './commands';
 
 /**
@@ -37,18 +38,14 @@ export function readControlFile(dataDir: string): { port: number; secret: string
   }
 }
 
-export const controlRoutes = (secret: string): FastifyPluginAsyncZod =>
+export const controlRoutes = (secret: string): FastifyPluginAsync =>
   async function control(app) {
-    app.post(
-      '/internal/cli',
-      { schema: { hide: true, body: z.object({ command: z.string().max(100), args: z.array(z.string().max(500)).max(20) }) } },
-      async (req) => {
-        const given = Buffer.from(String(req.headers['x-control-secret'] ?? ''));
-        const expected = Buffer.from(secret);
-        const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
-        if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN', 'Forbidden');
-        const result = await runCommand(app.ctx, req.body.command, req.body.args);
-        return { success: true, data: result };
-      },
-    );
+    route(app, internal.cli, async (req) => {
+      const given = Buffer.from(String(req.headers['x-control-secret'] ?? ''));
+      const expected = Buffer.from(secret);
+      const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
+      if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN', 'Forbidden');
+      const result = await runCommand(app.ctx, req.body.command, req.body.args);
+      return { success: true as const, data: result };
+    });
   };

@@ -113,10 +113,14 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
       const r = await cli({ ...processEnv(t, 0), CLI_WAIT_SECONDS: '2' }, ['ledger:verify']);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(`DATA_DIR ${t.dataDir} is in use by another server (pid ${process.pid}); only one process may open it at a time, and it did not take the command within 2 s\n`);
+      expect(r.stderr).toBe(
+        `DATA_DIR ${t.dataDir} is in use by another server (pid ${process.pid}); only one process may open it at a time, and it did not take the command within 2 s\n`,
+      );
       const server = await start(t);
       expect(await server.exited).toBe(1);
-      expect(server.log()).toBe(`Startup failed: DATA_DIR ${t.dataDir} is in use by another server (pid ${process.pid}); only one process may open it at a time\n`);
+      expect(server.log()).toBe(
+        `Startup failed: DATA_DIR ${t.dataDir} is in use by another server (pid ${process.pid}); only one process may open it at a time\n`,
+      );
       // Neither process created the database beside the holder.
       expect(existsSync(path.join(t.dataDir, 'pglite'))).toBe(false);
     } finally {

@@ -1,6 +1,19 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { testDbKind } from '../test/app';
-import { checkAcknowledged, count, freePort, newTarget, seedUsers, startLoad, startServer, verifyLedger, withDb, type LoadResult, type ServerProc, type Target } from './procs';
+import {
+  checkAcknowledged,
+  count,
+  freePort,
+  newTarget,
+  seedUsers,
+  startLoad,
+  startServer,
+  verifyLedger,
+  withDb,
+  type LoadResult,
+  type ServerProc,
+  type Target,
+} from './procs';
 
 /**
  * The server killed with -9 in the middle of a load of transfers and stakes, restarted on the
@@ -35,7 +48,8 @@ describe(`kill -9 and SIGTERM under load (${testDbKind}, real processes)`, () =>
       const s = await start();
       const load = startLoad(s.url, users, { concurrency: 8, maxOps: 10_000 });
       // Kill once enough have been acknowledged: requests are in flight at that moment.
-      while (load.result.transfers.length + [...load.result.stakes.values()].reduce((a, b) => a + b, 0) < OPS_BEFORE_KILL) await new Promise((r) => setTimeout(r, 20));
+      while (load.result.transfers.length + [...load.result.stakes.values()].reduce((a, b) => a + b, 0) < OPS_BEFORE_KILL)
+        await new Promise((r) => setTimeout(r, 20));
       s.proc.kill('SIGKILL');
       await s.exited;
       load.stop();
@@ -55,7 +69,9 @@ describe(`kill -9 and SIGTERM under load (${testDbKind}, real processes)`, () =>
     });
     expect(found.missing).toEqual([]);
     const sent = acks.reduce((n, a) => n + [...a.statuses.values()].reduce((x, y) => x + y, 0) + a.noAnswer, 0);
-    console.log(`[faults] ${testDbKind}: ${KILLS} kills -9, ${KILLS + 1} restarts, ${sent} requests, ${found.transfers} transfers + ${found.stakes} stakes acknowledged, all present, ledger verified`);
+    console.log(
+      `[faults] ${testDbKind}: ${KILLS} kills -9, ${KILLS + 1} restarts, ${sent} requests, ${found.transfers} transfers + ${found.stakes} stakes acknowledged, all present, ledger verified`,
+    );
   }, 120_000);
 
   it('SIGTERM under load answers the requests in flight and exits 0 within the bound', async () => {
@@ -81,6 +97,8 @@ describe(`kill -9 and SIGTERM under load (${testDbKind}, real processes)`, () =>
       return checkAcknowledged(h, [r]);
     });
     expect(found.missing).toEqual([]);
-    console.log(`[faults] ${testDbKind}: SIGTERM under load: exit 0 in ${took} ms, ${r.answeredAfterMark} in-flight requests answered after the signal, ${found.transfers + found.stakes} acknowledged, all present`);
+    console.log(
+      `[faults] ${testDbKind}: SIGTERM under load: exit 0 in ${took} ms, ${r.answeredAfterMark} in-flight requests answered after the signal, ${found.transfers + found.stakes} acknowledged, all present`,
+    );
   }, 120_000);
 });

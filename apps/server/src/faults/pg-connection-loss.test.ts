@@ -24,7 +24,9 @@ describe.runIf(testDbKind === 'postgres')('PostgreSQL connection loss (real serv
   });
   const dbName = () => new URL(t.databaseUrl!).pathname.slice(1);
   const terminate = async () => {
-    const r = await admin!.query(`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [dbName()]);
+    const r = await admin!.query(`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [
+      dbName(),
+    ]);
     return (r.rows[0] as { n: number }).n;
   };
   const health = async () => {

@@ -88,7 +88,11 @@ export interface ServerProc {
 }
 
 export function startServer(t: Target, port: number, extra: Record<string, string> = {}): ServerProc {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env: processEnv(t, port, extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: processEnv(t, port, extra),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   proc.stdout!.on('data', (d: Buffer) => (log += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
@@ -183,7 +187,11 @@ export interface LoadResult {
  * A bounded load of transfers (two in three) and stakes (one in three) from `concurrency`
  * workers until `stop()` says so or maxOps were sent. Every 2xx is recorded as acknowledged.
  */
-export function startLoad(url: string, users: LoadUser[], opts: { concurrency: number; maxOps: number }): { result: LoadResult; stop(): void; done: Promise<LoadResult> } {
+export function startLoad(
+  url: string,
+  users: LoadUser[],
+  opts: { concurrency: number; maxOps: number },
+): { result: LoadResult; stop(): void; done: Promise<LoadResult> } {
   let stopped = false;
   let sent = 0;
   let markedAt = Infinity;
@@ -250,7 +258,11 @@ export async function checkAcknowledged(h: DbHandle, acks: LoadResult[]): Promis
   for (const a of acks) for (const [u, c] of a.stakes) acked.set(u, (acked.get(u) ?? 0) + c);
   let stakes = 0;
   for (const [u, c] of acked) {
-    const row = await h.db.selectFrom('stakes').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', BigInt(u)).executeTakeFirstOrThrow();
+    const row = await h.db
+      .selectFrom('stakes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', BigInt(u))
+      .executeTakeFirstOrThrow();
     // Unanswered stakes may have committed too; acknowledged ones must all be there.
     if (Number(row.n) < c) missing.push(`user ${u}: ${c} stakes acknowledged, ${row.n} found`);
     stakes += c;

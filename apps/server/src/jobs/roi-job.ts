@@ -15,7 +15,11 @@ export async function runDailyRoi(ctx: AppContext, now = new Date()): Promise<{ 
   const day = utcDay(now);
   const done = await ctx.db.selectFrom('job_runs').select('finished_at').where('name', '=', 'roi').where('period', '=', day).executeTakeFirst();
   if (done?.finished_at) return { ran: false };
-  await ctx.db.insertInto('job_runs').values({ name: 'roi', period: day }).onConflict((oc) => oc.columns(['name', 'period']).doNothing()).execute();
+  await ctx.db
+    .insertInto('job_runs')
+    .values({ name: 'roi', period: day })
+    .onConflict((oc) => oc.columns(['name', 'period']).doNothing())
+    .execute();
   const result = await runRoi(ctx, day);
   await ctx.db
     .updateTable('job_runs')

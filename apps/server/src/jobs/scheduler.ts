@@ -29,7 +29,12 @@ function lockId(name: string): number {
  * after the job, so across several server processes one runs it at a time (the others skip
  * that tick). Every job is idempotent, so a skipped or repeated tick is harmless.
  */
-export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: Job[] = [roiJob, ...paymentJobs, mailJob, cleanupJob], opts: { firstDelayMs?: number } = {}): JobsHandle {
+export function startJobs(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  jobs: Job[] = [roiJob, ...paymentJobs, mailJob, cleanupJob],
+  opts: { firstDelayMs?: number } = {},
+): JobsHandle {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   // A run that outlasts its interval (a long catch-up, a slow gateway) is not joined by the next

@@ -30,7 +30,9 @@ export class DataDirBusyError extends Error {
     readonly dataDir: string,
     readonly holder: LockHolder | undefined,
   ) {
-    super(`DATA_DIR ${dataDir} is in use by ${holder ? `another ${holder.role === 'server' ? 'server' : 'CLI command'} (pid ${holder.pid})` : 'another process'}; only one process may open it at a time`);
+    super(
+      `DATA_DIR ${dataDir} is in use by ${holder ? `another ${holder.role === 'server' ? 'server' : 'CLI command'} (pid ${holder.pid})` : 'another process'}; only one process may open it at a time`,
+    );
   }
 }
 
@@ -129,7 +131,13 @@ export async function lockDataDir(dataDir: string, role: LockRole, onLost: (err:
 }
 
 /** Retries lockDataDir every intervalMs while `keepWaiting(holder)` says so; rethrows the busy error when it stops. */
-export async function waitForDataDirLock(dataDir: string, role: LockRole, onLost: (err: Error) => void, keepWaiting: (busy: DataDirBusyError) => boolean | Promise<boolean>, intervalMs = 250): Promise<DataDirLock> {
+export async function waitForDataDirLock(
+  dataDir: string,
+  role: LockRole,
+  onLost: (err: Error) => void,
+  keepWaiting: (busy: DataDirBusyError) => boolean | Promise<boolean>,
+  intervalMs = 250,
+): Promise<DataDirLock> {
   for (;;) {
     try {
       return await lockDataDir(dataDir, role, onLost);

@@ -22,7 +22,15 @@ describe('isDbUnavailable', () => {
   });
 
   it('leaves query errors and bugs alone (they stay 4xx/500)', () => {
-    for (const e of [withCode('23505', 'duplicate key value violates unique constraint'), withCode('42P01', 'relation "x" does not exist'), withCode('40P01', 'deadlock detected'), withCode('55000', 'cannot do that now'), new TypeError('x is undefined'), undefined, 'text']) {
+    for (const e of [
+      withCode('23505', 'duplicate key value violates unique constraint'),
+      withCode('42P01', 'relation "x" does not exist'),
+      withCode('40P01', 'deadlock detected'),
+      withCode('55000', 'cannot do that now'),
+      new TypeError('x is undefined'),
+      undefined,
+      'text',
+    ]) {
       expect(isDbUnavailable(e), String(e)).toBe(false);
     }
   });

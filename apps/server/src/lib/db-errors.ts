@@ -4,8 +4,30 @@
  * (57P01–57P03), any connection exception (class 08), too many connections (53300), a pool that
  * could not get a connection in time. These answer 503: the request can be tried again.
  */
-const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '53300']);
-const MESSAGES = [/^Connection terminated/i, /timeout exceeded when trying to connect/i, /not queryable/i, /Client was closed and is not queryable/i, /Connection ended unexpectedly/i, /terminating connection due to administrator command/i, /is not currently accepting connections/i, /the database system is (starting up|shutting down|in recovery mode)/i];
+const NET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const MESSAGES = [
+  /^Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /not queryable/i,
+  /Client was closed and is not queryable/i,
+  /Connection ended unexpectedly/i,
+  /terminating connection due to administrator command/i,
+  /is not currently accepting connections/i,
+  /the database system is (starting up|shutting down|in recovery mode)/i,
+];
 
 export function isDbUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {

@@ -17,4 +17,21 @@ import socialRoutes from './social/routes';
 import securityRoutes from './security/routes';
 
 /** Every module's routes, registered under /api. */
-export const modules: FastifyPluginAsync[] = [healthRoutes, supportRoutes, adminRoutes, authRoutes, usersRoutes, settingsRoutes, stakingRoutes, incomeRoutes, walletRoutes, paymentsRoutes, teamRoutes, transfersRoutes, withdrawalsRoutes, historyRoutes, socialRoutes, securityRoutes];
+export const modules: FastifyPluginAsync[] = [
+  healthRoutes,
+  supportRoutes,
+  adminRoutes,
+  authRoutes,
+  usersRoutes,
+  settingsRoutes,
+  stakingRoutes,
+  incomeRoutes,
+  walletRoutes,
+  paymentsRoutes,
+  teamRoutes,
+  transfersRoutes,
+  withdrawalsRoutes,
+  historyRoutes,
+  socialRoutes,
+  securityRoutes,
+];

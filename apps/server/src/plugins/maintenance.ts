@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { getSettings } from '../modules/settings/service';
 
-const OPEN_DURING_MAINTENANCE = [/^\/api\/admin(\/|$)/, /^\/api\/health$/, /^\/api\/auth\/(login|logout)$/, /^\/api\/internal\//, /^\/api\/docs/, /^\/api\/payments\/ipn$/];
+const OPEN_DURING_MAINTENANCE = [
+  /^\/api\/admin(\/|$)/,
+  /^\/api\/health$/,
+  /^\/api\/auth\/(login|logout)$/,
+  /^\/api\/internal\//,
+  /^\/api\/docs/,
+  /^\/api\/payments\/ipn$/,
+];
 const CACHE_MS = 2_000;
 
 /**

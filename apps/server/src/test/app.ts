@@ -9,8 +9,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { connectDb, type DbHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import type { AppContext } from '../context';
-import { createMailer } from '../modules/mail/mailer';
+import { buildContext, type AppContext } from '../context';
 import { startMailbox } from './mailbox';
 
 export type TestDbKind = 'pglite' | 'postgres';
@@ -69,14 +68,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const log = pino({ level: 'silent' });
-  const ctx: AppContext = {
-    config,
-    db: handle.db,
-    dbKind: handle.kind,
-    secret: config.sessionSecret!,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, log }),
-  };
-  const app = await buildApp({ ctx, logger: false });
+  const ctx = buildContext(config, handle, log);
+  const app = await buildApp({ ctx, logger: false, checkResponses: true });
   await app.ready();
   return {
     app,

@@ -10,7 +10,12 @@ export interface CapturedMail {
 }
 
 /** A real SMTP server on a free local port that keeps every mail it receives (tests only). */
-export async function startMailbox(): Promise<{ url: string; mails: CapturedMail[]; waitFor: (to: string, timeoutMs?: number, subject?: string) => Promise<CapturedMail>; close: () => Promise<void> }> {
+export async function startMailbox(): Promise<{
+  url: string;
+  mails: CapturedMail[];
+  waitFor: (to: string, timeoutMs?: number, subject?: string) => Promise<CapturedMail>;
+  close: () => Promise<void>;
+}> {
   const mails: CapturedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({

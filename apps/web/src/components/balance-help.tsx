@@ -19,7 +19,11 @@ export function BalanceHelp({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className={`inline-flex min-h-6 items-center gap-1 text-xs font-semibold text-brand-300 hover:underline ${className ?? ''}`}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={`inline-flex min-h-6 items-center gap-1 text-xs font-semibold text-brand-300 hover:underline ${className ?? ''}`}
+      >
         <Info className="h-3.5 w-3.5" aria-hidden /> How balances work
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title="How balances work">
@@ -27,19 +31,22 @@ export function BalanceHelp({ className }: { className?: string }) {
           <div>
             <dt className="font-semibold text-white">Deposit Balance</dt>
             <dd className="text-slate-300">
-              Also shown as USDT Balance on Staking and Deposit Wallet on Transfer. Every deposit lands here. Use it to stake or to send to another user. It cannot be withdrawn.
+              Also shown as USDT Balance on Staking and Deposit Wallet on Transfer. Every deposit lands here. Use it to stake or to send to another user. It
+              cannot be withdrawn.
             </dd>
           </div>
           <div>
             <dt className="font-semibold text-white">Available Balance</dt>
             <dd className="text-slate-300">
-              Also shown as Withdraw Wallet on Transfer. Your ROI, referral and reward income land here. This is the only balance you can withdraw: the withdrawal page opens from $50, each withdrawal is at least $10 in steps of $10, and a fee is kept from it (shown before you confirm).
+              Also shown as Withdraw Wallet on Transfer. Your ROI, referral and reward income land here. This is the only balance you can withdraw: the
+              withdrawal page opens from $50, each withdrawal is at least $10 in steps of $10, and a fee is kept from it (shown before you confirm).
             </dd>
           </div>
           <div>
             <dt className="font-semibold text-white">Staked</dt>
             <dd className="text-slate-300">
-              Money you staked leaves the Deposit Balance for good: it earns daily ROI into your Available Balance until the stake reaches its cap, and the cap includes your principal.
+              Money you staked leaves the Deposit Balance for good: it earns daily ROI into your Available Balance until the stake reaches its cap, and the cap
+              includes your principal.
             </dd>
           </div>
           <div>

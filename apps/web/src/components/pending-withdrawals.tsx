@@ -1,4 +1,4 @@
-import type { THistoryRecord } from '@app/core';
+import type { THistoryRecord } from '@app/core/contracts';
 import { formatAmount } from '@app/core/format';
 import { microToNumber, toMicro } from '@app/core/money';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,3 @@
-import type { TEnvelope } from '@app/core';
 import { toast } from 'sonner';
 import { storage } from './storage';
 
@@ -38,7 +37,16 @@ function handleGlobal(status: number, message: string | undefined, path: string)
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, query?: Record<string, string | number | undefined | null>): Promise<TEnvelope<T>> {
+/** What every answer is (server design, section 2); `data` is typed per contract by call(). */
+export interface Envelope {
+  success: boolean;
+  message?: string;
+  data?: unknown;
+  errors?: Record<string, string>;
+}
+
+/** One request with the bearer token and the global handling above; call() (lib/call.ts) types it per contract. */
+export async function request(method: string, path: string, body?: unknown, query?: Record<string, unknown>): Promise<Envelope> {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -51,9 +59,10 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
   } catch {
     throw new ApiError('Network error. Please check your connection.', 0);
   }
-  let json: TEnvelope<T> | undefined;
+  let json: Envelope | undefined;
   try {
-    json = (await res.json()) as TEnvelope<T>;
+    // The one place JSON becomes a type: the server checks every answer against its contract.
+    json = (await res.json()) as Envelope;
   } catch {
     json = undefined;
   }
@@ -64,14 +73,6 @@ async function request<T>(method: string, path: string, body?: unknown, query?: 
   }
   return json ?? { success: true };
 }
-
-/** Bearer-token helpers: get, post, put and delete (spec section 7). */
-export const api = {
-  get: <T,>(path: string, query?: Record<string, string | number | undefined | null>) => request<T>('GET', path, undefined, query),
-  post: <T,>(path: string, body: unknown = {}) => request<T>('POST', path, body),
-  put: <T,>(path: string, body: unknown = {}) => request<T>('PUT', path, body),
-  delete: <T,>(path: string) => request<T>('DELETE', path),
-};
 
 /** The message to show for a failed call: the server's, else the screen's fallback. */
 export function errorMessage(err: unknown, fallback: string): string {

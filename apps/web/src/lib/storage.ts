@@ -40,7 +40,7 @@ export const storage = {
   getOtpExpiry: () => Number(localStorage.getItem(STORAGE_KEYS.otpTimerExpiry) ?? 0),
   setOtpExpiry: (epochMs: number) => localStorage.setItem(STORAGE_KEYS.otpTimerExpiry, String(epochMs)),
   clearOtpExpiry: () => localStorage.removeItem(STORAGE_KEYS.otpTimerExpiry),
-  getSocialUser: <T,>(): T | null => {
+  getSocialUser: <T>(): T | null => {
     const raw = sessionStorage.getItem(SESSION_KEYS.socialUser);
     if (!raw) return null;
     try {

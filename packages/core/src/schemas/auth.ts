@@ -56,7 +56,10 @@ export const ZSignupForm = z
     password: ZPassword,
     confirmPassword: z.string({ error: "Passwords don't match" }),
     referral_id: ZOptionalReferralId,
-    terms: z.boolean().default(false).refine((v) => v, 'You must accept the terms and conditions to continue'),
+    terms: z
+      .boolean()
+      .default(false)
+      .refine((v) => v, 'You must accept the terms and conditions to continue'),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: "Passwords don't match" });

@@ -15,7 +15,10 @@ export const ZPageQuery = z.object({
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
 export const ZIncomeHistoryQuery = ZPageQuery.extend({
-  income_type: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'income_type must be 1, 2 or 3' })),
+  income_type: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'income_type must be 1, 2 or 3' }),
+  ),
 });
 
 export const ZHistoryQuery = ZPageQuery.extend({
@@ -32,14 +35,4 @@ export interface TPagination {
   total: number;
   page: number;
   perPage: number;
-}
-export interface TList<T> {
-  data: T[];
-  pagination: TPagination;
-}
-export interface TEnvelope<T> {
-  success: boolean;
-  message?: string;
-  data?: T;
-  errors?: Record<string, string>;
 }

@@ -35,7 +35,11 @@ export const ZCreateWithdrawalRequest = z
   .object({
     amount_usd: ZWithdrawAmount,
     network: ZWithdrawNetwork,
-    wallet_address: z.string({ error: 'Wallet address is required' }).trim().min(1, 'Wallet address is required').max(100, 'Invalid wallet address for the selected network'),
+    wallet_address: z
+      .string({ error: 'Wallet address is required' })
+      .trim()
+      .min(1, 'Wallet address is required')
+      .max(100, 'Invalid wallet address for the selected network'),
     token: z.literal('USDT', { error: 'Token is required' }),
     /** Required (server-side) when the user has two-factor authentication on. */
     totp_code: z.string().trim().max(32, 'Invalid two-factor code').optional(),
@@ -83,5 +87,8 @@ export const ZCreateDemoPaymentRequest = z.object({
 export type TCreateDemoPaymentRequest = z.infer<typeof ZCreateDemoPaymentRequest>;
 
 export const ZPaymentIdRequest = z.object({
-  payment_id: z.union([z.string(), z.number()], { error: 'Payment ID is required' }).transform((v) => String(v).trim()).refine((v) => v.length > 0 && v.length <= 64, 'Payment ID is required'),
+  payment_id: z
+    .union([z.string(), z.number()], { error: 'Payment ID is required' })
+    .transform((v) => String(v).trim())
+    .refine((v) => v.length > 0 && v.length <= 64, 'Payment ID is required'),
 });

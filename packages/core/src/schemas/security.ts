@@ -65,32 +65,3 @@ export type TLogin2faRequest = z.infer<typeof ZLogin2faRequest>;
 
 /** DELETE /api/user/sessions/:id */
 export const ZSessionIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'Session not found') });
-
-export interface TSecuritySession {
-  id: string;
-  created_at: string;
-  last_used_at: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  current: boolean;
-}
-/** GET /api/user/security → data */
-export interface TSecurityInfo {
-  two_factor_enabled: boolean;
-  email: string;
-  sessions: TSecuritySession[];
-}
-/** POST /api/user/2fa/setup → data */
-export interface TTwoFactorSetup {
-  secret: string;
-  otpauth_url: string;
-}
-/** POST /api/user/2fa/enable → data */
-export interface TTwoFactorEnabled {
-  recovery_codes: string[];
-}
-/** POST /api/auth/login → data when the user has 2FA */
-export interface TLogin2faChallenge {
-  requires_2fa: true;
-  challenge_id: string;
-}

@@ -8,7 +8,11 @@ export const SUPPORT_DISALLOWED_MESSAGE = 'Message contains disallowed character
 /** Trim, drop control characters and collapse runs of spaces: what both sides send and store. */
 export function sanitizeText(value: string): string {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').replace(/[ \t]+/g, ' ').trim();
+  const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+  return value
+    .replace(CONTROL, '')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
 }
 
 export const ZSupportType = z

@@ -67,7 +67,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table mail_outbox`.execute(db);
   await sql`drop table login_challenges`.execute(db);
   await sql`drop table recovery_codes`.execute(db);
-  for (const c of ['totp_secret_enc', 'totp_enabled_at', 'totp_last_step', 'failed_logins', 'totp_failures', 'totp_locked_until']) await sql`alter table users drop column ${sql.ref(c)}`.execute(db);
+  for (const c of ['totp_secret_enc', 'totp_enabled_at', 'totp_last_step', 'failed_logins', 'totp_failures', 'totp_locked_until'])
+    await sql`alter table users drop column ${sql.ref(c)}`.execute(db);
   for (const c of ['last_used_at', 'ip', 'user_agent']) await sql`alter table sessions drop column ${sql.ref(c)}`.execute(db);
   for (const c of ['purpose', 'used_at']) await sql`alter table otp_challenges drop column ${sql.ref(c)}`.execute(db);
 }

@@ -56,7 +56,10 @@ describe('admin API', () => {
     expect(after.statusCode).toBe(401);
     await t.app.inject({ method: 'POST', url: `/api/admin/users/${victim.id}/unblock`, headers: auth(admin.token) });
     const log = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: auth(admin.token) });
-    const actions = log.json().data.data.filter((e: { targetId: string }) => e.targetId === String(victim.id)).map((e: { action: string; admin: string }) => [e.action, e.admin]);
+    const actions = log
+      .json()
+      .data.data.filter((e: { targetId: string }) => e.targetId === String(victim.id))
+      .map((e: { action: string; admin: string }) => [e.action, e.admin]);
     expect(actions).toEqual([
       ['user.unblock', 'root@example.test'],
       ['user.block', 'root@example.test'],
@@ -64,9 +67,19 @@ describe('admin API', () => {
   });
 
   it('closes a ticket with a remark, audited, and refuses closing it twice', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/support', headers: auth(user.token), payload: { type: 'general', message: 'Please help me out' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/support',
+      headers: auth(user.token),
+      payload: { type: 'general', message: 'Please help me out' },
+    });
     const id = created.json().data.id as string;
-    const close = await t.app.inject({ method: 'POST', url: `/api/admin/tickets/${id}/close`, headers: auth(admin.token), payload: { adminRemark: 'Done, thanks.' } });
+    const close = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/tickets/${id}/close`,
+      headers: auth(admin.token),
+      payload: { adminRemark: 'Done, thanks.' },
+    });
     expect(close.json()).toMatchObject({ success: true, data: { status: 'closed', adminRemark: 'Done, thanks.' } });
     const again = await t.app.inject({ method: 'POST', url: `/api/admin/tickets/${id}/close`, headers: auth(admin.token), payload: { adminRemark: 'x' } });
     expect(again.statusCode).toBe(409);
@@ -86,15 +99,29 @@ describe('admin API', () => {
     expect(s.roi_income_percentage).toBe(0.75);
     await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { roi_income_percentage: 0.5 } });
     const log = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: auth(admin.token) })).json().data.data;
-    expect(log[0]).toMatchObject({ action: 'settings.update', before: expect.objectContaining({ roi_income_percentage: '0.75' }), after: expect.objectContaining({ roi_income_percentage: '0.5' }) });
+    expect(log[0]).toMatchObject({
+      action: 'settings.update',
+      before: expect.objectContaining({ roi_income_percentage: '0.75' }),
+      after: expect.objectContaining({ roi_income_percentage: '0.5' }),
+    });
   });
 
   it('edits reward levels (validated) and runs the ROI job for a date, both audited', async () => {
     const levels = (await t.app.inject({ method: 'GET', url: '/api/admin/reward-levels', headers: auth(admin.token) })).json().data;
     expect(levels).toHaveLength(7);
-    const gap = await t.app.inject({ method: 'PUT', url: '/api/admin/reward-levels', headers: auth(admin.token), payload: { levels: [{ ...levels[0], level: 2 }] } });
+    const gap = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/reward-levels',
+      headers: auth(admin.token),
+      payload: { levels: [{ ...levels[0], level: 2 }] },
+    });
     expect(gap.statusCode).toBe(400);
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/reward-levels', headers: auth(admin.token), payload: { levels: levels.map((l: { reward: number }, i: number) => (i === 0 ? { ...l, reward: 150 } : l)) } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/reward-levels',
+      headers: auth(admin.token),
+      payload: { levels: levels.map((l: { reward: number }, i: number) => (i === 0 ? { ...l, reward: 150 } : l)) },
+    });
     expect(saved.json().data[0]).toMatchObject({ level: 1, reward: 150 });
     const roi = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/roi', headers: auth(admin.token), payload: { date: '2020-01-01' } });
     expect(roi.json()).toMatchObject({ success: true, data: { date: '2020-01-01', credits: 0 } });

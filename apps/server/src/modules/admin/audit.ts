@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/types';
 import './table';
+import { paginate } from '../../lib/paginate';
 
 /** JSON that survives bigint values (ids, micro-units) by writing them as strings. */
 function toJson(value: unknown): string | null {
@@ -26,17 +27,22 @@ export async function audit(
 }
 
 export async function listAudit(db: Executor, page: number, perPage: number) {
-  const total = await db.selectFrom('admin_audit_log').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('admin_audit_log')
-    .leftJoin('users', 'users.id', 'admin_audit_log.admin_id')
-    .select(['admin_audit_log.id', 'admin_audit_log.action', 'admin_audit_log.target_type', 'admin_audit_log.target_id', 'admin_audit_log.before', 'admin_audit_log.after', 'admin_audit_log.created_at', 'users.email as admin_email'])
-    .orderBy('admin_audit_log.id', 'desc')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
+  const { rows, total } = await paginate(db.selectFrom('admin_audit_log').leftJoin('users', 'users.id', 'admin_audit_log.admin_id'), page, perPage, (q) =>
+    q
+      .select([
+        'admin_audit_log.id',
+        'admin_audit_log.action',
+        'admin_audit_log.target_type',
+        'admin_audit_log.target_id',
+        'admin_audit_log.before',
+        'admin_audit_log.after',
+        'admin_audit_log.created_at',
+        'users.email as admin_email',
+      ])
+      .orderBy('admin_audit_log.id', 'desc'),
+  );
   return {
-    total: Number(total.n),
+    total,
     rows: rows.map((r) => ({
       id: String(r.id),
       action: r.action,

@@ -35,7 +35,11 @@ describe.runIf(testDbKind === 'postgres')('admin bootstrap from several processe
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(new Set(results.map((r) => r.id)).size).toBe(1);
     }
-    const count = await main.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where((eb) => eb(eb.fn('lower', ['email']), 'like', 'race-%')).executeTakeFirstOrThrow();
+    const count = await main.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where((eb) => eb(eb.fn('lower', ['email']), 'like', 'race-%'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(15);
   });
 });

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/types';
 import { AppError } from '../../lib/errors';
-import { hashPassword } from '../auth/password';
-import { generateUsername } from '../auth/usernames';
+import { generateUsername, hashPassword } from '../auth/service';
 import * as team from '../team/service';
 
 /** Creates a verified admin, or promotes the account with that e-mail and sets its password. */
@@ -12,7 +11,11 @@ export async function createAdmin(db: DB, email: string, password: string): Prom
   const hash = await hashPassword(password);
   return db.transaction().execute(async (tx) => {
     const promote = async (id: bigint) => {
-      await tx.updateTable('users').set({ is_admin: true, password_hash: hash, email_verified_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
+      await tx
+        .updateTable('users')
+        .set({ is_admin: true, password_hash: hash, email_verified_at: new Date(), updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
       return { id, created: false };
     };
     const byEmail = () =>

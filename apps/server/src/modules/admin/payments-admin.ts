@@ -1,7 +1,7 @@
 import { microToNumber } from '@app/core';
 import type { Executor } from '../../db/types';
 import { listPaymentsForAdmin } from '../payments/service';
-import type { PaymentStatus } from '../payments/status';
+import type { PaymentStatus } from '../payments/service';
 
 /** Payments for the admin list, newest first, optionally by status or only those needing review. */
 export async function listPayments(db: Executor, opts: { status?: string | undefined; review?: boolean | undefined; page: number; perPage: number }) {

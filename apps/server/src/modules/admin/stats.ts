@@ -6,12 +6,18 @@ import * as ledger from '../ledger/service';
 /** The admin dashboard's figures: people, money in and out, what the platform owes its users. */
 export async function getStats(db: Executor) {
   const people = await sql<{ users: bigint; active: bigint }>`
-    select count(*) filter (where not is_admin)::bigint as users, count(*) filter (where status = 'active' and not is_admin)::bigint as active from users`.execute(db);
+    select count(*) filter (where not is_admin)::bigint as users, count(*) filter (where status = 'active' and not is_admin)::bigint as active from users`.execute(
+    db,
+  );
   const totals = await sql<{ deposited: bigint | null; staked: bigint | null }>`
     select sum(total_deposited)::bigint as deposited, sum(total_staked)::bigint as staked from user_totals`.execute(db);
   const liabilities = await sql<{ total: bigint | null }>`select sum(balance)::bigint as total from ledger_accounts where user_id is not null`.execute(db);
-  const withdrawals = await tableExists(db, 'withdrawals')
-    ? await sql<{ status: string; n: bigint; amount: bigint | null }>`select status, count(*)::bigint as n, sum(amount)::bigint as amount from withdrawals group by status`.execute(db)
+  const withdrawals = (await tableExists(db, 'withdrawals'))
+    ? await sql<{
+        status: string;
+        n: bigint;
+        amount: bigint | null;
+      }>`select status, count(*)::bigint as n, sum(amount)::bigint as amount from withdrawals group by status`.execute(db)
     : { rows: [] };
   const byStatus = (s: string) => withdrawals.rows.find((r) => r.status === s);
   const daily = await sql<{ day: string; kind: string; amount: bigint }>`

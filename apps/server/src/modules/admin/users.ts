@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DB, Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
-import { deleteUserSessions } from '../auth/sessions';
+import { paginate } from '../../lib/paginate';
+import { deleteUserSessions } from '../auth/service';
 import { audit } from './audit';
 
 /** Users by e-mail, name or username (case-insensitive substring), newest first. */
@@ -9,17 +10,15 @@ export async function searchUsers(db: Executor, opts: { q?: string | undefined; 
   let q = db.selectFrom('users');
   if (opts.q) {
     const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb(sql`lower(email)`, 'like', like.toLowerCase()), eb(sql`lower(name)`, 'like', like.toLowerCase()), eb('username', 'like', like.toUpperCase())]));
+    q = q.where((eb) =>
+      eb.or([eb(sql`lower(email)`, 'like', like.toLowerCase()), eb(sql`lower(name)`, 'like', like.toLowerCase()), eb('username', 'like', like.toUpperCase())]),
+    );
   }
-  const total = await q.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .select(['id', 'name', 'email', 'username', 'status', 'is_admin', 'eligible_level', 'created_at', 'email_verified_at'])
-    .orderBy('id', 'desc')
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-    .execute();
+  const { rows, total } = await paginate(q, opts.page, opts.perPage, (p) =>
+    p.select(['id', 'name', 'email', 'username', 'status', 'is_admin', 'eligible_level', 'created_at', 'email_verified_at']).orderBy('id', 'desc'),
+  );
   return {
-    total: Number(total.n),
+    total,
     rows: rows.map((r) => ({
       id: String(r.id),
       name: r.name,
@@ -45,7 +44,14 @@ export async function setBlocked(db: DB, adminId: bigint, userId: bigint, blocke
     if (user.status === next) return { id: String(userId), status: next };
     await tx.updateTable('users').set({ status: next, updated_at: new Date() }).where('id', '=', userId).execute();
     if (blocked) await deleteUserSessions(tx, userId);
-    await audit(tx, { adminId, action: blocked ? 'user.block' : 'user.unblock', targetType: 'user', targetId: userId, before: { status: user.status }, after: { status: next } });
+    await audit(tx, {
+      adminId,
+      action: blocked ? 'user.block' : 'user.unblock',
+      targetType: 'user',
+      targetId: userId,
+      before: { status: user.status },
+      after: { status: next },
+    });
     return { id: String(userId), status: next };
   });
 }

@@ -15,7 +15,8 @@ describe('auth: sign-up with OTP, login, logout', () => {
   });
   afterAll(async () => t.close());
 
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
   const userId = async (e: string) => (await t.db.selectFrom('users').select('id').where('email', '=', e).executeTakeFirstOrThrow()).id;
   async function waitForNewMail(e: string, seen: number) {
     for (let i = 0; i < 50; i++) {
@@ -186,7 +187,11 @@ describe('auth: sign-up with OTP, login, logout', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(t.mailbox.mails.filter((m) => m.to.includes(e)).length).toBe(mailsBefore);
     // After the wait a login mails a fresh code; the old access id is dead.
-    await t.db.updateTable('otp_challenges').set({ created_at: new Date(Date.now() - 301_000) }).where('user_id', '=', (await userId(e))).execute();
+    await t.db
+      .updateTable('otp_challenges')
+      .set({ created_at: new Date(Date.now() - 301_000) })
+      .where('user_id', '=', await userId(e))
+      .execute();
     const later = await post('/api/auth/login', { email: e, password: good.password });
     const fresh = otpOf((await waitForNewMail(e, mailsBefore)).text);
     expect((await post('/api/auth/verify-otp', { access_id: res.json().data.access_id, otp: code })).json().message).toBe('Invalid or expired code');
@@ -229,7 +234,11 @@ describe('auth: sign-up with OTP, login, logout', () => {
     const a = await signUp();
     const b = await signUp();
     const get = (q: string) => t.app.inject({ method: 'GET', url: `/api/user/check?username=${q}`, headers: auth(a.token) });
-    expect((await get(b.username.toLowerCase())).json()).toEqual({ success: true, message: 'User found', data: { userName: 'Alice Example', username: b.username } });
+    expect((await get(b.username.toLowerCase())).json()).toEqual({
+      success: true,
+      message: 'User found',
+      data: { userName: 'Alice Example', username: b.username },
+    });
     expect((await get(a.username)).json()).toEqual({ success: false, message: 'You cannot transfer to yourself' });
     expect((await get('ZZZZZZZZZ')).statusCode).toBe(404);
     expect((await get('')).json()).toMatchObject({ success: false, message: 'Username is required' });

@@ -25,7 +25,8 @@ describe('issue 10 findings', () => {
   });
   afterAll(async () => t.close());
 
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
   const userId = async (e: string) => (await t.db.selectFrom('users').select('id').where('email', '=', e).executeTakeFirstOrThrow()).id;
   const age = async (e: string, seconds: number) =>
     t.db
@@ -96,7 +97,12 @@ describe('issue 10 findings', () => {
       try {
         const codes: number[] = [];
         for (let i = 0; i < 6; i++) {
-          const res = await limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...good, email: email() }, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+          const res = await limited.app.inject({
+            method: 'POST',
+            url: '/api/auth/register',
+            payload: { ...good, email: email() },
+            headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          });
           codes.push(res.statusCode);
         }
         expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
@@ -109,7 +115,8 @@ describe('issue 10 findings', () => {
     it('with TRUST_PROXY=1 the client IP is the one the proxy reports, and limits are per that IP', async () => {
       const proxied = await createTestApp({ RATE_LIMIT_AUTH_PER_MIN: '2', TRUST_PROXY: '1' });
       try {
-        const reg = (ip: string) => proxied.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...good, email: email() }, headers: { 'x-forwarded-for': ip } });
+        const reg = (ip: string) =>
+          proxied.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...good, email: email() }, headers: { 'x-forwarded-for': ip } });
         expect((await reg('198.51.100.7')).statusCode).toBe(200);
         expect((await reg('198.51.100.7')).statusCode).toBe(200);
         expect((await reg('198.51.100.7')).statusCode).toBe(429);
@@ -168,7 +175,9 @@ describe('issue 10 findings', () => {
         const port = Number(new URL(raw).port);
         const answer = await new Promise<string>((resolve, reject) => {
           const sock = connect(port, '127.0.0.1', () => {
-            sock.write(`GET http://example.test/api/user/wallet HTTP/1.1\r\nHost: example.test\r\nAuthorization: Bearer ${u.token}\r\nConnection: close\r\n\r\n`);
+            sock.write(
+              `GET http://example.test/api/user/wallet HTTP/1.1\r\nHost: example.test\r\nAuthorization: Bearer ${u.token}\r\nConnection: close\r\n\r\n`,
+            );
           });
           let data = '';
           sock.on('data', (d: Buffer) => (data += d.toString()));
@@ -191,7 +200,11 @@ describe('issue 10 findings', () => {
       const answers = await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { access_id: r.accessId, otp })));
       const compared = answers.filter((a) => a.statusCode === 200 || a.json().message === 'Invalid OTP' || a.json().message?.startsWith('Too many')).length;
       expect(compared).toBeLessThanOrEqual(5);
-      const row = await t.db.selectFrom('otp_challenges').select('attempts').where('user_id', '=', await userId(r.email)).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('otp_challenges')
+        .select('attempts')
+        .where('user_id', '=', await userId(r.email))
+        .executeTakeFirstOrThrow();
       expect(row.attempts).toBeLessThanOrEqual(5);
       // The accepted one, if any, was the right code.
       for (const [i, a] of answers.entries()) if (a.statusCode === 200) expect(guesses[i]).toBe(r.code);
@@ -242,17 +255,35 @@ describe('issue 10 findings', () => {
       await fundIncome(t.db, u.id, 100);
       // The request passed authentication, then the admin blocked the user before its transaction ran.
       await t.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', u.id).execute();
-      await expect(createWithdrawal(t.db, u.id, { amount_usd: 50, network: 'BSC', wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', token: 'USDT' })).rejects.toMatchObject({ status: 403 });
-      const n = await t.db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<string>().as('c')).where('user_id', '=', u.id).executeTakeFirstOrThrow();
+      await expect(
+        createWithdrawal(t.db, u.id, { amount_usd: 50, network: 'BSC', wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7', token: 'USDT' }),
+      ).rejects.toMatchObject({ status: 403 });
+      const n = await t.db
+        .selectFrom('withdrawals')
+        .select((eb) => eb.fn.countAll<string>().as('c'))
+        .where('user_id', '=', u.id)
+        .executeTakeFirstOrThrow();
       expect(Number(n.c)).toBe(0);
     });
 
     it('deletes expired sessions, dead challenges and stale sign-ups, freeing the e-mail', async () => {
       const stale = await register();
       const u = await createUser(t.db, t.ctx.secret);
-      await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', u.id).execute();
-      await t.db.updateTable('users').set({ created_at: new Date(Date.now() - 25 * 3_600_000) }).where('email', '=', stale.email).execute();
-      await t.db.updateTable('otp_challenges').set({ expires_at: new Date(Date.now() - 2 * 86_400_000) }).where('user_id', '=', await userId(stale.email)).execute();
+      await t.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('user_id', '=', u.id)
+        .execute();
+      await t.db
+        .updateTable('users')
+        .set({ created_at: new Date(Date.now() - 25 * 3_600_000) })
+        .where('email', '=', stale.email)
+        .execute();
+      await t.db
+        .updateTable('otp_challenges')
+        .set({ expires_at: new Date(Date.now() - 2 * 86_400_000) })
+        .where('user_id', '=', await userId(stale.email))
+        .execute();
       const result = await runCleanup(t.ctx);
       expect(result.sessions).toBeGreaterThanOrEqual(1);
       expect(result.unverified_users).toBeGreaterThanOrEqual(1);
@@ -266,7 +297,11 @@ describe('issue 10 findings', () => {
     it('frees an e-mail left unverified for over 24 hours at sign-up, before the clean-up ran', async () => {
       const stale = await register();
       expect((await post('/api/auth/register', { ...good, email: stale.email })).statusCode).toBe(409);
-      await t.db.updateTable('users').set({ created_at: new Date(Date.now() - 25 * 3_600_000) }).where('email', '=', stale.email).execute();
+      await t.db
+        .updateTable('users')
+        .set({ created_at: new Date(Date.now() - 25 * 3_600_000) })
+        .where('email', '=', stale.email)
+        .execute();
       const again = await post('/api/auth/register', { ...good, email: stale.email, name: 'Real Owner' });
       expect(again.statusCode, again.body).toBe(200);
     });
@@ -286,7 +321,11 @@ describe('issue 10 findings', () => {
       const r = await register();
       const guesses = Array.from({ length: 40 }, (_, i) => (i === 7 + round ? r.code : String((Number(r.code) + i + 1) % 1_000_000).padStart(6, '0')));
       await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { access_id: r.accessId, otp })));
-      const row = await t.db.selectFrom('otp_challenges').select('attempts').where('user_id', '=', await userId(r.email)).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('otp_challenges')
+        .select('attempts')
+        .where('user_id', '=', await userId(r.email))
+        .executeTakeFirstOrThrow();
       expect(row.attempts).toBeLessThanOrEqual(5);
     }
   });

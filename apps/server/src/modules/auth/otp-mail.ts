@@ -2,7 +2,7 @@ import { OTP_MAX_TRIES } from '@app/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/types';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail/service';
 import { accessIdHash, issueOtp, lockUser, type OtpPurpose } from './otp';
 import { randomBytes } from 'node:crypto';
 import { OTP_RESEND_SECONDS } from '@app/core';
@@ -14,13 +14,7 @@ import { OTP_RESEND_SECONDS } from '@app/core';
  */
 export async function challengeFor(tx: Tx, secret: string, userId: bigint, purpose: OtpPurpose): Promise<{ accessId: string; otp: string | null }> {
   await lockUser(tx, userId);
-  const newest = await tx
-    .selectFrom('otp_challenges')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const newest = await tx.selectFrom('otp_challenges').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
   const live =
     newest &&
     newest.purpose === purpose &&

@@ -66,7 +66,13 @@ export async function lockUser(tx: Tx, userId: bigint): Promise<void> {
  * then marks the challenge used, once. Each step is a statement of its own on the global handle,
  * never inside a transaction an error would roll back: a wrong attempt stays counted.
  */
-export async function consumeOtp(db: Executor, secret: string, accessId: string, otp: string, purposes: OtpPurpose[]): Promise<{ userId: bigint; purpose: OtpPurpose }> {
+export async function consumeOtp(
+  db: Executor,
+  secret: string,
+  accessId: string,
+  otp: string,
+  purposes: OtpPurpose[],
+): Promise<{ userId: bigint; purpose: OtpPurpose }> {
   const claimed = await sql<{ id: bigint; user_id: bigint; otp_hash: string; attempts: number; purpose: OtpPurpose }>`
     update otp_challenges c set attempts = c.attempts + 1, dead = (c.attempts + 1 >= ${OTP_MAX_TRIES})
     where c.access_id_hash = ${accessIdHash(secret, accessId)}

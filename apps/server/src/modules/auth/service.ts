@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
-import { queueMail } from '../mail/outbox';
+import { queueMail } from '../mail/service';
 import * as team from '../team/service';
 import { consumeOtp, issueOtp, replaceOtp } from './otp';
 import { challengeFor, mailOtp } from './otp-mail';
@@ -207,3 +207,10 @@ export async function resetPassword(ctx: AppContext, input: TResetPasswordReques
 }
 
 export { deleteStaleUnverified };
+
+// What other modules may use of auth: sessions, password hashing, usernames and the second factor.
+export { createSession, deleteUserSessions, hashToken } from './sessions';
+export { hashPassword, verifyPassword } from './password';
+export { generateUsername } from './usernames';
+export { removeUnverifiedUser } from './unverified';
+export { disableTwoFactor, enableTwoFactor, requireSecondFactor, setupTwoFactor, startLoginChallenge } from './two-factor';

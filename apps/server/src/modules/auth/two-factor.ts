@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Executor, Id, Timestamp } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
-import { queueMail } from '../mail/outbox';
+import { queueMail } from '../mail/service';
 import { matchTotpStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret } from './totp';
 import '../users/table';
 
@@ -58,7 +58,13 @@ const MAX_CODE_FAILURES = 5;
 const LOCK_MINUTES = 15;
 export const TOO_MANY_CODES = 'Too many wrong two-factor codes. Please try again in 15 minutes.';
 
-async function matchSecondFactor(ctx: AppContext, db: Executor, userId: bigint, user: { totp_secret_enc: string; totp_enabled_at: Date | null }, code: string): Promise<boolean> {
+async function matchSecondFactor(
+  ctx: AppContext,
+  db: Executor,
+  userId: bigint,
+  user: { totp_secret_enc: string; totp_enabled_at: Date | null },
+  code: string,
+): Promise<boolean> {
   if (/^\d{6}$/.test(code)) {
     const step = matchTotpStep(openSecret(ctx.secret, user.totp_secret_enc), code);
     if (step === null) return false;
@@ -100,7 +106,11 @@ export async function setupTwoFactor(ctx: AppContext, userId: bigint): Promise<{
   const user = await ctx.db.selectFrom('users').select(['email', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (user.totp_enabled_at) throw new AppError('CONFLICT', 'Two-factor authentication is already enabled');
   const { secret, otpauthUrl } = newTotpSecret(user.email);
-  await ctx.db.updateTable('users').set({ totp_secret_enc: sealSecret(ctx.secret, secret), totp_last_step: null }).where('id', '=', userId).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ totp_secret_enc: sealSecret(ctx.secret, secret), totp_last_step: null })
+    .where('id', '=', userId)
+    .execute();
   return { secret, otpauth_url: otpauthUrl };
 }
 
@@ -117,7 +127,13 @@ export async function enableTwoFactor(ctx: AppContext, userId: bigint, code: str
       .insertInto('recovery_codes')
       .values(codes.map((c) => ({ user_id: userId, code_hash: recoveryCodeHash(ctx.secret, c) })))
       .execute();
-    const on = await tx.updateTable('users').set({ totp_enabled_at: new Date() }).where('id', '=', userId).where('totp_enabled_at', 'is', null).returning('id').executeTakeFirst();
+    const on = await tx
+      .updateTable('users')
+      .set({ totp_enabled_at: new Date() })
+      .where('id', '=', userId)
+      .where('totp_enabled_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
     if (!on) throw new AppError('CONFLICT', 'Two-factor authentication is already enabled');
     await queueMail(tx, userId, 'two_factor_enabled');
     return { recovery_codes: codes };
@@ -158,7 +174,13 @@ export async function completeLoginChallenge(ctx: AppContext, challengeId: strin
   const row = claimed.rows[0];
   if (!row) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
   if (!(await checkSecondFactor(ctx, ctx.db, row.user_id, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
-  const used = await ctx.db.updateTable('login_challenges').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).returning('id').executeTakeFirst();
+  const used = await ctx.db
+    .updateTable('login_challenges')
+    .set({ used_at: new Date() })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
   if (!used) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
   return row.user_id;
 }

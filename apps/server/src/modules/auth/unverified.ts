@@ -25,7 +25,9 @@ export async function removeUnverifiedUser(tx: Executor, userId: bigint): Promis
   if (!row) return false;
   await team.onUserRemoved(tx, userId, row.referrer_id);
   await sql`delete from user_totals where user_id = ${userId}`.execute(tx);
-  await sql`delete from ledger_accounts where user_id = ${userId} and not exists (select 1 from ledger_postings p where p.account_id = ledger_accounts.id)`.execute(tx);
+  await sql`delete from ledger_accounts where user_id = ${userId} and not exists (select 1 from ledger_postings p where p.account_id = ledger_accounts.id)`.execute(
+    tx,
+  );
   await sql`delete from users where id = ${userId}`.execute(tx);
   return true;
 }

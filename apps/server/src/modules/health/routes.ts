@@ -1,13 +1,15 @@
+import { health } from '@app/core/contracts';
 import { sql } from 'kysely';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { UNAVAILABLE_MESSAGE } from '../../lib/db-errors';
 import { ok } from '../../lib/reply';
+import { route } from '../../lib/route';
 import { jobsState, mailQueue } from './checks';
 
 const HEALTH_TIMEOUT_MS = 3_000;
 
-const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
+const healthRoutes: FastifyPluginAsync = async (app) => {
+  route(app, health.check, async (_req, reply) => {
     const jobs = jobsState(app.ctx);
     // Bounded: a database that hangs (rather than refuses) must not hang the health check too.
     const db = await Promise.race([

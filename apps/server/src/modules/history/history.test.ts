@@ -19,7 +19,12 @@ describe('transaction history', () => {
   const user = () => createUser(t.db, t.ctx.secret);
   const history = (u: TestUser, query: string) => t.app.inject({ method: 'GET', url: `/api/user/get-history${query}`, headers: auth(u.token) });
   const withdraw = (u: TestUser, amount: number) =>
-    t.app.inject({ method: 'POST', url: '/api/withdraw/create', headers: auth(u.token), payload: { amount_usd: amount, network: 'POLYGON', wallet_address: EVM, token: 'USDT' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/withdraw/create',
+      headers: auth(u.token),
+      payload: { amount_usd: amount, network: 'POLYGON', wallet_address: EVM, token: 'USDT' },
+    });
   const send = (u: TestUser, to: TestUser, amount: number, type: 'deposit' | 'withdraw') =>
     t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', headers: auth(u.token), payload: { username: to.username, amount_usd: amount, type } });
 
@@ -46,9 +51,24 @@ describe('transaction history', () => {
     ]);
     expect(recs.every((r) => typeof r.id === 'string' && !Number.isNaN(Date.parse(r.createdAt)))).toBe(true);
     const [pending, rejected, completed] = recs.map((r) => JSON.parse(r.extra) as Record<string, unknown>);
-    expect(pending).toMatchObject({ wallet_address: EVM, network: 'POLYGON', fee: 2.5, expected_amount: 47.5, amount_received: null, last_transaction_hash: null, status: 'pending' });
+    expect(pending).toMatchObject({
+      wallet_address: EVM,
+      network: 'POLYGON',
+      fee: 2.5,
+      expected_amount: 47.5,
+      amount_received: null,
+      last_transaction_hash: null,
+      status: 'pending',
+    });
     expect(rejected!.status_description).toContain('Address flagged');
-    expect(completed).toMatchObject({ fee: 1.5, expected_amount: 28.5, amount_received: 28.5, last_transaction_hash: '0xabc123', status: 'completed', created_at: recs[2]!.createdAt });
+    expect(completed).toMatchObject({
+      fee: 1.5,
+      expected_amount: 28.5,
+      amount_received: 28.5,
+      last_transaction_hash: '0xabc123',
+      status: 'completed',
+      created_at: recs[2]!.createdAt,
+    });
 
     const page2 = (await history(u, '?type=withdrawal&page=2&per_page=2')).json().data;
     expect(page2.pagination).toEqual({ total: 3, page: 2, perPage: 2 });

@@ -1,8 +1,9 @@
-import { microToNumber, type TActivityItem, type THistoryRecord } from '@app/core';
+import { microToNumber } from '@app/core';
+import type { TActivityItem, THistoryRecord } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import * as ledger from '../ledger/service';
-import { listDepositHistory } from '../payments/history';
+import { listDepositHistory } from '../payments/service';
 import { listTransfers } from '../transfers/service';
 import '../withdrawals/table';
 
@@ -18,7 +19,13 @@ export interface HistoryPage {
  * total_withdrawals = every withdrawal not rejected (pending and completed: the money has left
  * the user's balance). Money leaving the user is a negative amount.
  */
-export async function getHistory(db: Executor, userId: bigint, type: 'transaction' | 'withdrawal' | 'transfer', page: number, perPage: number): Promise<HistoryPage> {
+export async function getHistory(
+  db: Executor,
+  userId: bigint,
+  type: 'transaction' | 'withdrawal' | 'transfer',
+  page: number,
+  perPage: number,
+): Promise<HistoryPage> {
   const [totals, out] = await Promise.all([
     ledger.getTotals(db, userId),
     sql<{ total: bigint | null }>`select sum(amount)::bigint as total from withdrawals where user_id = ${userId} and status <> 'rejected'`.execute(db),
@@ -29,8 +36,20 @@ export async function getHistory(db: Executor, userId: bigint, type: 'transactio
     return { ...base, data: r.data, total: r.total };
   }
   if (type === 'withdrawal') {
-    const total = await db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-    const rows = await db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
+    const total = await db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
     return {
       ...base,
       total: Number(total.n),
@@ -48,7 +67,8 @@ export async function getHistory(db: Executor, userId: bigint, type: 'transactio
             fee: microToNumber(BigInt(w.fee)),
             network: w.network,
             status: w.status,
-            status_description: w.status === 'rejected' ? `Rejected: ${w.reject_reason ?? ''}`.trim() : w.status === 'completed' ? 'Paid to your wallet' : 'Waiting for review',
+            status_description:
+              w.status === 'rejected' ? `Rejected: ${w.reject_reason ?? ''}`.trim() : w.status === 'completed' ? 'Paid to your wallet' : 'Waiting for review',
             wallet_address: w.wallet_address,
             last_transaction_hash: w.tx_hash,
             created_at: w.created_at.toISOString(),
@@ -85,6 +105,18 @@ export async function getHistory(db: Executor, userId: bigint, type: 'transactio
 
 /** The dashboard's withdrawal activity. */
 export async function getWithdrawalActivity(db: Executor, userId: bigint, limit: number): Promise<TActivityItem[]> {
-  const rows = await db.selectFrom('withdrawals').select(['id', 'amount', 'status', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
-  return rows.map((r) => ({ recordType: 'withdrawal', id: String(r.id), amount_usd: microToNumber(BigInt(r.amount)), status: r.status, createdAt: r.created_at.toISOString() }));
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select(['id', 'amount', 'status', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    recordType: 'withdrawal',
+    id: String(r.id),
+    amount_usd: microToNumber(BigInt(r.amount)),
+    status: r.status,
+    createdAt: r.created_at.toISOString(),
+  }));
 }

@@ -15,7 +15,9 @@ export async function evaluateRewards(tx: Tx, userId: bigint): Promise<void> {
   if (!levels.length) return;
   const figures = await sql<{ self: bigint | null; direct: bigint | null }>`
     select (select total_staked from user_totals where user_id = ${userId}) as self,
-           (select coalesce(sum(t.total_staked), 0) from users u join user_totals t on t.user_id = u.id where u.referrer_id = ${userId})::bigint as direct`.execute(tx);
+           (select coalesce(sum(t.total_staked), 0) from users u join user_totals t on t.user_id = u.id where u.referrer_id = ${userId})::bigint as direct`.execute(
+    tx,
+  );
   const self = BigInt(figures.rows[0]?.self ?? 0n);
   const direct = BigInt(figures.rows[0]?.direct ?? 0n);
   const met = levels.filter((l) => self >= l.self_investment && direct >= l.direct_investment);
@@ -33,7 +35,18 @@ export async function evaluateRewards(tx: Tx, userId: bigint): Promise<void> {
       ],
     });
     if (!res.created) continue;
-    await tx.insertInto('income_records').values({ user_id: userId, type: 3, amount: level.reward, note: `Reward level L${level.level} achieved`, source_id: `L${level.level}`, for_date: null, idempotency_key: key }).execute();
+    await tx
+      .insertInto('income_records')
+      .values({
+        user_id: userId,
+        type: 3,
+        amount: level.reward,
+        note: `Reward level L${level.level} achieved`,
+        source_id: `L${level.level}`,
+        for_date: null,
+        idempotency_key: key,
+      })
+      .execute();
     await ledger.bumpTotals(tx, userId, { reward_income: level.reward });
   }
   const highest = Math.max(...met.map((l) => l.level));

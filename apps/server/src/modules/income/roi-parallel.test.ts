@@ -60,7 +60,10 @@ describe.runIf(testDbKind === 'postgres')('parallel ROI runs beside money operat
         while (to === from) to = pick();
         ops++;
         work.push(
-          (i % 2 ? createStake(proc(i).db, from.id, usd(50)) : createTransfer(proc(i).db, from.id, { username: to.username, amount_usd: 10, type: 'withdraw' })).catch((err: unknown) => {
+          (i % 2
+            ? createStake(proc(i).db, from.id, usd(50))
+            : createTransfer(proc(i).db, from.id, { username: to.username, amount_usd: 10, type: 'withdraw' })
+          ).catch((err: unknown) => {
             // Running out of balance is an answer; anything else (a deadlock) fails the test.
             if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') return;
             throw err;
@@ -78,9 +81,15 @@ describe.runIf(testDbKind === 'postgres')('parallel ROI runs beside money operat
       .execute();
     expect(perStake).toHaveLength(stakeIds.length);
     for (const r of perStake) expect([Number(r.n), Number(r.days)]).toEqual([12, 12]);
-    const entries = await main.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<string>().as('n')).where('kind', '=', 'roi').executeTakeFirstOrThrow();
+    const entries = await main.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('kind', '=', 'roi')
+      .executeTakeFirstOrThrow();
     expect(Number(entries.n)).toBe(stakeIds.length * 12);
     expect((await ledger.verify(main.db)).ok).toBe(true);
-    console.log(`[roi-parallel] 6 rounds × 3 simultaneous ROI runs, ${ops} stakes/transfers racing them, ${stakeIds.length * 12} stake-days credited once, ${txRetries.count - retriesBefore} deadlock/serialization retries absorbed`);
+    console.log(
+      `[roi-parallel] 6 rounds × 3 simultaneous ROI runs, ${ops} stakes/transfers racing them, ${stakeIds.length * 12} stake-days credited once, ${txRetries.count - retriesBefore} deadlock/serialization retries absorbed`,
+    );
   }, 120_000);
 });

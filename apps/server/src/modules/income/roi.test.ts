@@ -40,9 +40,19 @@ describe('ROI accrual and income history', () => {
     expect(r).toMatchObject({ credits: 1, total: usd('0.5') });
     expect(await stakeRow(stakeId)).toEqual({ status: 'active', roi_paid: usd('0.5'), last_roi_date: '2024-01-11' });
     const rec = await t.db.selectFrom('income_records').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
-    expect(rec).toMatchObject({ type: 1, amount: usd('0.5'), for_date: '2024-01-11', source_id: String(stakeId), idempotency_key: `roi:${stakeId}:2024-01-11` });
+    expect(rec).toMatchObject({
+      type: 1,
+      amount: usd('0.5'),
+      for_date: '2024-01-11',
+      source_id: String(stakeId),
+      idempotency_key: `roi:${stakeId}:2024-01-11`,
+    });
     expect(rec.note).toBe(`Daily ROI 0.5% on stake #${stakeId} for 2024-01-11`);
-    const entry = await t.db.selectFrom('ledger_entries').select(['kind', 'user_id']).where('idempotency_key', '=', `roi:${stakeId}:2024-01-11`).executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom('ledger_entries')
+      .select(['kind', 'user_id'])
+      .where('idempotency_key', '=', `roi:${stakeId}:2024-01-11`)
+      .executeTakeFirstOrThrow();
     expect(entry).toEqual({ kind: 'roi', user_id: u.id });
     expect((await ledger.getTotals(t.db, u.id)).roi_income).toBe(usd('0.5'));
   });
@@ -62,7 +72,12 @@ describe('ROI accrual and income history', () => {
     expect(r.total).toBe(usd(200));
     expect(r.completed).toBe(1);
     expect(await stakeRow(stakeId)).toEqual({ status: 'completed', roi_paid: usd(200), last_roi_date: addDays('2020-01-01', 667) });
-    const last = await t.db.selectFrom('income_records').select(['amount', 'for_date']).where('user_id', '=', u.id).orderBy('for_date', 'desc').executeTakeFirstOrThrow();
+    const last = await t.db
+      .selectFrom('income_records')
+      .select(['amount', 'for_date'])
+      .where('user_id', '=', u.id)
+      .orderBy('for_date', 'desc')
+      .executeTakeFirstOrThrow();
     expect(last).toEqual({ amount: usd('0.2'), for_date: addDays('2020-01-01', 667) });
     expect((await ledger.getBalances(t.db, u.id)).income).toBe(usd(200));
     expect((await ledger.getTotals(t.db, u.id)).roi_income).toBe(usd(200));
@@ -163,7 +178,12 @@ describe('ROI accrual and income history', () => {
     expect(p1.success).toBe(true);
     expect(p1.data.pagination).toEqual({ total: 12, page: 1, perPage: 5 });
     expect(p1.data.data).toHaveLength(5);
-    expect(p1.data.data[0]).toEqual({ id: expect.any(String), createdAt: expect.any(String), amount: 0.5, note: `Daily ROI 0.5% on stake #${stakeId} for 2019-06-13` });
+    expect(p1.data.data[0]).toEqual({
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      amount: 0.5,
+      note: `Daily ROI 0.5% on stake #${stakeId} for 2019-06-13`,
+    });
     const p3 = (await history(u, 'income_type=1&page=3&per_page=5')).json().data;
     expect(p3.data.map((r: { note: string }) => r.note.slice(-10))).toEqual(['2019-06-03', '2019-06-02']);
     const ids = [...p1.data.data, ...p3.data].map((r: { id: string }) => BigInt(r.id));

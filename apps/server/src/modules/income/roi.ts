@@ -5,7 +5,7 @@ import { withTx } from '../../db/tx';
 import type { Tx } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../ledger/service';
-import { postBatch } from '../ledger/batch';
+import { postBatch } from '../ledger/service';
 import type { EntryInput } from '../ledger/service';
 import { normalizePercent } from '../settings/service';
 import './table';
@@ -48,37 +48,50 @@ export async function runRoi(ctx: Pick<AppContext, 'db' | 'dbKind'>, date: strin
   const result: RoiResult = { date, stakes: 0, credits: 0, total: 0n, completed: 0 };
   let afterId = 0n;
   for (;;) {
-    const done = await withTx(ctx.db, async (tx) => {
-      if (ctx.dbKind === 'postgres') await sql`select pg_advisory_xact_lock(${ROI_LOCK})`.execute(tx);
-      const stakes = await tx
-        .selectFrom('stakes')
-        .select(['id', 'user_id', 'amount', 'daily_rate', 'cap_percentage', 'roi_paid', 'start_date', 'last_roi_date'])
-        .where('status', '=', 'active')
-        .where('id', '>', afterId)
-        .where('start_date', '<', date)
-        .where((eb) => eb.or([eb('last_roi_date', 'is', null), eb('last_roi_date', '<', date)]))
-        .orderBy('id')
-        .limit(CHUNK)
-        .forUpdate()
-        .execute();
-      if (!stakes.length) return true;
-      afterId = stakes[stakes.length - 1]!.id;
-      // A stake locks its user's and sponsor's rows (in id order) before it touches their
-      // accounts and totals, then takes account, totals, account, totals; the chunk takes all
-      // accounts, then all totals. Taking the same user rows first, in the same order, makes the
-      // two queue instead of deadlocking. KEY SHARE blocks only a stake, not a profile update.
-      const userIds = [...new Set(stakes.map((s) => s.user_id))].sort((a, b) => (a < b ? -1 : 1));
-      await tx.selectFrom('users').select('id').where('id', 'in', userIds).orderBy('id').forKeyShare().execute();
-      await creditChunk(tx, stakes, date, result);
-      return false;
-      // A chunk holds many accounts at once, so it is the likely deadlock victim when stakes,
-      // transfers and withdrawals run beside it; it is safe to run again, so give it more tries.
-    }, ROI_TX_ATTEMPTS);
+    const done = await withTx(
+      ctx.db,
+      async (tx) => {
+        if (ctx.dbKind === 'postgres') await sql`select pg_advisory_xact_lock(${ROI_LOCK})`.execute(tx);
+        const stakes = await tx
+          .selectFrom('stakes')
+          .select(['id', 'user_id', 'amount', 'daily_rate', 'cap_percentage', 'roi_paid', 'start_date', 'last_roi_date'])
+          .where('status', '=', 'active')
+          .where('id', '>', afterId)
+          .where('start_date', '<', date)
+          .where((eb) => eb.or([eb('last_roi_date', 'is', null), eb('last_roi_date', '<', date)]))
+          .orderBy('id')
+          .limit(CHUNK)
+          .forUpdate()
+          .execute();
+        if (!stakes.length) return true;
+        afterId = stakes[stakes.length - 1]!.id;
+        // A stake locks its user's and sponsor's rows (in id order) before it touches their
+        // accounts and totals, then takes account, totals, account, totals; the chunk takes all
+        // accounts, then all totals. Taking the same user rows first, in the same order, makes the
+        // two queue instead of deadlocking. KEY SHARE blocks only a stake, not a profile update.
+        const userIds = [...new Set(stakes.map((s) => s.user_id))].sort((a, b) => (a < b ? -1 : 1));
+        await tx.selectFrom('users').select('id').where('id', 'in', userIds).orderBy('id').forKeyShare().execute();
+        await creditChunk(tx, stakes, date, result);
+        return false;
+        // A chunk holds many accounts at once, so it is the likely deadlock victim when stakes,
+        // transfers and withdrawals run beside it; it is safe to run again, so give it more tries.
+      },
+      ROI_TX_ATTEMPTS,
+    );
     if (done) return result;
   }
 }
 
-type StakeRow = { id: bigint; user_id: bigint; amount: bigint; daily_rate: string; cap_percentage: string; roi_paid: bigint; start_date: string; last_roi_date: string | null };
+type StakeRow = {
+  id: bigint;
+  user_id: bigint;
+  amount: bigint;
+  daily_rate: string;
+  cap_percentage: string;
+  roi_paid: bigint;
+  start_date: string;
+  last_roi_date: string | null;
+};
 
 async function creditChunk(tx: Tx, stakes: StakeRow[], date: string, result: RoiResult): Promise<void> {
   const entries: EntryInput[] = [];
@@ -122,11 +135,24 @@ async function creditChunk(tx: Tx, stakes: StakeRow[], date: string, result: Roi
     const m = meta.get(key)!;
     paidNow.set(m.stake.id, (paidNow.get(m.stake.id) ?? 0n) + m.amount);
     perUser.set(m.stake.user_id, (perUser.get(m.stake.user_id) ?? 0n) + m.amount);
-    records.push({ user_id: m.stake.user_id, type: 1 as const, amount: m.amount, note: `Daily ROI ${normalizePercent(String(m.stake.daily_rate))}% on stake #${m.stake.id} for ${m.day}`, source_id: String(m.stake.id), for_date: m.day, idempotency_key: key });
+    records.push({
+      user_id: m.stake.user_id,
+      type: 1 as const,
+      amount: m.amount,
+      note: `Daily ROI ${normalizePercent(String(m.stake.daily_rate))}% on stake #${m.stake.id} for ${m.day}`,
+      source_id: String(m.stake.id),
+      for_date: m.day,
+      idempotency_key: key,
+    });
     result.credits++;
     result.total += m.amount;
   }
-  for (let i = 0; i < records.length; i += 2000) await tx.insertInto('income_records').values(records.slice(i, i + 2000)).onConflict((oc) => oc.column('idempotency_key').doNothing()).execute();
+  for (let i = 0; i < records.length; i += 2000)
+    await tx
+      .insertInto('income_records')
+      .values(records.slice(i, i + 2000))
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
   if (perUser.size) {
     const rows = [...perUser.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
     await sql`

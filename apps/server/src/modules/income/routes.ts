@@ -1,13 +1,14 @@
-import { ZIncomeHistoryQuery } from '@app/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { income } from '@app/core/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import { ok, paginated } from '../../lib/reply';
-import * as income from './service';
+import { route } from '../../lib/route';
+import * as service from './service';
 
-const incomeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/income/history', { schema: { tags: ['income'], querystring: ZIncomeHistoryQuery }, onRequest: app.authenticate }, async (req) => {
-    const { rows, total } = await income.listIncome(app.ctx.db, req.user.id, req.query.income_type, req.query.page, req.query.per_page);
+const incomeRoutes: FastifyPluginAsync = async (app) => {
+  route(app, income.history, async (req) => {
+    const { rows, total } = await service.listIncome(app.ctx.db, req.user.id, req.query.income_type, req.query.page, req.query.per_page);
     return ok(paginated(rows, total, req.query.page, req.query.per_page));
   });
-  app.get('/income/reward-levels', { schema: { tags: ['income'] }, onRequest: app.authenticate }, async (req) => ok(await income.rewardLevelsFor(app.ctx.db, req.user.id)));
+  route(app, income.rewardLevels, async (req) => ok(await service.rewardLevelsFor(app.ctx.db, req.user.id)));
 };
 export default incomeRoutes;

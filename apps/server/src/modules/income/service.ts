@@ -1,11 +1,23 @@
-import { microToNumber, type TIncomeItem, type TRewardLevel, type TUserDetail } from '@app/core';
+import { microToNumber } from '@app/core';
+import type { TIncomeItem, TRewardLevel, TUserDetail } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
 import * as ledger from '../ledger/service';
 import { getRewardLevels, rewardLevelToJson } from '../settings/service';
 import './table';
 
-export async function listIncome(db: Executor, userId: bigint, type: 1 | 2 | 3, page: number, perPage: number): Promise<{ rows: TIncomeItem[]; total: number }> {
-  const total = await db.selectFrom('income_records').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', userId).where('type', '=', type).executeTakeFirstOrThrow();
+export async function listIncome(
+  db: Executor,
+  userId: bigint,
+  type: 1 | 2 | 3,
+  page: number,
+  perPage: number,
+): Promise<{ rows: TIncomeItem[]; total: number }> {
+  const total = await db
+    .selectFrom('income_records')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('income_records')
     .select(['id', 'amount', 'note', 'created_at'])
@@ -16,7 +28,10 @@ export async function listIncome(db: Executor, userId: bigint, type: 1 | 2 | 3, 
     .limit(perPage)
     .offset((page - 1) * perPage)
     .execute();
-  return { total: Number(total.n), rows: rows.map((r) => ({ id: String(r.id), createdAt: r.created_at.toISOString(), amount: microToNumber(BigInt(r.amount)), note: r.note })) };
+  return {
+    total: Number(total.n),
+    rows: rows.map((r) => ({ id: String(r.id), createdAt: r.created_at.toISOString(), amount: microToNumber(BigInt(r.amount)), note: r.note })),
+  };
 }
 
 /** The levels with whether this user has reached each. */
@@ -41,3 +56,7 @@ export async function getUserDetail(db: Executor, userId: bigint): Promise<TUser
     balance: microToNumber(balances.income),
   };
 }
+
+// The ROI run and reward evaluation, for the admin job route and staking.
+export { runRoi } from './roi';
+export { evaluateRewards } from './rewards';

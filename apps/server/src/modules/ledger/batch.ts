@@ -55,13 +55,22 @@ async function postChunk(tx: Tx, entries: EntryInput[]): Promise<string[]> {
   const rows = [...refs.entries()]
     .sort(([a], [b]) => (sortKey(a) < sortKey(b) ? -1 : 1))
     .map(([, a]) => ('system' in a ? { user_id: null, kind: a.system } : { user_id: a.userId, kind: a.kind }));
-  await tx.insertInto('ledger_accounts').values(rows).onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing()).execute();
+  await tx
+    .insertInto('ledger_accounts')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
+    .execute();
   const userIds = [...new Set(rows.filter((r) => r.user_id !== null).map((r) => r.user_id as bigint))];
   const systemKinds = [...new Set(rows.filter((r) => r.user_id === null).map((r) => r.kind))];
   const accounts = await tx
     .selectFrom('ledger_accounts')
     .select(['id', 'user_id', 'kind'])
-    .where((eb) => eb.or([...(userIds.length ? [eb('user_id', 'in', userIds)] : []), ...(systemKinds.length ? [eb.and([eb('user_id', 'is', null), eb('kind', 'in', systemKinds)])] : [])]))
+    .where((eb) =>
+      eb.or([
+        ...(userIds.length ? [eb('user_id', 'in', userIds)] : []),
+        ...(systemKinds.length ? [eb.and([eb('user_id', 'is', null), eb('kind', 'in', systemKinds)])] : []),
+      ]),
+    )
     .orderBy(sql`user_id is not null`)
     .orderBy('user_id')
     .orderBy(sql`kind collate "C"`)
@@ -87,6 +96,10 @@ async function postChunk(tx: Tx, entries: EntryInput[]): Promise<string[]> {
     where a.id = d.id and (a.user_id is null or a.balance + d.delta >= 0)
     returning a.id`.execute(tx);
   if (updated.rows.length !== values.length) throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance');
-  for (let i = 0; i < postings.length; i += 3000) await tx.insertInto('ledger_postings').values(postings.slice(i, i + 3000)).execute();
+  for (let i = 0; i < postings.length; i += 3000)
+    await tx
+      .insertInto('ledger_postings')
+      .values(postings.slice(i, i + 3000))
+      .execute();
   return created.map((e) => e.key);
 }

@@ -84,7 +84,14 @@ describe('ledger', () => {
     const a = await createUser(h.db, secret);
     await expect(
       h.db.transaction().execute((tx) =>
-        ledger.post(tx, { key: `unbalanced:${a.id}`, kind: 'x', postings: [{ account: ledger.userAccount(a.id, 'deposit'), amount: 5n }, { account: ledger.systemAccount(ledger.SYSTEM.roiExpense), amount: -4n }] }),
+        ledger.post(tx, {
+          key: `unbalanced:${a.id}`,
+          kind: 'x',
+          postings: [
+            { account: ledger.userAccount(a.id, 'deposit'), amount: 5n },
+            { account: ledger.systemAccount(ledger.SYSTEM.roiExpense), amount: -4n },
+          ],
+        }),
       ),
     ).rejects.toThrow(/does not balance/);
   });

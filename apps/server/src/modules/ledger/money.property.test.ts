@@ -77,7 +77,13 @@ const rawOp: fc.Arbitrary<RawOp> = fc.oneof(
   { weight: 16, arbitrary: fc.record({ t: fc.constant('stake' as const), user: pick, tens: fc.nat({ max: 25 }) }) },
   {
     weight: 12,
-    arbitrary: fc.record({ t: fc.constant('transfer' as const), from: pick, to: pick, amount: fc.integer({ min: 10, max: 120 }), type: fc.constantFrom('deposit' as const, 'withdraw' as const) }),
+    arbitrary: fc.record({
+      t: fc.constant('transfer' as const),
+      from: pick,
+      to: pick,
+      amount: fc.integer({ min: 10, max: 120 }),
+      type: fc.constantFrom('deposit' as const, 'withdraw' as const),
+    }),
   },
   { weight: 9, arbitrary: fc.record({ t: fc.constant('withdraw' as const), user: pick, tens: fc.nat({ max: 5 }) }) },
   { weight: 10, arbitrary: fc.record({ t: fc.constant('race' as const), withdrawal: pick }) },
@@ -115,7 +121,16 @@ function plan(raw: RawOp[]): Op[] {
         users++;
         break;
       case 'deposit': {
-        const pays = r.mode === 'full' ? [r.price] : r.mode === 'partial' ? [cents(r.price, r.pct)] : r.mode === 'duplicate' ? [r.price, r.price] : r.mode === 'over' ? [cents(r.price, 100 + r.pct)] : [];
+        const pays =
+          r.mode === 'full'
+            ? [r.price]
+            : r.mode === 'partial'
+              ? [cents(r.price, r.pct)]
+              : r.mode === 'duplicate'
+                ? [r.price, r.price]
+                : r.mode === 'over'
+                  ? [cents(r.price, 100 + r.pct)]
+                  : [];
         ops.push({ t: 'deposit', index: payments++, user: r.user % users, price: r.price, pays, currency: CURRENCIES[r.currency]! });
         break;
       }
@@ -217,9 +232,19 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
           try {
             const sponsor = op.sponsor === null ? null : await users[op.sponsor]!.promise;
             const email = `p${op.index}-${SEED}@example.test`;
-            const res = await call('signup', 'POST', '/api/auth/register', '', { name: `Prop ${op.index}`, email, password: 'Passw0rd!', ...(sponsor ? { referral_id: sponsor.username } : {}) });
+            const res = await call('signup', 'POST', '/api/auth/register', '', {
+              name: `Prop ${op.index}`,
+              email,
+              password: 'Passw0rd!',
+              ...(sponsor ? { referral_id: sponsor.username } : {}),
+            });
             if (res.statusCode !== 200) return d.resolve(null);
-            const u = await t.db.updateTable('users').set({ email_verified_at: new Date() }).where('email', '=', email).returning(['id', 'username']).executeTakeFirstOrThrow();
+            const u = await t.db
+              .updateTable('users')
+              .set({ email_verified_at: new Date() })
+              .where('email', '=', email)
+              .returning(['id', 'username'])
+              .executeTakeFirstOrThrow();
             d.resolve({ id: u.id, username: u.username, token: await createSession(t.db, t.ctx.secret, u.id) });
           } catch (err) {
             d.resolve(null);
@@ -269,7 +294,8 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
         }
         case 'transfer': {
           const [from, to] = await Promise.all([users[op.from]!.promise, users[op.to]!.promise]);
-          if (from && to) await call(`transfer.${op.type}`, 'POST', '/api/user/fund-transfer', from.token, { username: to.username, amount_usd: op.amount, type: op.type });
+          if (from && to)
+            await call(`transfer.${op.type}`, 'POST', '/api/user/fund-transfer', from.token, { username: to.username, amount_usd: op.amount, type: op.type });
           return;
         }
         case 'withdraw': {
@@ -277,8 +303,16 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
           try {
             const u = await users[op.user]!.promise;
             if (!u) return d.resolve(null);
-            const res = await call('withdraw', 'POST', '/api/withdraw/create', u.token, { amount_usd: op.amount, token: 'USDT', network: 'BSC', wallet_address: EVM });
-            const id = res.statusCode === 200 ? (await t.db.selectFrom('withdrawals').select('id').where('user_id', '=', u.id).orderBy('id', 'desc').limit(1).executeTakeFirst())?.id : undefined;
+            const res = await call('withdraw', 'POST', '/api/withdraw/create', u.token, {
+              amount_usd: op.amount,
+              token: 'USDT',
+              network: 'BSC',
+              wallet_address: EVM,
+            });
+            const id =
+              res.statusCode === 200
+                ? (await t.db.selectFrom('withdrawals').select('id').where('user_id', '=', u.id).orderBy('id', 'desc').limit(1).executeTakeFirst())?.id
+                : undefined;
             d.resolve(id ?? null);
           } catch (err) {
             d.resolve(null);
@@ -351,8 +385,19 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
       expect(wrongPayments).toEqual([]);
 
       // Every stake-day credited once: consecutive days from the day after the stake, one record and one entry each, up to the cap or the last run.
-      const stakes = await sql<{ id: string; amount: string; daily_rate: string; cap_percentage: string; roi_paid: string; status: string; start_date: string; last_roi_date: string | null }>`
-        select id::text, amount::text, daily_rate::text, cap_percentage::text, roi_paid::text, status, start_date::text, last_roi_date::text from stakes`.execute(t.db);
+      const stakes = await sql<{
+        id: string;
+        amount: string;
+        daily_rate: string;
+        cap_percentage: string;
+        roi_paid: string;
+        status: string;
+        start_date: string;
+        last_roi_date: string | null;
+      }>`
+        select id::text, amount::text, daily_rate::text, cap_percentage::text, roi_paid::text, status, start_date::text, last_roi_date::text from stakes`.execute(
+        t.db,
+      );
       const records = await sql<{ sid: string; n: string; days: string; first: string | null; last: string | null; total: string }>`
         select source_id as sid, count(*)::text as n, count(distinct for_date)::text as days, min(for_date)::text as first, max(for_date)::text as last, sum(amount)::text as total
         from income_records where type = 1 group by source_id`.execute(t.db);
@@ -383,7 +428,15 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
       expect(wrongStakes).toEqual([]);
 
       // User totals equal a recomputation from the ledger.
-      const recomputed = await sql<{ user_id: string; total_deposited: string; total_staked: string; total_withdrawn: string; roi_income: string; referral_income: string; reward_income: string }>`
+      const recomputed = await sql<{
+        user_id: string;
+        total_deposited: string;
+        total_staked: string;
+        total_withdrawn: string;
+        roi_income: string;
+        referral_income: string;
+        reward_income: string;
+      }>`
         with posted as (
           select a.user_id, a.kind as account, e.kind, p.amount from ledger_postings p join ledger_accounts a on a.id = p.account_id join ledger_entries e on e.id = p.entry_id where a.user_id is not null
         ),
@@ -399,7 +452,15 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
           coalesce((select sum(amount) from posted where user_id = u.id and kind = 'referral'), 0)::text as referral_income,
           coalesce((select sum(amount) from posted where user_id = u.id and kind = 'reward'), 0)::text as reward_income
         from users u order by u.id`.execute(t.db);
-      const cached = await sql<{ user_id: string; total_deposited: string; total_staked: string; total_withdrawn: string; roi_income: string; referral_income: string; reward_income: string }>`
+      const cached = await sql<{
+        user_id: string;
+        total_deposited: string;
+        total_staked: string;
+        total_withdrawn: string;
+        roi_income: string;
+        referral_income: string;
+        reward_income: string;
+      }>`
         select u.id::text as user_id, coalesce(t.total_deposited, 0)::text as total_deposited, coalesce(t.total_staked, 0)::text as total_staked, coalesce(t.total_withdrawn, 0)::text as total_withdrawn,
           coalesce(t.roi_income, 0)::text as roi_income, coalesce(t.referral_income, 0)::text as referral_income, coalesce(t.reward_income, 0)::text as reward_income
         from users u left join user_totals t on t.user_id = u.id order by u.id`.execute(t.db);
@@ -409,8 +470,17 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
       // the totals just proven equal to the ledger.
       const teamNow = async () =>
         (
-          await sql<{ user_id: string; directs: number; direct_business: string; network_users: number; network_active_users: number; network_business: string }>`
-            select user_id::text, directs, direct_business::text, network_users, network_active_users, network_business::text from team_stats order by team_stats.user_id`.execute(t.db)
+          await sql<{
+            user_id: string;
+            directs: number;
+            direct_business: string;
+            network_users: number;
+            network_active_users: number;
+            network_business: string;
+          }>`
+            select user_id::text, directs, direct_business::text, network_users, network_active_users, network_business::text from team_stats order by team_stats.user_id`.execute(
+            t.db,
+          )
         ).rows;
       const kept = await teamNow();
       await rebuildTeamStats(t.db);
@@ -418,8 +488,14 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
 
       // Admin complete and reject racing: each withdrawal raced was decided exactly once.
       const decided = await sql<{ id: string; status: string; entries: string }>`
-        select w.id::text, w.status, (select count(*) from ledger_entries e where e.idempotency_key in ('withdrawal-complete:' || w.id, 'withdrawal-refund:' || w.id))::text as entries from withdrawals w`.execute(t.db);
-      const wrongWithdrawals = decided.rows.filter((w) => (w.status === 'pending' ? w.entries !== '0' : w.entries !== '1') || (raceWins.has(BigInt(w.id)) && (raceWins.get(BigInt(w.id)) !== 1 || w.status === 'pending')));
+        select w.id::text, w.status, (select count(*) from ledger_entries e where e.idempotency_key in ('withdrawal-complete:' || w.id, 'withdrawal-refund:' || w.id))::text as entries from withdrawals w`.execute(
+        t.db,
+      );
+      const wrongWithdrawals = decided.rows.filter(
+        (w) =>
+          (w.status === 'pending' ? w.entries !== '0' : w.entries !== '1') ||
+          (raceWins.has(BigInt(w.id)) && (raceWins.get(BigInt(w.id)) !== 1 || w.status === 'pending')),
+      );
       expect(wrongWithdrawals).toEqual([]);
     } catch (err) {
       console.error(`money property test FAILED: replay with PROPERTY_SEED=${SEED} PROPERTY_OPS=${OPS} PROPERTY_CONCURRENCY=${CONCURRENCY} (${testDbKind})`);
@@ -434,8 +510,18 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
       opsSeconds: (opsDone - started) / 1000,
       totalSeconds: (Date.now() - started) / 1000,
       users: users.length,
-      payments: (await t.db.selectFrom('payments').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n,
-      stakes: (await t.db.selectFrom('stakes').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n,
+      payments: (
+        await t.db
+          .selectFrom('payments')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+      stakes: (
+        await t.db
+          .selectFrom('stakes')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
       ledgerEntries: (await ledger.verify(t.db)).entries,
       finalRoiDate: finalDate,
       answers: Object.fromEntries([...statuses.entries()].sort()),

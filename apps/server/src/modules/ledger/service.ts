@@ -284,3 +284,6 @@ export async function verify(db: Executor): Promise<VerifyReport> {
   report.ok = !report.unbalancedEntries.length && !report.mismatchedAccounts.length && !report.negativeUserAccounts.length && total === 0n;
   return report;
 }
+
+// Batched posting for the ROI run.
+export { postBatch } from './batch';

@@ -64,7 +64,11 @@ export async function drainOutbox(ctx: AppContext): Promise<{ sent: number; fail
         const retryIn = Math.min(3600, 15 * 2 ** m.attempts);
         await ctx.db
           .updateTable('mail_outbox')
-          .set({ status: giveUp ? 'failed' : 'pending', last_error: err instanceof Error ? err.message.slice(0, 500) : String(err), next_attempt_at: new Date(Date.now() + retryIn * 1000) })
+          .set({
+            status: giveUp ? 'failed' : 'pending',
+            last_error: err instanceof Error ? err.message.slice(0, 500) : String(err),
+            next_attempt_at: new Date(Date.now() + retryIn * 1000),
+          })
           .where('id', '=', m.id)
           .execute();
         if (giveUp) failed++;

@@ -43,16 +43,32 @@ const notMe = 'If this was not you, change your password at once and contact sup
 function body(kind: MailKind, p: MailPayload): Body {
   switch (kind) {
     case 'otp_verify':
-      return { subject: 'Your verification code', heading: 'Verify your e-mail', lines: [`Your ${BRAND} verification code is ${p.code}. It is valid for 10 minutes.`, 'If you did not ask for it, ignore this mail.'], code: p.code! };
+      return {
+        subject: 'Your verification code',
+        heading: 'Verify your e-mail',
+        lines: [`Your ${BRAND} verification code is ${p.code}. It is valid for 10 minutes.`, 'If you did not ask for it, ignore this mail.'],
+        code: p.code!,
+      };
     case 'otp_login':
       return {
         subject: 'Your sign-in code',
         heading: 'Confirm it is you',
-        lines: [`There were several failed sign-in attempts on your account, so we ask for this code as well as your password. Your ${BRAND} sign-in code is ${p.code}. It is valid for 10 minutes.`, notMe],
+        lines: [
+          `There were several failed sign-in attempts on your account, so we ask for this code as well as your password. Your ${BRAND} sign-in code is ${p.code}. It is valid for 10 minutes.`,
+          notMe,
+        ],
         code: p.code!,
       };
     case 'otp_reset':
-      return { subject: 'Your password reset code', heading: 'Reset your password', lines: [`Your ${BRAND} password reset code is ${p.code}. It is valid for 10 minutes.`, 'If you did not ask to reset your password, ignore this mail: your password stays as it is.'], code: p.code! };
+      return {
+        subject: 'Your password reset code',
+        heading: 'Reset your password',
+        lines: [
+          `Your ${BRAND} password reset code is ${p.code}. It is valid for 10 minutes.`,
+          'If you did not ask to reset your password, ignore this mail: your password stays as it is.',
+        ],
+        code: p.code!,
+      };
     case 'deposit_credited':
       return {
         subject: `Deposit credited: ${p.amount} USDT`,
@@ -103,11 +119,26 @@ function body(kind: MailKind, p: MailPayload): Body {
         action: { label: 'Contact support', path: '/support' },
       };
     case 'password_changed':
-      return { subject: 'Your password was changed', heading: 'Password changed', lines: ['The password of your account was changed. Your other devices were signed out.', notMe], action: { label: 'Review security', path: '/security' } };
+      return {
+        subject: 'Your password was changed',
+        heading: 'Password changed',
+        lines: ['The password of your account was changed. Your other devices were signed out.', notMe],
+        action: { label: 'Review security', path: '/security' },
+      };
     case 'password_reset':
-      return { subject: 'Your password was reset', heading: 'Password reset', lines: ['The password of your account was reset with a code sent to this address. Every device was signed out.', notMe], action: { label: 'Log in', path: '/login' } };
+      return {
+        subject: 'Your password was reset',
+        heading: 'Password reset',
+        lines: ['The password of your account was reset with a code sent to this address. Every device was signed out.', notMe],
+        action: { label: 'Log in', path: '/login' },
+      };
     case 'two_factor_enabled':
-      return { subject: 'Two-factor authentication is on', heading: 'Two-factor authentication turned on', lines: ['From now on, signing in and withdrawing need a code from your authenticator app.', notMe], action: { label: 'Review security', path: '/security' } };
+      return {
+        subject: 'Two-factor authentication is on',
+        heading: 'Two-factor authentication turned on',
+        lines: ['From now on, signing in and withdrawing need a code from your authenticator app.', notMe],
+        action: { label: 'Review security', path: '/security' },
+      };
     case 'two_factor_disabled':
       return {
         subject: 'Two-factor authentication is off',
@@ -150,7 +181,9 @@ export function renderMail(kind: MailKind, payload: MailPayload, name: string, p
     b.action && link
       ? `<p style="margin:24px 0 8px"><a href="${esc(link)}" style="display:inline-block;padding:12px 22px;border-radius:10px;background:#047857;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px">${esc(b.action.label)}</a></p>`
       : '';
-  const warning = b.warning ? `<p style="margin:16px 0;padding:12px;border-radius:8px;background:#fef2f2;color:#991b1b;font-size:14px">${esc(b.warning)}</p>` : '';
+  const warning = b.warning
+    ? `<p style="margin:16px 0;padding:12px;border-radius:8px;background:#fef2f2;color:#991b1b;font-size:14px">${esc(b.warning)}</p>`
+    : '';
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(b.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 12px"><tr><td align="center">

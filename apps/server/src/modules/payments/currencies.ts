@@ -1,4 +1,4 @@
-import type { TCurrencyOption } from '@app/core';
+import type { TCurrencyOption } from '@app/core/contracts';
 import type { AppContext } from '../../context';
 import { paymentsRuntime } from './gateways/registry';
 import { CURRENCY_OPTIONS } from './present';

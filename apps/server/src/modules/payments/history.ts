@@ -1,4 +1,5 @@
-import { microToNumber, type TActivityItem, type THistoryRecord } from '@app/core';
+import { microToNumber } from '@app/core';
+import type { TActivityItem, THistoryRecord } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
 import { historyExtra, type PaymentRow } from './present';
 import './table';
@@ -14,7 +15,11 @@ function shownAmount(row: Pick<PaymentRow, 'credited_amount' | 'price_amount'>):
  * `amount_usd` the USD asked, `extra` the spec's JSON text.
  */
 export async function listDepositHistory(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ data: THistoryRecord[]; total: number }> {
-  const total = await db.selectFrom('payments').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('payments')
     .selectAll()
@@ -47,5 +52,11 @@ export async function getRecentDeposits(db: Executor, userId: bigint, limit: num
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ recordType: 'transaction', id: String(r.id), amount: microToNumber(shownAmount(r)), status: r.status, createdAt: r.created_at.toISOString() }));
+  return rows.map((r) => ({
+    recordType: 'transaction',
+    id: String(r.id),
+    amount: microToNumber(shownAmount(r)),
+    status: r.status,
+    createdAt: r.created_at.toISOString(),
+  }));
 }

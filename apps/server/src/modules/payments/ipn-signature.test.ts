@@ -14,7 +14,15 @@ describe('IPN signature', () => {
 
   it('verifies the vector when the body arrives unsorted and spaced (canonical form)', () => {
     const shuffled = JSON.stringify(
-      { payment_status: 'finished', payment_id: 5077125051, order_id: 'dep-42', fee: { withdrawalFee: 0, serviceFee: 0, depositFee: 1.126284, currency: 'usdttrc20' }, actually_paid: 10.5, pay_currency: 'usdttrc20', payment_extra_ids: null },
+      {
+        payment_status: 'finished',
+        payment_id: 5077125051,
+        order_id: 'dep-42',
+        fee: { withdrawalFee: 0, serviceFee: 0, depositFee: 1.126284, currency: 'usdttrc20' },
+        actually_paid: 10.5,
+        pay_currency: 'usdttrc20',
+        payment_extra_ids: null,
+      },
       null,
       2,
     );

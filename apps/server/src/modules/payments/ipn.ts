@@ -50,7 +50,13 @@ export async function handleIpn(ctx: AppContext, raw: Buffer | undefined, signat
   return ctx.db.transaction().execute(async (tx) => {
     const event = await tx
       .insertInto('payment_ipn_events')
-      .values({ provider: 'nowpayments', provider_payment_id: paymentId, payment_status: status.slice(0, 40), body_sha256: verified.bodyHash, body: JSON.stringify(body) })
+      .values({
+        provider: 'nowpayments',
+        provider_payment_id: paymentId,
+        payment_status: status.slice(0, 40),
+        body_sha256: verified.bodyHash,
+        body: JSON.stringify(body),
+      })
       .onConflict((oc) => oc.columns(['provider', 'body_sha256']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -71,14 +77,31 @@ export async function handleIpn(ctx: AppContext, raw: Buffer | undefined, signat
  * order it names, and goes to review instead of being credited.
  */
 async function findOrAdoptPayment(tx: Tx, providerPaymentId: string, report: PaymentReport): Promise<PaymentRow | undefined> {
-  const own = await tx.selectFrom('payments').selectAll().where('provider', '=', 'nowpayments').where('provider_payment_id', '=', providerPaymentId).executeTakeFirst();
+  const own = await tx
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', 'nowpayments')
+    .where('provider_payment_id', '=', providerPaymentId)
+    .executeTakeFirst();
   if (own) return own;
   let parent: PaymentRow | undefined;
   if (report.parentPaymentId) {
-    parent = await tx.selectFrom('payments').selectAll().where('provider', '=', 'nowpayments').where('provider_payment_id', '=', report.parentPaymentId).executeTakeFirst();
+    parent = await tx
+      .selectFrom('payments')
+      .selectAll()
+      .where('provider', '=', 'nowpayments')
+      .where('provider_payment_id', '=', report.parentPaymentId)
+      .executeTakeFirst();
   }
   if (!parent && report.orderId) {
-    parent = await tx.selectFrom('payments').selectAll().where('provider', '=', 'nowpayments').where('order_id', '=', report.orderId).orderBy('id').limit(1).executeTakeFirst();
+    parent = await tx
+      .selectFrom('payments')
+      .selectAll()
+      .where('provider', '=', 'nowpayments')
+      .where('order_id', '=', report.orderId)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
   }
   if (!parent) return undefined;
   await tx

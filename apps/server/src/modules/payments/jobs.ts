@@ -35,7 +35,10 @@ export async function pollPayments(ctx: AppContext, opts: { limit?: number } = {
     .where((eb) =>
       eb.or([
         eb('status', 'in', OPEN_STATUSES),
-        eb.and([eb('status', '=', 'partially_paid'), eb.or([eb('window_end', '>', now), eb.and([eb('provider', '=', 'nowpayments'), eb('created_at', '>', since)])])]),
+        eb.and([
+          eb('status', '=', 'partially_paid'),
+          eb.or([eb('window_end', '>', now), eb.and([eb('provider', '=', 'nowpayments'), eb('created_at', '>', since)])]),
+        ]),
         eb.and([eb('status', '=', 'expired'), eb('provider', '=', 'nowpayments'), eb('actually_paid', '=', 0n), eb('created_at', '>', since)]),
       ]),
     )

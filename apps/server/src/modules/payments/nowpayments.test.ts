@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app';
 import { auth, createUser, type TestUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
-import { startFakeNowPayments, type FakeNowPayments } from './fake-nowpayments';
+import { startFakeNowPayments, type FakeNowPayments } from '../../test/fake-nowpayments';
 import { GatewayError } from './gateways/gateway';
 import { createNowPaymentsGateway } from './gateways/nowpayments';
 import { expirePayments, pollPayments } from './jobs';
@@ -45,9 +45,17 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
 
   const post = (u: TestUser, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: auth(u.token), payload: payload as object });
   const balance = async (u: TestUser) => (await ledger.getBalances(t.db, u.id)).deposit;
-  const row = (id: string) => t.db.selectFrom('payments').selectAll().where('provider', '=', 'nowpayments').where('provider_payment_id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: string) =>
+    t.db.selectFrom('payments').selectAll().where('provider', '=', 'nowpayments').where('provider_payment_id', '=', id).executeTakeFirstOrThrow();
   const count = async (table: 'payment_ipn_events' | 'ledger_entries' | 'payments') =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const newDeposit = async (amount = 100, currency = 'usdtbsc') => {
     const user = await createUser(t.db, t.ctx.secret);
     const res = await post(user, '/api/payments/create', { amount, currency });
@@ -55,7 +63,7 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     return { user, id: res.json().data.payment_id as string, data: res.json().data };
   };
 
-  it("sends NOWPayments the documented create request: x-api-key, price in usd, order_id and the IPN callback URL", async () => {
+  it('sends NOWPayments the documented create request: x-api-key, price in usd, order_id and the IPN callback URL', async () => {
     const before = fake.requests.length;
     const { user, id, data } = await newDeposit(100, 'usdtbsc');
     const reqs = fake.requests.slice(before);
@@ -79,7 +87,15 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     // payment_id came back as a string on create; stored as text, shown as the id
     const fp = fake.payments.get(id)!;
     expect(typeof fp.payment_id).toBe('number');
-    expect(stored).toMatchObject({ user_id: user.id, provider: 'nowpayments', kind: 'deposit', status: 'waiting', pay_address: fp.pay_address, price_amount: 100_000_000n, pay_amount: 100_000_000n });
+    expect(stored).toMatchObject({
+      user_id: user.id,
+      provider: 'nowpayments',
+      kind: 'deposit',
+      status: 'waiting',
+      pay_address: fp.pay_address,
+      price_amount: 100_000_000n,
+      pay_amount: 100_000_000n,
+    });
     expect(stored.window_end.toISOString()).toBe(fp.valid_until);
     expect(data).toMatchObject({ payment_id: id, payAddress: fp.pay_address, payCurrency: 'usdtbsc', amount: 100, timedout_at: fp.valid_until });
 
@@ -145,7 +161,9 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     fake.setPayment(id, { payment_status: 'finished', actually_paid: 100 });
     await fake.sendIpn(id);
     expect(await balance(user)).toBe(100_000_000n);
-    const keys = (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', user.id).orderBy('id').execute()).map((e) => e.idempotency_key);
+    const keys = (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', user.id).orderBy('id').execute()).map(
+      (e) => e.idempotency_key,
+    );
     const pid = (await row(id)).id;
     expect(keys).toEqual([`deposit:${pid}:60000000`, `deposit:${pid}:100000000`]);
     expect((await ledger.getTotals(t.db, user.id)).total_deposited).toBe(100_000_000n);
@@ -172,7 +190,9 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     await post(user, '/api/payments/status', { payment_id: id });
     expect(await balance(user)).toBe(100_000_000n);
     const pid = (await row(id)).id;
-    const keys = (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', user.id).orderBy('id').execute()).map((e) => e.idempotency_key);
+    const keys = (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', user.id).orderBy('id').execute()).map(
+      (e) => e.idempotency_key,
+    );
     expect(keys).toEqual([`deposit:${pid}:60000000`, `deposit:${pid}:100000000`]);
     expect(await row(id)).toMatchObject({ status: 'finished', credited_amount: 100_000_000n });
     expect((await ledger.getTotals(t.db, user.id)).total_deposited).toBe(100_000_000n);
@@ -198,7 +218,12 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
   ])('refuses an IPN with %s (401) and writes nothing', async (_name, opts) => {
     const { user, id } = await newDeposit(100);
     fake.setPayment(id, { payment_status: 'finished', actually_paid: 100 });
-    const before = { events: await count('payment_ipn_events'), entries: await count('ledger_entries'), gets: fake.requestsTo(`/v1/payment/${id}`).length, row: await row(id) };
+    const before = {
+      events: await count('payment_ipn_events'),
+      entries: await count('ledger_entries'),
+      gets: fake.requestsTo(`/v1/payment/${id}`).length,
+      row: await row(id),
+    };
     const statuses = await fake.sendIpn(id, opts);
     expect(statuses).toEqual([401]);
     expect(fake.ipnLog.at(-1)?.status).toBe(401);
@@ -212,7 +237,12 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
   it("answers a bad signature with {success:false, message:'Invalid signature'}", async () => {
     const body = JSON.stringify({ payment_id: 1, payment_status: 'finished' });
     for (const sig of [undefined, 'x', 'a'.repeat(128), fake.sign(body, 'wrong')]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/payments/ipn', headers: { 'content-type': 'application/json', ...(sig ? { 'x-nowpayments-sig': sig } : {}) }, payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/ipn',
+        headers: { 'content-type': 'application/json', ...(sig ? { 'x-nowpayments-sig': sig } : {}) },
+        payload: body,
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ success: false, message: 'Invalid signature' });
     }
@@ -260,7 +290,15 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     const child = fake.createChild(id, { actually_paid: 30 });
     expect(await fake.sendIpn(child.payment_id)).toEqual([200]);
     const c = await row(String(child.payment_id));
-    expect(c).toMatchObject({ user_id: user.id, parent_payment_id: id, order_id: null, needs_review: true, credited_amount: 0n, status: 'partially_paid', actually_paid: 30_000_000n });
+    expect(c).toMatchObject({
+      user_id: user.id,
+      parent_payment_id: id,
+      order_id: null,
+      needs_review: true,
+      credited_amount: 0n,
+      status: 'partially_paid',
+      actually_paid: 30_000_000n,
+    });
     expect(c.review_reason).toContain(`child payment of ${id}`);
     expect(await balance(user)).toBe(100_000_000n);
     await pollPayments(t.ctx);
@@ -277,14 +315,24 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     const b = await newDeposit(100);
     fake.setPayment(b.id, { payment_status: 'finished', actually_paid: 100, pay_currency: 'usdttrc20' });
     await fake.sendIpn(b.id);
-    expect(await row(b.id)).toMatchObject({ status: 'finished', needs_review: true, credited_amount: 0n, review_reason: 'paid in usdttrc20 instead of usdtbsc' });
+    expect(await row(b.id)).toMatchObject({
+      status: 'finished',
+      needs_review: true,
+      credited_amount: 0n,
+      review_reason: 'paid in usdttrc20 instead of usdtbsc',
+    });
     expect(await balance(a.user)).toBe(0n);
     expect(await balance(b.user)).toBe(0n);
   });
 
   it('records nothing for an IPN about a payment this server never created', async () => {
     const gw = createNowPaymentsGateway({ apiUrl: fake.url, apiKey: 'k' });
-    const foreign = await gw.createPayment({ orderId: 'someone-else', priceAmountUsd: 10_000_000n, payCurrency: 'usdtbsc', ipnCallbackUrl: `${publicUrl}/api/payments/ipn` });
+    const foreign = await gw.createPayment({
+      orderId: 'someone-else',
+      priceAmountUsd: 10_000_000n,
+      payCurrency: 'usdtbsc',
+      ipnCallbackUrl: `${publicUrl}/api/payments/ipn`,
+    });
     fake.setPayment(foreign.providerPaymentId, { payment_status: 'finished', actually_paid: 10 });
     const before = await count('payments');
     expect(await fake.sendIpn(foreign.providerPaymentId)).toEqual([200]);
@@ -301,7 +349,11 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
 
   it('expires a waiting payment past its window, and credits a late deposit found by polling', async () => {
     const { user, id } = await newDeposit(30);
-    await t.db.updateTable('payments').set({ window_end: new Date(Date.now() - 1_000) }).where('provider_payment_id', '=', id).execute();
+    await t.db
+      .updateTable('payments')
+      .set({ window_end: new Date(Date.now() - 1_000) })
+      .where('provider_payment_id', '=', id)
+      .execute();
     await expirePayments(t.ctx);
     expect((await row(id)).status).toBe('expired');
     // No IPN after expiry (nowpayments.md §3), but money still arrives.
@@ -379,20 +431,30 @@ describe('NOWPayments client', () => {
 
   it('maps a wrong API key to INVALID_API_KEY (403)', async () => {
     const gw = createNowPaymentsGateway({ apiUrl: fake.url, apiKey: 'wrong' });
-    const err = await gw.createPayment({ orderId: 'o', priceAmountUsd: 10_000_000n, payCurrency: 'usdtbsc', ipnCallbackUrl: 'http://x/api/payments/ipn' }).catch((e: unknown) => e);
+    const err = await gw
+      .createPayment({ orderId: 'o', priceAmountUsd: 10_000_000n, payCurrency: 'usdtbsc', ipnCallbackUrl: 'http://x/api/payments/ipn' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GatewayError);
     expect(err).toMatchObject({ code: 'INVALID_API_KEY', httpStatus: 403 });
   });
 
   it('maps the error envelope (AMOUNT_MINIMAL_ERROR) and reads min-amount', async () => {
     const gw = createNowPaymentsGateway({ apiUrl: fake.url, apiKey: 'k' });
-    await expect(gw.createPayment({ orderId: 'o', priceAmountUsd: 2_000_000n, payCurrency: 'usdtbsc', ipnCallbackUrl: 'http://x' })).rejects.toMatchObject({ code: 'AMOUNT_MINIMAL_ERROR', httpStatus: 400 });
+    await expect(gw.createPayment({ orderId: 'o', priceAmountUsd: 2_000_000n, payCurrency: 'usdtbsc', ipnCallbackUrl: 'http://x' })).rejects.toMatchObject({
+      code: 'AMOUNT_MINIMAL_ERROR',
+      httpStatus: 400,
+    });
     expect(await gw.minAmountUsd!('usdttrc20')).toBe(5_000_000n);
   });
 
   it('logs in for a Bearer token when GET /v1/payment/{id} demands one, and normalises its types', async () => {
     const gw = createNowPaymentsGateway({ apiUrl: fake.url, apiKey: 'k', email: 'm@example.test', password: 'Secret1' });
-    const created = await gw.createPayment({ orderId: 'o-1', priceAmountUsd: 12_340_000n, payCurrency: 'usdttrc20', ipnCallbackUrl: 'http://x/api/payments/ipn' });
+    const created = await gw.createPayment({
+      orderId: 'o-1',
+      priceAmountUsd: 12_340_000n,
+      payCurrency: 'usdttrc20',
+      ipnCallbackUrl: 'http://x/api/payments/ipn',
+    });
     expect(typeof created.providerPaymentId).toBe('string');
     expect(created.payAmount).toBe(12_340_000n);
     fake.setPayment(created.providerPaymentId, { payment_status: 'partially_paid', actually_paid: 1.23456789 });
@@ -400,9 +462,23 @@ describe('NOWPayments client', () => {
     const first = await gw.getPayment(created.providerPaymentId);
     const second = await gw.getPayment(created.providerPaymentId); // pay_amount arrives as a string on every other GET
     expect(first).toEqual(second);
-    expect(first).toMatchObject({ providerPaymentId: created.providerPaymentId, status: 'partially_paid', actuallyPaid: 1_234_567n, payAmount: 12_340_000n, priceAmount: 12_340_000n, orderId: 'o-1', payCurrency: 'usdttrc20', parentPaymentId: null });
+    expect(first).toMatchObject({
+      providerPaymentId: created.providerPaymentId,
+      status: 'partially_paid',
+      actuallyPaid: 1_234_567n,
+      payAmount: 12_340_000n,
+      priceAmount: 12_340_000n,
+      orderId: 'o-1',
+      payCurrency: 'usdttrc20',
+      parentPaymentId: null,
+    });
     const reqs = fake.requests.slice(before);
-    expect(reqs.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/payment/${created.providerPaymentId}`, 'POST /v1/auth', `GET /v1/payment/${created.providerPaymentId}`, `GET /v1/payment/${created.providerPaymentId}`]);
+    expect(reqs.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/payment/${created.providerPaymentId}`,
+      'POST /v1/auth',
+      `GET /v1/payment/${created.providerPaymentId}`,
+      `GET /v1/payment/${created.providerPaymentId}`,
+    ]);
     expect(reqs[1]!.body).toEqual({ email: 'm@example.test', password: 'Secret1' });
     expect(reqs[2]!.headers.authorization).toMatch(/^Bearer /);
     expect(reqs[2]!.headers['x-api-key']).toBe('k');

@@ -1,4 +1,5 @@
-import { microToNumber, type TCurrencyOption, type TDemoPayment, type TPayCurrency, type TPendingPayment } from '@app/core';
+import { microToNumber, type TPayCurrency } from '@app/core';
+import type { TCurrencyOption, TDemoPayment, TPendingPayment } from '@app/core/contracts';
 import type { Selectable } from 'kysely';
 import { statusDescription } from './status';
 import type { PaymentsTable } from './table';
@@ -9,8 +10,18 @@ const TOKEN = { symbol: 'USDT', name: 'Tether USD', iconUrl: '/icons/usdt.svg' }
 
 /** The three deposit chains and how the screens show them (icons are served by the app under /icons). */
 export const CURRENCY_OPTIONS: readonly TCurrencyOption[] = [
-  { name: 'usdtbsc', symbol: 'USDT', iconUrl: TOKEN.iconUrl, chain: { name: 'Binance Smart Chain', shortName: 'BSC', symbol: 'BNB', iconUrl: '/icons/bsc.svg' } },
-  { name: 'usdtmatic', symbol: 'USDT', iconUrl: TOKEN.iconUrl, chain: { name: 'Polygon', shortName: 'Polygon', symbol: 'MATIC', iconUrl: '/icons/polygon.svg' } },
+  {
+    name: 'usdtbsc',
+    symbol: 'USDT',
+    iconUrl: TOKEN.iconUrl,
+    chain: { name: 'Binance Smart Chain', shortName: 'BSC', symbol: 'BNB', iconUrl: '/icons/bsc.svg' },
+  },
+  {
+    name: 'usdtmatic',
+    symbol: 'USDT',
+    iconUrl: TOKEN.iconUrl,
+    chain: { name: 'Polygon', shortName: 'Polygon', symbol: 'MATIC', iconUrl: '/icons/polygon.svg' },
+  },
   { name: 'usdttrc20', symbol: 'USDT', iconUrl: TOKEN.iconUrl, chain: { name: 'Tron', shortName: 'TRON', symbol: 'TRX', iconUrl: '/icons/tron.svg' } },
 ];
 
@@ -88,7 +99,9 @@ export function toStatusData(row: PaymentRow) {
  * A pending-list card. It carries the address and the extra so the browser can reopen the
  * payment's panel (address, QR, amount, time left) after a reload or a trip to a wallet app.
  */
-export function toPending(row: PaymentRow): TPendingPayment & { pay_currency: string; pay_amount: number; pay_address: string; timedout_at: string | null; extra: string } {
+export function toPending(
+  row: PaymentRow,
+): TPendingPayment & { pay_currency: string; pay_amount: number; pay_address: string; timedout_at: string | null; extra: string } {
   return {
     id: String(row.id),
     payment_id: row.provider_payment_id,

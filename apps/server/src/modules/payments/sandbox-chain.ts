@@ -30,7 +30,8 @@ export async function sandboxPay(ctx: AppContext, paymentId: string, amount: big
   const rt = paymentsRuntime(ctx);
   const row = await findSandboxPayment(ctx, paymentId, userId);
   if (!PAYABLE.has(row.status)) throw new AppError('BAD_REQUEST', 'Payment can no longer be paid');
-  if ((row.status === 'waiting' || row.status === 'partially_paid') && row.window_end.getTime() < rt.sandbox.now()) throw new AppError('BAD_REQUEST', 'Payment window expired');
+  if ((row.status === 'waiting' || row.status === 'partially_paid') && row.window_end.getTime() < rt.sandbox.now())
+    throw new AppError('BAD_REQUEST', 'Payment window expired');
   await rt.sandbox.transfer(row.provider_payment_id, amount);
   const after = await refreshPayment(ctx, row, { force: true });
   if (rt.sandbox.stepMs > 0) {
@@ -79,7 +80,12 @@ export async function processSandboxChainEvents(ctx: AppContext, opts: { limit?:
   const result: ChainEventsResult = { processed: 0, failed: 0 };
   for (const [chainId, ids] of byPayment) {
     try {
-      const row = await ctx.db.selectFrom('payments').selectAll().where('provider', '=', 'sandbox').where('provider_payment_id', '=', String(chainId)).executeTakeFirst();
+      const row = await ctx.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('provider', '=', 'sandbox')
+        .where('provider_payment_id', '=', String(chainId))
+        .executeTakeFirst();
       if (row) await refreshPayment(ctx, row, { force: true });
       await ctx.db.updateTable('sandbox_chain_events').set({ processed_at: new Date() }).where('id', 'in', ids).where('processed_at', 'is', null).execute();
       result.processed += ids.length;

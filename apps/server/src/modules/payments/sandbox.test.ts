@@ -24,7 +24,15 @@ describe('payments with the sandbox gateway', () => {
     t.app.inject({ method: 'POST', url, headers: u ? auth(u.token) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
   const get = (u: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: auth(u.token) });
   const balance = async (u: TestUser) => (await ledger.getBalances(t.db, u.id)).deposit;
-  const countPayments = async () => Number((await t.db.selectFrom('payments').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+  const countPayments = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('payments')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const createDemo = async (u: TestUser, amount = 100, currency = 'usdtbsc') => {
     const res = await post(u, '/api/demo-payments/create', { amount, currency });
     expect(res.statusCode).toBe(200);
@@ -37,9 +45,24 @@ describe('payments with the sandbox gateway', () => {
     expect(res.json()).toEqual({
       success: true,
       data: [
-        { name: 'usdtbsc', symbol: 'USDT', iconUrl: '/icons/usdt.svg', chain: { name: 'Binance Smart Chain', shortName: 'BSC', symbol: 'BNB', iconUrl: '/icons/bsc.svg' } },
-        { name: 'usdtmatic', symbol: 'USDT', iconUrl: '/icons/usdt.svg', chain: { name: 'Polygon', shortName: 'Polygon', symbol: 'MATIC', iconUrl: '/icons/polygon.svg' } },
-        { name: 'usdttrc20', symbol: 'USDT', iconUrl: '/icons/usdt.svg', chain: { name: 'Tron', shortName: 'TRON', symbol: 'TRX', iconUrl: '/icons/tron.svg' } },
+        {
+          name: 'usdtbsc',
+          symbol: 'USDT',
+          iconUrl: '/icons/usdt.svg',
+          chain: { name: 'Binance Smart Chain', shortName: 'BSC', symbol: 'BNB', iconUrl: '/icons/bsc.svg' },
+        },
+        {
+          name: 'usdtmatic',
+          symbol: 'USDT',
+          iconUrl: '/icons/usdt.svg',
+          chain: { name: 'Polygon', shortName: 'Polygon', symbol: 'MATIC', iconUrl: '/icons/polygon.svg' },
+        },
+        {
+          name: 'usdttrc20',
+          symbol: 'USDT',
+          iconUrl: '/icons/usdt.svg',
+          chain: { name: 'Tron', shortName: 'TRON', symbol: 'TRX', iconUrl: '/icons/tron.svg' },
+        },
       ],
     });
     const cfg = await get(alice, '/api/payments/config');
@@ -51,7 +74,16 @@ describe('payments with the sandbox gateway', () => {
     const res = await post(alice, '/api/demo-payments/create', { amount: 50, currency: 'usdtbsc' });
     expect(res.json()).toMatchObject({ success: true, message: 'Payment created successfully' });
     const p = res.json().data;
-    expect(p).toMatchObject({ status: 'waiting', amount: 50, payAmount: 50, payCurrency: 'usdtbsc', meta_data: { token: { iconUrl: '/icons/usdt.svg', symbol: 'USDT', name: 'Tether USD' }, chain: { iconUrl: '/icons/bsc.svg', name: 'Binance Smart Chain' } } });
+    expect(p).toMatchObject({
+      status: 'waiting',
+      amount: 50,
+      payAmount: 50,
+      payCurrency: 'usdtbsc',
+      meta_data: {
+        token: { iconUrl: '/icons/usdt.svg', symbol: 'USDT', name: 'Tether USD' },
+        chain: { iconUrl: '/icons/bsc.svg', name: 'Binance Smart Chain' },
+      },
+    });
     expect(p.paymentId).toMatch(/^\d+$/);
     expect(p.payAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(toChecksumAddress(p.payAddress)).toBe(p.payAddress);
@@ -82,7 +114,11 @@ describe('payments with the sandbox gateway', () => {
   it('creates a first-flow payment with the spec answer', async () => {
     const res = await post(alice, '/api/payments/create', { amount: 12.5, currency: 'usdttrc20' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: 'Payment created successfully', data: { payCurrency: 'usdttrc20', amount: 12.5, status: 'waiting' } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Payment created successfully',
+      data: { payCurrency: 'usdttrc20', amount: 12.5, status: 'waiting' },
+    });
     const d = res.json().data;
     expect(isValidTronAddress(d.payAddress)).toBe(true);
     expect(d.payment_id).toMatch(/^\d+$/);
@@ -103,7 +139,12 @@ describe('payments with the sandbox gateway', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ payment_id: p.paymentId, status: 'partially_paid', amount: 100, pay_amount: 100 });
     const extra = JSON.parse(res.json().data.extra);
-    expect(extra).toMatchObject({ amount_received: 60, expected_amount: 100, status_description: 'Payment received with a partial amount', confirmations_received: 15 });
+    expect(extra).toMatchObject({
+      amount_received: 60,
+      expected_amount: 100,
+      status_description: 'Payment received with a partial amount',
+      confirmations_received: 15,
+    });
     expect(extra.last_transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await balance(user)).toBe(60_000_000n);
     expect((await ledger.getTotals(t.db, user.id)).total_deposited).toBe(60_000_000n);
@@ -135,7 +176,9 @@ describe('payments with the sandbox gateway', () => {
     expect(res.json().data.status).toBe('finished');
     expect(await balance(user)).toBe(100_000_000n);
     expect((await ledger.getTotals(t.db, user.id)).total_deposited).toBe(100_000_000n);
-    const keys = (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', user.id).orderBy('id').execute()).map((e) => e.idempotency_key.split(':')[2]);
+    const keys = (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', user.id).orderBy('id').execute()).map(
+      (e) => e.idempotency_key.split(':')[2],
+    );
     expect(keys).toEqual(['60000000', '100000000']);
     expect((await ledger.verify(t.db)).ok).toBe(true);
   });
@@ -254,12 +297,28 @@ describe('payments with the sandbox gateway', () => {
     const p = await createDemo(user, 100);
     const row = await t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', p.paymentId).executeTakeFirstOrThrow();
     await t.db.transaction().execute((tx) =>
-      applyReport(tx, row.id, { providerPaymentId: p.paymentId, status: 'failed', actuallyPaid: 100_000_000n, payAmount: 100_000_000n, priceAmount: null, payCurrency: null, txHash: null, confirmations: null, parentPaymentId: null, orderId: row.order_id, payAddress: null }),
+      applyReport(tx, row.id, {
+        providerPaymentId: p.paymentId,
+        status: 'failed',
+        actuallyPaid: 100_000_000n,
+        payAmount: 100_000_000n,
+        priceAmount: null,
+        payCurrency: null,
+        txHash: null,
+        confirmations: null,
+        parentPaymentId: null,
+        orderId: row.order_id,
+        payAddress: null,
+      }),
     );
     expect(await balance(user)).toBe(0n);
 
     const q = await createDemo(user, 100);
-    await t.db.updateTable('payments').set({ window_end: new Date(Date.now() - 1000) }).where('provider_payment_id', '=', q.paymentId).execute();
+    await t.db
+      .updateTable('payments')
+      .set({ window_end: new Date(Date.now() - 1000) })
+      .where('provider_payment_id', '=', q.paymentId)
+      .execute();
     const { expired } = await expirePayments(t.ctx);
     expect(expired).toBeGreaterThanOrEqual(1);
     const after = await post(user, '/api/demo-payments/status', { payment_id: q.paymentId });
@@ -274,7 +333,9 @@ describe('payments with the sandbox gateway', () => {
     const user = await createUser(t.db, t.ctx.secret);
     const p = await createDemo(user, 10);
     await expirePayments(t.ctx);
-    expect((await t.db.selectFrom('payments').select('status').where('provider_payment_id', '=', p.paymentId).executeTakeFirstOrThrow()).status).toBe('waiting');
+    expect((await t.db.selectFrom('payments').select('status').where('provider_payment_id', '=', p.paymentId).executeTakeFirstOrThrow()).status).toBe(
+      'waiting',
+    );
   });
 
   it('cancels a waiting payment once, and not one that received money', async () => {
@@ -368,7 +429,12 @@ describe('payments with the sandbox gateway', () => {
       const res = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(res.statusCode, url).toBe(401);
     }
-    const ipn = await t.app.inject({ method: 'POST', url: '/api/payments/ipn', headers: { 'content-type': 'application/json', 'x-nowpayments-sig': 'a'.repeat(128) }, payload: '{"payment_id":1}' });
+    const ipn = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/ipn',
+      headers: { 'content-type': 'application/json', 'x-nowpayments-sig': 'a'.repeat(128) },
+      payload: '{"payment_id":1}',
+    });
     expect(ipn.statusCode).toBe(401);
     expect(ipn.json()).toEqual({ success: false, message: 'Invalid signature' });
   });

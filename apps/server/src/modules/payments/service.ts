@@ -4,8 +4,7 @@ import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
 import * as ledger from '../ledger/service';
-import { queueMail } from '../mail/outbox';
-import { usdtText } from '../mail/templates';
+import { queueMail, usdtText } from '../mail/service';
 import { GatewayError, type PaymentReport } from './gateways/gateway';
 import { gatewayFor, paymentsRuntime } from './gateways/registry';
 import type { PaymentRow } from './present';
@@ -31,7 +30,12 @@ export function ipnCallbackUrl(ctx: AppContext): string {
  * Creates a payment at the active gateway and records it. The gateway call happens outside any
  * transaction (a network wait must not hold a database connection); the row is written after.
  */
-export async function createPayment(ctx: AppContext, userId: bigint, input: { amount: number; currency: TPayCurrency }, kind: PaymentKind): Promise<PaymentRow> {
+export async function createPayment(
+  ctx: AppContext,
+  userId: bigint,
+  input: { amount: number; currency: TPayCurrency },
+  kind: PaymentKind,
+): Promise<PaymentRow> {
   const gateway = paymentsRuntime(ctx).active;
   const price = usd(input.amount);
   const open = await ctx.db
@@ -237,7 +241,12 @@ export async function listPending(db: Executor, userId: bigint): Promise<Payment
     .selectFrom('payments')
     .selectAll()
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('status', 'in', OPEN_STATUSES), eb.and([eb('status', '=', 'partially_paid'), eb('window_end', '>', new Date()), eb('parent_payment_id', 'is', null)])]))
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', OPEN_STATUSES),
+        eb.and([eb('status', '=', 'partially_paid'), eb('window_end', '>', new Date()), eb('parent_payment_id', 'is', null)]),
+      ]),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(50)
@@ -293,3 +302,7 @@ export async function listPaymentsForAdmin(
     .execute();
   return { rows, total: Number(total.n) };
 }
+
+// For the admin list and the history module.
+export type { PaymentStatus } from './status';
+export { listDepositHistory } from './history';

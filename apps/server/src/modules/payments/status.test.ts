@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gatewayAmount } from './amounts';
+import { gatewayAmount } from '@app/core';
 import { canMove, PAYMENT_STATUSES, type PaymentStatus } from './status';
 
 describe('payment status state machine', () => {
@@ -24,7 +24,9 @@ describe('payment status state machine', () => {
   it('leaves a final state only for partially_paid → finished and expired → a paid status', () => {
     const finals: PaymentStatus[] = ['partially_paid', 'finished', 'failed', 'refunded', 'expired'];
     const allowed = finals.flatMap((from) => PAYMENT_STATUSES.filter((to) => to !== from && canMove(from, to)).map((to) => `${from}→${to}`));
-    expect(allowed.sort()).toEqual(['expired→confirmed', 'expired→confirming', 'expired→finished', 'expired→partially_paid', 'expired→sending', 'partially_paid→finished'].sort());
+    expect(allowed.sort()).toEqual(
+      ['expired→confirmed', 'expired→confirming', 'expired→finished', 'expired→partially_paid', 'expired→sending', 'partially_paid→finished'].sort(),
+    );
   });
 
   it('accepts the same status again (its amounts may have grown)', () => {

@@ -52,7 +52,9 @@ describe('a top-up after partially_paid survives a restart', () => {
   const post = (u: TestUser, url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: auth(u.token), payload: payload as object });
   const balance = async (u: TestUser) => (await ledger.getBalances(t.db, u.id)).deposit;
   const depositKeys = async (u: TestUser) =>
-    (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', u.id).where('kind', '=', 'deposit').orderBy('id').execute()).map((e) => e.idempotency_key);
+    (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', u.id).where('kind', '=', 'deposit').orderBy('id').execute()).map(
+      (e) => e.idempotency_key,
+    );
   const payment = (id: string) => t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', id).executeTakeFirstOrThrow();
 
   it('credits the top-up exactly once after a restart, by the job alone', async () => {
@@ -117,10 +119,17 @@ describe('a top-up after partially_paid survives a restart', () => {
     await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 10 });
     clock += 2 * STEP + 1;
     await runPaymentJobs();
-    const listed = async () => ((await app.inject({ method: 'GET', url: '/api/demo-payments/pending', headers: auth(user.token) })).json().data as { payment_id: string }[]).map((p) => p.payment_id);
+    const listed = async () =>
+      ((await app.inject({ method: 'GET', url: '/api/demo-payments/pending', headers: auth(user.token) })).json().data as { payment_id: string }[]).map(
+        (p) => p.payment_id,
+      );
     expect(await listed()).toContain(id);
     // Close the window (the chain clock and the stored window together).
-    await t.db.updateTable('payments').set({ window_end: new Date(Date.now() - 1000) }).where('provider_payment_id', '=', id).execute();
+    await t.db
+      .updateTable('payments')
+      .set({ window_end: new Date(Date.now() - 1000) })
+      .where('provider_payment_id', '=', id)
+      .execute();
     clock = Math.max(clock, (await payment(id)).window_end.getTime() + 1);
     expect(await listed()).not.toContain(id);
     const late = await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 90 });

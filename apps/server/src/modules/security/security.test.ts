@@ -20,7 +20,8 @@ describe('account security (server.md section 9)', () => {
   });
   afterAll(async () => t.close());
 
-  const post = (url: string, payload: unknown, token?: string) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? auth(token) : {} });
+  const post = (url: string, payload: unknown, token?: string) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? auth(token) : {} });
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
 
   async function signUp() {
@@ -89,7 +90,11 @@ describe('account security (server.md section 9)', () => {
       const forgot = await post('/api/auth/forgot-password', { email: u.email.toUpperCase() });
       const mail = await t.mailbox.waitFor(u.email, 10_000, 'password reset code');
       expect(mail.html).toContain(otpOf(mail.text));
-      const wrong = await post('/api/auth/reset-password', { access_id: forgot.json().data.access_id, otp: otpOf(mail.text) === '000000' ? '111111' : '000000', password: 'NewPass123' });
+      const wrong = await post('/api/auth/reset-password', {
+        access_id: forgot.json().data.access_id,
+        otp: otpOf(mail.text) === '000000' ? '111111' : '000000',
+        password: 'NewPass123',
+      });
       expect(wrong.json()).toEqual({ success: false, message: 'Invalid or expired code' });
       const weak = await post('/api/auth/reset-password', { access_id: forgot.json().data.access_id, otp: otpOf(mail.text), password: 'short' });
       expect(weak.json().message).toBe('Password must be at least 6 characters');
@@ -172,7 +177,9 @@ describe('account security (server.md section 9)', () => {
       const replay = await post('/api/auth/login/2fa', { challenge_id: second.json().data.challenge_id, code });
       expect(replay.json()).toMatchObject({ success: false, message: 'Invalid two-factor code' });
       // The used challenge is dead.
-      expect((await post('/api/auth/login/2fa', { challenge_id: first.json().data.challenge_id, code: nextTotp(secret) })).json().message).toBe('Invalid or expired code');
+      expect((await post('/api/auth/login/2fa', { challenge_id: first.json().data.challenge_id, code: nextTotp(secret) })).json().message).toBe(
+        'Invalid or expired code',
+      );
     });
 
     it('lets a recovery code sign in once, and a challenge dies after 5 wrong tries', async () => {
@@ -182,10 +189,14 @@ describe('account security (server.md section 9)', () => {
       const byRecovery = await post('/api/auth/login/2fa', { challenge_id: c1.json().data.challenge_id, code: recovery[0]!.toUpperCase() });
       expect(byRecovery.json().data.token).toBeTruthy();
       const c2 = await login(u.email);
-      expect((await post('/api/auth/login/2fa', { challenge_id: c2.json().data.challenge_id, code: recovery[0] })).json().message).toBe('Invalid two-factor code');
+      expect((await post('/api/auth/login/2fa', { challenge_id: c2.json().data.challenge_id, code: recovery[0] })).json().message).toBe(
+        'Invalid two-factor code',
+      );
       const c3 = await login(u.email);
       for (let i = 0; i < 5; i++) await post('/api/auth/login/2fa', { challenge_id: c3.json().data.challenge_id, code: '000000' });
-      expect((await post('/api/auth/login/2fa', { challenge_id: c3.json().data.challenge_id, code: nextTotp(secret) })).json().message).toBe('Invalid or expired code');
+      expect((await post('/api/auth/login/2fa', { challenge_id: c3.json().data.challenge_id, code: nextTotp(secret) })).json().message).toBe(
+        'Invalid or expired code',
+      );
     });
 
     it('needs the code for a withdrawal: missing and wrong are refused with nothing debited', async () => {
@@ -232,7 +243,8 @@ describe('account security (server.md section 9)', () => {
       const { secret } = await enable2fa(u.token);
       await fundIncome(t.db, u.id, 100);
       const body = { amount_usd: 10, network: 'BSC', wallet_address: ADDRESS, token: 'USDT' };
-      for (let i = 0; i < 5; i++) expect((await post('/api/withdraw/create', { ...body, totp_code: String(100000 + i) }, u.token)).json().message).toBe('Invalid two-factor code');
+      for (let i = 0; i < 5; i++)
+        expect((await post('/api/withdraw/create', { ...body, totp_code: String(100000 + i) }, u.token)).json().message).toBe('Invalid two-factor code');
       const locked = await post('/api/withdraw/create', { ...body, totp_code: nextTotp(secret) }, u.token);
       expect(locked.statusCode).toBe(429);
       expect(locked.json().message).toBe('Too many wrong two-factor codes. Please try again in 15 minutes.');
@@ -244,7 +256,7 @@ describe('account security (server.md section 9)', () => {
   });
 
   describe('sessions', () => {
-    it('lists the sessions with the current one marked, revokes another, and 404s for an id that is not the caller\'s', async () => {
+    it("lists the sessions with the current one marked, revokes another, and 404s for an id that is not the caller's", async () => {
       const u = await signUp();
       const other = await login(u.email);
       const mine = await get('/api/user/security', u.token);
@@ -309,14 +321,22 @@ describe('account security (server.md section 9)', () => {
       const res = await post('/api/withdraw/create', { amount_usd: 50, network: 'BSC', wallet_address: ADDRESS, token: 'USDT' }, u.token);
       expect(res.statusCode).toBe(200);
       // Whatever the prompt drainer did, the broken mailer cannot send: the row stays pending with its error.
-      await t.db.updateTable('mail_outbox').set({ status: 'pending', next_attempt_at: new Date(0), sent_at: null }).where('user_id', '=', u.id).execute();
+      await t.db
+        .updateTable('mail_outbox')
+        .set({ status: 'pending', next_attempt_at: new Date(0), sent_at: null })
+        .where('user_id', '=', u.id)
+        .execute();
       await drainOutbox(broken);
       const row = await t.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', u.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(row.status).toBe('pending');
       expect(row.last_error).toBe('SMTP down');
       expect((await get('/api/user/wallet', u.token)).json().data.balance).toBe(50);
       // Back up: the retry sends it.
-      await t.db.updateTable('mail_outbox').set({ next_attempt_at: new Date(0) }).where('id', '=', row.id).execute();
+      await t.db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: new Date(0) })
+        .where('id', '=', row.id)
+        .execute();
       await drainOutbox(t.ctx);
       expect((await t.db.selectFrom('mail_outbox').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('sent');
     });

@@ -1,9 +1,9 @@
-import { CURRENT_PASSWORD_WRONG_MESSAGE, type TSecurityInfo } from '@app/core';
+import { CURRENT_PASSWORD_WRONG_MESSAGE } from '@app/core';
+import type { TSecurityInfo } from '@app/core/contracts';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { deleteUserSessions } from '../auth/sessions';
-import { queueMail } from '../mail/outbox';
+import { deleteUserSessions, hashPassword, verifyPassword } from '../auth/service';
+import { queueMail } from '../mail/service';
 import '../users/table';
 
 /** GET /api/user/security: the 2FA state and the user's live sessions, newest use first. */

@@ -1,9 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { user } from '@app/core/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply';
+import { route } from '../../lib/route';
 import { getSettings, settingsToJson } from './service';
 
-const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/user/settings', { schema: { tags: ['user'] }, onRequest: app.authenticate }, async () => {
+const settingsRoutes: FastifyPluginAsync = async (app) => {
+  route(app, user.settings, async () => {
     const { maintenance_mode: _hidden, ...settings } = settingsToJson(await getSettings(app.ctx.db));
     return ok({ settings });
   });

@@ -1,4 +1,5 @@
-import { microToNumber, toMicro, type TRewardLevel, type TSettings } from '@app/core';
+import { microToNumber, toMicro } from '@app/core';
+import type { TRewardLevel, TSettings } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
 import './table';
 
@@ -59,20 +60,40 @@ export interface RewardLevel {
 
 export async function getRewardLevels(db: Executor): Promise<RewardLevel[]> {
   const rows = await db.selectFrom('reward_levels').selectAll().orderBy('level').execute();
-  return rows.map((r) => ({ level: r.level, self_investment: BigInt(r.self_investment), direct_investment: BigInt(r.direct_investment), reward: BigInt(r.reward) }));
+  return rows.map((r) => ({
+    level: r.level,
+    self_investment: BigInt(r.self_investment),
+    direct_investment: BigInt(r.direct_investment),
+    reward: BigInt(r.reward),
+  }));
 }
 
 export function rewardLevelToJson(l: RewardLevel): TRewardLevel {
-  return { level: l.level, self_investment: microToNumber(l.self_investment), direct_investment: microToNumber(l.direct_investment), reward: microToNumber(l.reward) };
+  return {
+    level: l.level,
+    self_investment: microToNumber(l.self_investment),
+    direct_investment: microToNumber(l.direct_investment),
+    reward: microToNumber(l.reward),
+  };
 }
 
 /** Replaces the reward levels (admin); amounts in USD. */
-export async function replaceRewardLevels(db: Executor, levels: { level: number; self_investment: number; direct_investment: number; reward: number }[]): Promise<RewardLevel[]> {
+export async function replaceRewardLevels(
+  db: Executor,
+  levels: { level: number; self_investment: number; direct_investment: number; reward: number }[],
+): Promise<RewardLevel[]> {
   await db.deleteFrom('reward_levels').execute();
   if (levels.length)
     await db
       .insertInto('reward_levels')
-      .values(levels.map((l) => ({ level: l.level, self_investment: toMicro(l.self_investment)!, direct_investment: toMicro(l.direct_investment)!, reward: toMicro(l.reward)! })))
+      .values(
+        levels.map((l) => ({
+          level: l.level,
+          self_investment: toMicro(l.self_investment)!,
+          direct_investment: toMicro(l.direct_investment)!,
+          reward: toMicro(l.reward)!,
+        })),
+      )
       .execute();
   return getRewardLevels(db);
 }

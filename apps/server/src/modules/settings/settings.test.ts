@@ -43,7 +43,10 @@ describe('settings and reward levels', () => {
   it('GET /api/user/settings answers the four percentages as numbers and hides maintenance_mode', async () => {
     const u = await createUser(t.db, t.ctx.secret);
     const res = await t.app.inject({ method: 'GET', url: '/api/user/settings', headers: auth(u.token) });
-    expect(res.json()).toEqual({ success: true, data: { settings: { roi_income_percentage: 0.5, direct_referral_percentage: 5, stake_cap_percentage: 200, withdrawal_fee_percentage: 5 } } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { settings: { roi_income_percentage: 0.5, direct_referral_percentage: 5, stake_cap_percentage: 200, withdrawal_fee_percentage: 5 } },
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/user/settings' })).statusCode).toBe(401);
   });
 

@@ -1,9 +1,8 @@
-import { ZUpdateReferralRequest } from '@app/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { auth, socialContracts } from '@app/core/contracts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
+import { route } from '../../lib/route';
 import * as social from './service';
 
 /** Reads one cookie from the Cookie header (no cookie plugin is installed). */
@@ -21,17 +20,18 @@ export function readCookie(req: FastifyRequest, name: string): string | undefine
   return undefined;
 }
 
-const socialRoutes: FastifyPluginAsyncZod = async (app) => {
+const socialRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.ctx;
-  const limited = { rateLimit: { max: ctx.config.rateLimitAuthPerMin, timeWindow: '1 minute' } };
+  const limited = { config: { rateLimit: { max: ctx.config.rateLimitAuthPerMin, timeWindow: '1 minute' } } };
   const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
   const setSignupCookie = (reply: FastifyReply, value: string, maxAge: number) =>
     reply.header('set-cookie', `${social.SIGNUP_COOKIE}=${value}; Max-Age=${maxAge}; Path=/api/auth; HttpOnly; SameSite=Lax${secure}`);
 
   for (const provider of social.SOCIAL_PROVIDERS) {
-    app.get(
-      `/auth/${provider}`,
-      { schema: { tags: ['auth'], querystring: z.object({ ref: z.string().max(64).optional() }) }, config: limited },
+    const contracts = socialContracts[provider];
+    route(
+      app,
+      contracts.start,
       async (req, reply) => {
         let url: string;
         try {
@@ -45,24 +45,35 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('cache-control', 'no-store');
         return reply.redirect(url, 302);
       },
+      limited,
     );
 
-    app.get(`/auth/${provider}/callback`, { schema: { tags: ['auth'] }, config: limited }, async (req, reply) => {
-      const raw = req.raw.url ?? '';
-      const q = raw.indexOf('?');
-      const result = await social.callback(ctx, req.log, provider, q >= 0 ? raw.slice(q + 1) : '');
-      if (result.signupCookie) setSignupCookie(reply, result.signupCookie, social.SIGNUP_COOKIE_MAX_AGE);
-      reply.header('cache-control', 'no-store');
-      // The token travels in the URL only to our own /signup page; keep it out of Referer headers.
-      reply.header('referrer-policy', 'no-referrer');
-      return reply.redirect(result.location, 302);
-    });
+    route(
+      app,
+      contracts.callback,
+      async (req, reply) => {
+        const raw = req.raw.url ?? '';
+        const q = raw.indexOf('?');
+        const result = await social.callback(ctx, req.log, provider, q >= 0 ? raw.slice(q + 1) : '');
+        if (result.signupCookie) setSignupCookie(reply, result.signupCookie, social.SIGNUP_COOKIE_MAX_AGE);
+        reply.header('cache-control', 'no-store');
+        // The token travels in the URL only to our own /signup page; keep it out of Referer headers.
+        reply.header('referrer-policy', 'no-referrer');
+        return reply.redirect(result.location, 302);
+      },
+      limited,
+    );
   }
 
-  app.post('/auth/update-referral', { schema: { tags: ['auth'], body: ZUpdateReferralRequest }, config: limited }, async (req, reply) => {
-    const data = await social.updateReferral(ctx, readCookie(req, social.SIGNUP_COOKIE), req.body);
-    setSignupCookie(reply, '', 0);
-    return ok(data, 'Referral updated successfully');
-  });
+  route(
+    app,
+    auth.updateReferral,
+    async (req, reply) => {
+      const data = await social.updateReferral(ctx, readCookie(req, social.SIGNUP_COOKIE), req.body);
+      setSignupCookie(reply, '', 0);
+      return ok(data, 'Referral updated successfully');
+    },
+    limited,
+  );
 };
 export default socialRoutes;

@@ -5,10 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
-import { createSession, deleteUserSessions, hashToken } from '../auth/sessions';
-import { startLoginChallenge } from '../auth/two-factor';
-import { removeUnverifiedUser } from '../auth/unverified';
-import { generateUsername } from '../auth/usernames';
+import { createSession, deleteUserSessions, generateUsername, hashToken, removeUnverifiedUser, startLoginChallenge } from '../auth/service';
 import * as team from '../team/service';
 import { socialProvider, type SocialProfile } from './providers';
 import type { SocialProviderName } from './table';
@@ -188,7 +185,11 @@ async function settle(ctx: AppContext, provider: SocialProviderName, profile: So
         if (!replaced) {
           if (!existing.email_verified_at) {
             // It has history of its own and cannot go: keep it, but without the unproven password.
-            await tx.updateTable('users').set({ password_hash: null, email_verified_at: new Date(), updated_at: new Date() }).where('id', '=', existing.id).execute();
+            await tx
+              .updateTable('users')
+              .set({ password_hash: null, email_verified_at: new Date(), updated_at: new Date() })
+              .where('id', '=', existing.id)
+              .execute();
             await deleteUserSessions(tx, existing.id);
             await tx.updateTable('otp_challenges').set({ dead: true }).where('user_id', '=', existing.id).execute();
           }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { hashPassword } from '../auth/password';
 import * as team from '../team/service';
-import { followProvider, startTestOAuth2Server, startTestProvider, type TestAccount } from './test-provider';
+import { followProvider, startTestOAuth2Server, startTestProvider, type TestAccount } from '../../test/social-provider';
 
 const PUBLIC = 'http://localhost:3000';
 const CALLBACK = (p: string) => `${PUBLIC}/api/auth/${p}/callback`;
@@ -273,10 +273,15 @@ describe('social sign-in', () => {
   // attacker's password: the attacker's password login then opened the victim's account.
   it('replaces an unverified password account instead of adopting its password, name or referrer', async () => {
     const victimEmail = 'victim@example.com';
-    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Attacker', email: victimEmail, password: 'Attack123', referral_id: 'SPONSOR01' } });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Attacker', email: victimEmail, password: 'Attack123', referral_id: 'SPONSOR01' },
+    });
     expect(reg.statusCode).toBe(200);
     const attackerId = (await t.db.selectFrom('users').select('id').where('email', '=', victimEmail).executeTakeFirstOrThrow()).id;
-    const sponsorStats = async () => (await t.db.selectFrom('team_stats').select(['directs', 'network_users']).where('user_id', '=', sponsor.id).executeTakeFirstOrThrow());
+    const sponsorStats = async () =>
+      await t.db.selectFrom('team_stats').select(['directs', 'network_users']).where('user_id', '=', sponsor.id).executeTakeFirstOrThrow();
     const statsBefore = await sponsorStats();
 
     const { location } = await signIn(account({ email: victimEmail, email_verified: true, name: 'Real Owner' }), 'SPONSOR01');

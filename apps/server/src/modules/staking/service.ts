@@ -1,8 +1,9 @@
-import { microToNumber, percentOf, type TActivityItem, type TStakeRow } from '@app/core';
+import { microToNumber, percentOf } from '@app/core';
+import type { TActivityItem, TStakeRow } from '@app/core/contracts';
 import type { DB, Executor } from '../../db/types';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
-import { evaluateRewards } from '../income/rewards';
+import { evaluateRewards } from '../income/service';
 import * as ledger from '../ledger/service';
 import { getSettings } from '../settings/service';
 import * as team from '../team/service';
@@ -32,7 +33,14 @@ export async function createStake(db: DB, userId: bigint, amount: bigint, now = 
     const today = utcDay(now);
     const stake = await tx
       .insertInto('stakes')
-      .values({ user_id: userId, amount, daily_rate: settings.roi_income_percentage, cap_percentage: settings.stake_cap_percentage, start_date: today, created_at: now })
+      .values({
+        user_id: userId,
+        amount,
+        daily_rate: settings.roi_income_percentage,
+        cap_percentage: settings.stake_cap_percentage,
+        start_date: today,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await ledger.post(tx, {
@@ -46,7 +54,12 @@ export async function createStake(db: DB, userId: bigint, amount: bigint, now = 
       ],
     });
     await ledger.bumpTotals(tx, userId, { total_staked: amount });
-    if (meNow.status !== 'active') await tx.updateTable('users').set({ status: 'active', active_date: me.active_date ?? today, updated_at: now }).where('id', '=', userId).execute();
+    if (meNow.status !== 'active')
+      await tx
+        .updateTable('users')
+        .set({ status: 'active', active_date: me.active_date ?? today, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
     await team.onStake(tx, userId, amount, meNow.status !== 'active');
 
     if (sponsor && sponsor.status !== 'blocked') {
@@ -65,7 +78,18 @@ export async function createStake(db: DB, userId: bigint, amount: bigint, now = 
         });
         if (res.created) {
           const who = await tx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow();
-          await tx.insertInto('income_records').values({ user_id: sponsor.id, type: 2, amount: bonus, note: `Direct referral income from ${who.username}`, source_id: String(stake.id), for_date: null, idempotency_key: key }).execute();
+          await tx
+            .insertInto('income_records')
+            .values({
+              user_id: sponsor.id,
+              type: 2,
+              amount: bonus,
+              note: `Direct referral income from ${who.username}`,
+              source_id: String(stake.id),
+              for_date: null,
+              idempotency_key: key,
+            })
+            .execute();
           await ledger.bumpTotals(tx, sponsor.id, { referral_income: bonus });
         }
       }
@@ -77,7 +101,11 @@ export async function createStake(db: DB, userId: bigint, amount: bigint, now = 
 }
 
 export async function listStakes(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ rows: TStakeRow[]; total: number }> {
-  const total = await db.selectFrom('stakes').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('stakes')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('stakes')
     .select(['id', 'amount', 'status', 'created_at'])
@@ -87,11 +115,32 @@ export async function listStakes(db: Executor, userId: bigint, page: number, per
     .limit(perPage)
     .offset((page - 1) * perPage)
     .execute();
-  return { total: Number(total.n), rows: rows.map((r) => ({ id: String(r.id), createdAt: r.created_at.toISOString(), type: 'stake', amount_usd: microToNumber(BigInt(r.amount)), status: r.status })) };
+  return {
+    total: Number(total.n),
+    rows: rows.map((r) => ({
+      id: String(r.id),
+      createdAt: r.created_at.toISOString(),
+      type: 'stake',
+      amount_usd: microToNumber(BigInt(r.amount)),
+      status: r.status,
+    })),
+  };
 }
 
 /** The dashboard's staking activity. */
 export async function getStakingActivity(db: Executor, userId: bigint, limit: number): Promise<TActivityItem[]> {
-  const rows = await db.selectFrom('stakes').select(['id', 'amount', 'status', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
-  return rows.map((r) => ({ recordType: 'staking', id: String(r.id), amount_usd: microToNumber(BigInt(r.amount)), status: r.status, createdAt: r.created_at.toISOString() }));
+  const rows = await db
+    .selectFrom('stakes')
+    .select(['id', 'amount', 'status', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    recordType: 'staking',
+    id: String(r.id),
+    amount_usd: microToNumber(BigInt(r.amount)),
+    status: r.status,
+    createdAt: r.created_at.toISOString(),
+  }));
 }

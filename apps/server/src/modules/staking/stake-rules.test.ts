@@ -19,11 +19,13 @@ describe('stake rules', () => {
   });
 
   const user = (opts: Parameters<typeof createUser>[2] = {}) => createUser(t.db, t.ctx.secret, opts);
-  const stake = (u: TestUser, amount: unknown) => t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(u.token), payload: { amount_usd: amount } as object });
+  const stake = (u: TestUser, amount: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(u.token), payload: { amount_usd: amount } as object });
   const income = (u: TestUser) => ledger.getBalances(t.db, u.id).then((b) => b.income);
   const rewards = (u: TestUser) =>
     t.db.selectFrom('income_records').select(['amount', 'note', 'source_id']).where('user_id', '=', u.id).where('type', '=', 3).orderBy('id').execute();
-  const eligible = async (u: TestUser) => (await t.db.selectFrom('users').select('eligible_level').where('id', '=', u.id).executeTakeFirstOrThrow()).eligible_level;
+  const eligible = async (u: TestUser) =>
+    (await t.db.selectFrom('users').select('eligible_level').where('id', '=', u.id).executeTakeFirstOrThrow()).eligible_level;
 
   it('refuses a stake from a blocked user with 403 and moves nothing', async () => {
     const u = await user();
@@ -56,7 +58,12 @@ describe('stake rules', () => {
     await stake(u, 280);
     expect(await income(sponsor)).toBe(usd('2.5') + usd(14));
     expect((await ledger.getTotals(t.db, sponsor.id)).referral_income).toBe(usd('16.5'));
-    const rows = await t.db.selectFrom('income_records').select(['amount', 'type', 'idempotency_key']).where('user_id', '=', sponsor.id).orderBy('id').execute();
+    const rows = await t.db
+      .selectFrom('income_records')
+      .select(['amount', 'type', 'idempotency_key'])
+      .where('user_id', '=', sponsor.id)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => [r.type, r.amount])).toEqual([
       [2, usd('2.5')],
       [2, usd(14)],
@@ -167,7 +174,12 @@ describe('stake rules', () => {
     expect(await ledger.getBalances(t.db, u.id)).toEqual({ deposit: usd(5), income: 0n });
     expect((await ledger.getSystemBalance(t.db, ledger.SYSTEM.stakedPrincipal)) - principalBefore).toBe(usd(70));
     expect((await ledger.getTotals(t.db, u.id)).total_staked).toBe(usd(70));
-    const entry = await t.db.selectFrom('ledger_entries').select(['idempotency_key', 'kind']).where('user_id', '=', u.id).where('kind', '=', 'stake').executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom('ledger_entries')
+      .select(['idempotency_key', 'kind'])
+      .where('user_id', '=', u.id)
+      .where('kind', '=', 'stake')
+      .executeTakeFirstOrThrow();
     expect(entry.idempotency_key).toMatch(/^stake:\d+$/);
   });
 
@@ -193,7 +205,12 @@ describe('stake rules', () => {
     expect(none.json().success).toBe(false);
     const empty = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(u.token), payload: {} });
     expect(empty.json()).toMatchObject({ message: 'Amount is required', errors: { amount_usd: 'Amount is required' } });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: { ...auth(u.token), 'content-type': 'application/json' }, payload: '{"amount_usd": 50' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/stake/create',
+      headers: { ...auth(u.token), 'content-type': 'application/json' },
+      payload: '{"amount_usd": 50',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().success).toBe(false);
     const nullAmount = await stake(u, null);

@@ -15,10 +15,12 @@ describe('staking, ROI, referral and reward income', () => {
   });
   afterAll(async () => t.close());
 
-  const stake = (u: TestUser, amount: unknown) => t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(u.token), payload: { amount_usd: amount } as object });
+  const stake = (u: TestUser, amount: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(u.token), payload: { amount_usd: amount } as object });
   const balances = (u: TestUser) => ledger.getBalances(t.db, u.id);
   const wallet = async (u: TestUser) => (await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(u.token) })).json().data;
-  const income = async (u: TestUser, type: number, page = 1) => (await t.app.inject({ method: 'GET', url: `/api/income/history?income_type=${type}&page=${page}`, headers: auth(u.token) })).json().data;
+  const income = async (u: TestUser, type: number, page = 1) =>
+    (await t.app.inject({ method: 'GET', url: `/api/income/history?income_type=${type}&page=${page}`, headers: auth(u.token) })).json().data;
   const ctx = () => ({ db: t.db, dbKind: t.ctx.dbKind });
   const backdate = (stakeId: bigint | string, day: string) => sql`update stakes set start_date = ${day}::date where id = ${BigInt(stakeId)}`.execute(t.db);
 
@@ -70,7 +72,14 @@ describe('staking, ROI, referral and reward income', () => {
     const { stakeId } = await t.db.selectFrom('stakes').select('id as stakeId').where('user_id', '=', u.id).executeTakeFirstOrThrow();
     // Posting the same referral event again writes nothing.
     await t.db.transaction().execute((tx) =>
-      ledger.post(tx, { key: `referral:${stakeId}`, kind: 'referral', postings: [{ account: ledger.systemAccount(ledger.SYSTEM.referralExpense), amount: -usd(5) }, { account: ledger.userAccount(sponsor.id, 'income'), amount: usd(5) }] }),
+      ledger.post(tx, {
+        key: `referral:${stakeId}`,
+        kind: 'referral',
+        postings: [
+          { account: ledger.systemAccount(ledger.SYSTEM.referralExpense), amount: -usd(5) },
+          { account: ledger.userAccount(sponsor.id, 'income'), amount: usd(5) },
+        ],
+      }),
     );
     expect((await balances(sponsor)).income).toBe(usd(5));
     const h = await income(sponsor, 2);
@@ -158,7 +167,12 @@ describe('staking, ROI, referral and reward income', () => {
 
   it('answers malformed JSON and a missing body with 400', async () => {
     const u = await createUser(t.db, t.ctx.secret);
-    const raw = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: { ...auth(u.token), 'content-type': 'application/json' }, payload: '{"amount_usd":' });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/stake/create',
+      headers: { ...auth(u.token), 'content-type': 'application/json' },
+      payload: '{"amount_usd":',
+    });
     expect(raw.statusCode).toBe(400);
     const none = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(u.token) });
     expect(none.statusCode).toBe(400);
@@ -167,7 +181,10 @@ describe('staking, ROI, referral and reward income', () => {
   it('returns the settings', async () => {
     const u = await createUser(t.db, t.ctx.secret);
     const s = (await t.app.inject({ method: 'GET', url: '/api/user/settings', headers: auth(u.token) })).json();
-    expect(s).toEqual({ success: true, data: { settings: { roi_income_percentage: 0.5, direct_referral_percentage: 5, stake_cap_percentage: 200, withdrawal_fee_percentage: 5 } } });
+    expect(s).toEqual({
+      success: true,
+      data: { settings: { roi_income_percentage: 0.5, direct_referral_percentage: 5, stake_cap_percentage: 200, withdrawal_fee_percentage: 5 } },
+    });
   });
 
   it.runIf(testDbKind === 'postgres')('never overdraws under 30 parallel stakes against one balance (PostgreSQL)', async () => {

@@ -1,19 +1,13 @@
-import { ZCreateTicketRequest } from '@app/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { support } from '@app/core/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply';
-import * as support from './service';
+import { route } from '../../lib/route';
+import * as service from './service';
 
-const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/support', { preHandler: app.authenticate, schema: { tags: ['support'] } }, async (req) => ok({ data: await support.listTickets(app.ctx.db, req.user.id) }));
-
-  app.post(
-    '/support',
-    {
-      preHandler: app.authenticate,
-      schema: { tags: ['support'], body: ZCreateTicketRequest },
-      config: { rateLimit: { max: app.ctx.config.rateLimitAuthPerMin, timeWindow: '1 minute' } },
-    },
-    async (req) => ok(await support.createTicket(app.ctx.db, req.user.id, req.body), 'Support ticket created!'),
-  );
+const supportRoutes: FastifyPluginAsync = async (app) => {
+  route(app, support.list, async (req) => ok({ data: await service.listTickets(app.ctx.db, req.user.id) }));
+  route(app, support.create, async (req) => ok(await service.createTicket(app.ctx.db, req.user.id, req.body), 'Support ticket created!'), {
+    config: { rateLimit: { max: app.ctx.config.rateLimitAuthPerMin, timeWindow: '1 minute' } },
+  });
 };
 export default supportRoutes;

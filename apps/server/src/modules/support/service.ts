@@ -1,7 +1,9 @@
-import type { TCreateTicketRequest, TTicket } from '@app/core';
+import type { TCreateTicketRequest } from '@app/core';
+import type { TTicket } from '@app/core/contracts';
 import type { DB, Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import './table';
+import { paginate } from '../../lib/paginate';
 
 const MAX_OPEN_TICKETS = 20;
 
@@ -48,19 +50,32 @@ export interface AdminTicketRow extends TTicket {
 }
 
 /** Every ticket for the admin queue, optionally by status. */
-export async function listAllTickets(db: Executor, opts: { status?: 'open' | 'closed'; page: number; perPage: number }): Promise<{ rows: AdminTicketRow[]; total: number }> {
+export async function listAllTickets(
+  db: Executor,
+  opts: { status?: 'open' | 'closed'; page: number; perPage: number },
+): Promise<{ rows: AdminTicketRow[]; total: number }> {
   let q = db.selectFrom('support_tickets').innerJoin('users', 'users.id', 'support_tickets.user_id');
   if (opts.status) q = q.where('support_tickets.status', '=', opts.status);
-  const total = await q.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .select(['support_tickets.id', 'support_tickets.type', 'support_tickets.message', 'support_tickets.status', 'support_tickets.created_at', 'support_tickets.admin_remark', 'support_tickets.closed_at', 'users.id as user_id', 'users.username', 'users.email', 'users.name'])
-    .orderBy('support_tickets.created_at', 'desc')
-    .orderBy('support_tickets.id', 'desc')
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-    .execute();
+  const { rows, total } = await paginate(q, opts.page, opts.perPage, (p) =>
+    p
+      .select([
+        'support_tickets.id',
+        'support_tickets.type',
+        'support_tickets.message',
+        'support_tickets.status',
+        'support_tickets.created_at',
+        'support_tickets.admin_remark',
+        'support_tickets.closed_at',
+        'users.id as user_id',
+        'users.username',
+        'users.email',
+        'users.name',
+      ])
+      .orderBy('support_tickets.created_at', 'desc')
+      .orderBy('support_tickets.id', 'desc'),
+  );
   return {
-    total: Number(total.n),
+    total,
     rows: rows.map((r) => ({
       ...toTicket(r),
       closedAt: r.closed_at ? r.closed_at.toISOString() : null,
@@ -71,7 +86,11 @@ export async function listAllTickets(db: Executor, opts: { status?: 'open' | 'cl
 
 /** Closes an open ticket with the admin's remark; closing twice is refused. Returns before/after for the audit log. */
 export async function closeTicket(db: Executor, ticketId: bigint, adminId: bigint, remark: string): Promise<{ before: TTicket; after: TTicket }> {
-  const before = await db.selectFrom('support_tickets').select(['id', 'type', 'message', 'status', 'created_at', 'admin_remark']).where('id', '=', ticketId).executeTakeFirst();
+  const before = await db
+    .selectFrom('support_tickets')
+    .select(['id', 'type', 'message', 'status', 'created_at', 'admin_remark'])
+    .where('id', '=', ticketId)
+    .executeTakeFirst();
   if (!before) throw new AppError('NOT_FOUND', 'Ticket not found');
   const after = await db
     .updateTable('support_tickets')

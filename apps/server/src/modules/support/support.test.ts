@@ -22,7 +22,9 @@ describe('support tickets', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: 'Support ticket created!' });
     const list = await t.app.inject({ method: 'GET', url: '/api/support', headers: auth(alice.token) });
-    expect(list.json().data.data).toEqual([expect.objectContaining({ type: 'deposit', message: 'My deposit has not arrived yet', status: 'open', adminRemark: null })]);
+    expect(list.json().data.data).toEqual([
+      expect.objectContaining({ type: 'deposit', message: 'My deposit has not arrived yet', status: 'open', adminRemark: null }),
+    ]);
     const other = await t.app.inject({ method: 'GET', url: '/api/support', headers: auth(bob.token) });
     expect(other.json().data.data).toEqual([]);
   });

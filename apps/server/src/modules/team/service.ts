@@ -1,7 +1,9 @@
-import { microToNumber, type TTeamMember } from '@app/core';
+import { microToNumber } from '@app/core';
+import type { TTeamMember } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import './table';
+import { paginate } from '../../lib/paginate';
 
 export interface TeamSummary {
   total_directs: number;
@@ -40,7 +42,11 @@ function ancestors(userId: bigint) {
  * Runs in the sign-up transaction (one UPDATE over the ancestor chain).
  */
 export async function onUserCreated(tx: Executor, userId: bigint, referrerId: bigint | null): Promise<void> {
-  await tx.insertInto('team_stats').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  await tx
+    .insertInto('team_stats')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
   if (referrerId === null) return;
   await sql`update team_stats set directs = directs + 1 where user_id = ${referrerId}`.execute(tx);
   await sql`update team_stats set network_users = network_users + 1 where user_id in (${ancestors(userId)})`.execute(tx);
@@ -91,17 +97,14 @@ export async function rebuildTeamStats(db: Executor): Promise<void> {
 
 /** GET /api/user/my-team: the user's direct referrals, newest first. */
 export async function listDirects(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ rows: TTeamMember[]; total: number }> {
-  const total = await db.selectFrom('users').select((eb) => eb.fn.countAll<bigint>().as('n')).where('referrer_id', '=', userId).executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('users')
-    .select(['avatar', 'username', 'name', 'created_at', 'status'])
-    .where('referrer_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
-  return { total: Number(total.n), rows: rows.map((r) => ({ avatar: r.avatar, username: r.username, name: r.name, createdAt: r.created_at.toISOString(), status: r.status })) };
+  const { rows, total } = await paginate(db.selectFrom('users').where('referrer_id', '=', userId), page, perPage, (q) =>
+    q.select(['avatar', 'username', 'name', 'created_at', 'status']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  );
+  return { total, rows: rows.map((r) => ({ avatar: r.avatar, username: r.username, name: r.name, createdAt: r.created_at.toISOString(), status: r.status })) };
 }
 
-export const teamBusinessToJson = (t: TeamSummary) => ({ ...t, total_direct_business: microToNumber(t.total_direct_business), team_business: { users: t.team_business.users, amount: microToNumber(t.team_business.amount) } });
+export const teamBusinessToJson = (t: TeamSummary) => ({
+  ...t,
+  total_direct_business: microToNumber(t.total_direct_business),
+  team_business: { users: t.team_business.users, amount: microToNumber(t.team_business.amount) },
+});

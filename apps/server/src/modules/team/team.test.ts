@@ -33,9 +33,24 @@ describe('team counters and my-team', () => {
     const c = await member(b);
     await stake(c, 100);
     await stake(c, 60);
-    expect(await getTeamSummary(t.db, a.id)).toEqual({ total_directs: 1, total_direct_business: 0n, total_network: 2, team_business: { users: 1, amount: usd(160) } });
-    expect(await getTeamSummary(t.db, b.id)).toEqual({ total_directs: 1, total_direct_business: usd(160), total_network: 1, team_business: { users: 1, amount: usd(160) } });
-    expect(await getTeamSummary(t.db, c.id)).toEqual({ total_directs: 0, total_direct_business: 0n, total_network: 0, team_business: { users: 0, amount: 0n } });
+    expect(await getTeamSummary(t.db, a.id)).toEqual({
+      total_directs: 1,
+      total_direct_business: 0n,
+      total_network: 2,
+      team_business: { users: 1, amount: usd(160) },
+    });
+    expect(await getTeamSummary(t.db, b.id)).toEqual({
+      total_directs: 1,
+      total_direct_business: usd(160),
+      total_network: 1,
+      team_business: { users: 1, amount: usd(160) },
+    });
+    expect(await getTeamSummary(t.db, c.id)).toEqual({
+      total_directs: 0,
+      total_direct_business: 0n,
+      total_network: 0,
+      team_business: { users: 0, amount: 0n },
+    });
   });
 
   it('leaves every counter alone for a user without a sponsor (sign-up and stake)', async () => {
@@ -46,13 +61,22 @@ describe('team counters and my-team', () => {
     await t.db.transaction().execute((tx) => onStake(tx, root.id, usd(10), false));
     const after = await snapshot();
     expect(after.filter((r) => r.user_id !== root.id)).toEqual(before);
-    expect(await getTeamSummary(t.db, root.id)).toEqual({ total_directs: 0, total_direct_business: 0n, total_network: 0, team_business: { users: 0, amount: 0n } });
+    expect(await getTeamSummary(t.db, root.id)).toEqual({
+      total_directs: 0,
+      total_direct_business: 0n,
+      total_network: 0,
+      team_business: { users: 0, amount: 0n },
+    });
   });
 
   it('counts a sign-up through the register route for the sponsor and every ancestor', async () => {
     const a = await member();
     const b = await member(a);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'New Member', email: `new-${b.username.toLowerCase()}@example.test`, password: 'Secret123', referral_id: b.username.toLowerCase() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'New Member', email: `new-${b.username.toLowerCase()}@example.test`, password: 'Secret123', referral_id: b.username.toLowerCase() },
+    });
     expect(res.statusCode).toBe(200);
     expect((await getTeamSummary(t.db, b.id)).total_directs).toBe(1);
     expect((await getTeamSummary(t.db, b.id)).total_network).toBe(1);
@@ -94,11 +118,21 @@ describe('team counters and my-team', () => {
     // Their counters as sign-up would have left them: one direct each (but the last), everyone below as network.
     await sql`
       insert into team_stats (user_id, directs, network_users)
-      select id, case when rn = ${N} then 0 else 1 end, ${N} - rn from (select id, row_number() over (order by username) as rn from users where username like 'CH%') c`.execute(t.db);
+      select id, case when rn = ${N} then 0 else 1 end, ${N} - rn from (select id, row_number() over (order by username) as rn from users where username like 'CH%') c`.execute(
+      t.db,
+    );
     const root = await t.db.selectFrom('users').select(['id', 'username']).where('username', '=', 'CH0000001').executeTakeFirstOrThrow();
-    const bottom = await t.db.selectFrom('users').select(['id', 'username']).where('username', '=', `CH${String(N).padStart(7, '0')}`).executeTakeFirstOrThrow();
+    const bottom = await t.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('username', '=', `CH${String(N).padStart(7, '0')}`)
+      .executeTakeFirstOrThrow();
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Deep Member', email: 'deep-member@example.test', password: 'Secret123', referral_id: bottom.username } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Deep Member', email: 'deep-member@example.test', password: 'Secret123', referral_id: bottom.username },
+    });
     expect(res.statusCode).toBe(200);
     const leaf = await t.db.selectFrom('users').select('id').where('email', '=', 'deep-member@example.test').executeTakeFirstOrThrow();
     await fundDeposit(t.db, leaf.id, 70);
@@ -108,8 +142,18 @@ describe('team counters and my-team', () => {
       select count(*)::bigint as n from team_stats s join (select id, row_number() over (order by username) as rn from users where username like 'CH%') c on c.id = s.user_id
       where s.network_users = ${N + 1} - c.rn and s.network_business = ${usd(70)} and s.network_active_users = 1`.execute(t.db);
     expect(rows.rows[0]!.n).toBe(BigInt(N));
-    expect(await getTeamSummary(t.db, bottom.id)).toEqual({ total_directs: 1, total_direct_business: usd(70), total_network: 1, team_business: { users: 1, amount: usd(70) } });
-    expect(await getTeamSummary(t.db, root.id)).toEqual({ total_directs: 1, total_direct_business: 0n, total_network: N, team_business: { users: 1, amount: usd(70) } });
+    expect(await getTeamSummary(t.db, bottom.id)).toEqual({
+      total_directs: 1,
+      total_direct_business: usd(70),
+      total_network: 1,
+      team_business: { users: 1, amount: usd(70) },
+    });
+    expect(await getTeamSummary(t.db, root.id)).toEqual({
+      total_directs: 1,
+      total_direct_business: 0n,
+      total_network: N,
+      team_business: { users: 1, amount: usd(70) },
+    });
 
     const token = await createSession(t.db, t.ctx.secret, root.id);
     const wallet = (await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(token) })).json().data;
@@ -129,7 +173,11 @@ describe('team counters and my-team', () => {
       [d2, '2026-02-01T10:00:00Z'],
       [d3, '2026-03-01T10:00:00Z'],
     ] as const)
-      await t.db.updateTable('users').set({ created_at: new Date(at) }).where('id', '=', u.id).execute();
+      await t.db
+        .updateTable('users')
+        .set({ created_at: new Date(at) })
+        .where('id', '=', u.id)
+        .execute();
 
     const page1 = (await myTeam(a, '?page=1&per_page=2')).json();
     expect(page1.success).toBe(true);

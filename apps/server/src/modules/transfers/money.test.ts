@@ -25,7 +25,13 @@ describe('team, transfers, withdrawals and history', () => {
     return u;
   }
   const send = (u: TestUser, body: object) => t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', headers: auth(u.token), payload: body });
-  const withdraw = (u: TestUser, body: object) => t.app.inject({ method: 'POST', url: '/api/withdraw/create', headers: auth(u.token), payload: { token: 'USDT', network: 'BSC', wallet_address: EVM, ...body } });
+  const withdraw = (u: TestUser, body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/withdraw/create',
+      headers: auth(u.token),
+      payload: { token: 'USDT', network: 'BSC', wallet_address: EVM, ...body },
+    });
   const bal = (u: TestUser) => ledger.getBalances(t.db, u.id);
   const entries = async () => (await ledger.verify(t.db)).entries;
 
@@ -46,7 +52,13 @@ describe('team, transfers, withdrawals and history', () => {
       ['sent', 'withdraw'],
       ['sent', 'deposit'],
     ]);
-    expect(theirs.data[0]).toMatchObject({ direction: 'received', sender_id: String(a.id), Sender: { username: a.username }, Receiver: { username: b.username }, amount_usd: 10 });
+    expect(theirs.data[0]).toMatchObject({
+      direction: 'received',
+      sender_id: String(a.id),
+      Sender: { username: a.username },
+      Receiver: { username: b.username },
+      amount_usd: 10,
+    });
     const hist = (await t.app.inject({ method: 'GET', url: '/api/user/get-history?type=transfer', headers: auth(b.token) })).json().data;
     expect(hist.data[0]).toMatchObject({ amount: 10, status: 'completed' });
   });
@@ -182,7 +194,9 @@ describe('team, transfers, withdrawals and history', () => {
     const w = await t.db.selectFrom('withdrawals').select('id').where('user_id', '=', u.id).executeTakeFirstOrThrow();
     const results = await Promise.allSettled([completeWithdrawal(t.db, w.id, { txHash: '0x1' }), completeWithdrawal(t.db, w.id, { txHash: '0x2' })]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const paid = await sql<{ n: bigint }>`select count(*)::bigint as n from ledger_entries where idempotency_key = ${`withdrawal-complete:${w.id}`}`.execute(t.db);
+    const paid = await sql<{ n: bigint }>`select count(*)::bigint as n from ledger_entries where idempotency_key = ${`withdrawal-complete:${w.id}`}`.execute(
+      t.db,
+    );
     expect(paid.rows[0]!.n).toBe(1n);
   });
 

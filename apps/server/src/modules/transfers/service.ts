@@ -1,4 +1,5 @@
-import { microToNumber, type TCreateTransferRequest, type TTransferRecord } from '@app/core';
+import { microToNumber, type TCreateTransferRequest } from '@app/core';
+import type { TTransferRecord } from '@app/core/contracts';
 import { toMicro } from '@app/core';
 import { sql } from 'kysely';
 import { txRetries } from '../../db/tx';

@@ -16,7 +16,15 @@ describe('transfers between users', () => {
   const list = (u: TestUser, query = '') => t.app.inject({ method: 'GET', url: `/api/user/fund-transfer${query}`, headers: auth(u.token) });
   const bal = (u: TestUser) => ledger.getBalances(t.db, u.id);
   const entries = async () => (await ledger.verify(t.db)).entries;
-  const transferRows = async () => Number((await t.db.selectFrom('transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+  const transferRows = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('transfers')
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('refuses a blocked receiver as an unknown user, on the username field, and writes nothing', async () => {
     const a = await user();
@@ -97,16 +105,53 @@ describe('transfers between users', () => {
     expect((await send(a, { username: b.username, amount_usd: 13, type: 'deposit' })).statusCode).toBe(200);
     expect((await send(c, { username: b.username, amount_usd: 14, type: 'deposit' })).statusCode).toBe(200); // not a's business
     // Spread the three a↔b transfers over three days.
-    const ab = await t.db.selectFrom('transfers').select(['id', 'amount']).where((eb) => eb.or([eb('sender_id', '=', a.id), eb('receiver_id', '=', a.id)])).orderBy('id').execute();
+    const ab = await t.db
+      .selectFrom('transfers')
+      .select(['id', 'amount'])
+      .where((eb) => eb.or([eb('sender_id', '=', a.id), eb('receiver_id', '=', a.id)]))
+      .orderBy('id')
+      .execute();
     const days = ['2026-05-01T12:00:00Z', '2026-05-02T23:59:59Z', '2026-05-03T00:00:00Z'];
-    for (const [i, row] of ab.entries()) await t.db.updateTable('transfers').set({ created_at: new Date(days[i]!) }).where('id', '=', row.id).execute();
+    for (const [i, row] of ab.entries())
+      await t.db
+        .updateTable('transfers')
+        .set({ created_at: new Date(days[i]!) })
+        .where('id', '=', row.id)
+        .execute();
 
     const all = (await list(a)).json().data;
     expect(all.pagination).toEqual({ total: 3, page: 1, perPage: 10 });
     expect(all.data).toEqual([
-      { id: String(ab[2]!.id), createdAt: '2026-05-03T00:00:00.000Z', amount_usd: 13, sender_id: String(a.id), type: 'deposit', direction: 'sent', Sender: { username: a.username }, Receiver: { username: b.username } },
-      { id: String(ab[1]!.id), createdAt: '2026-05-02T23:59:59.000Z', amount_usd: 12, sender_id: String(b.id), type: 'withdraw', direction: 'received', Sender: { username: b.username }, Receiver: { username: a.username } },
-      { id: String(ab[0]!.id), createdAt: '2026-05-01T12:00:00.000Z', amount_usd: 11, sender_id: String(a.id), type: 'deposit', direction: 'sent', Sender: { username: a.username }, Receiver: { username: b.username } },
+      {
+        id: String(ab[2]!.id),
+        createdAt: '2026-05-03T00:00:00.000Z',
+        amount_usd: 13,
+        sender_id: String(a.id),
+        type: 'deposit',
+        direction: 'sent',
+        Sender: { username: a.username },
+        Receiver: { username: b.username },
+      },
+      {
+        id: String(ab[1]!.id),
+        createdAt: '2026-05-02T23:59:59.000Z',
+        amount_usd: 12,
+        sender_id: String(b.id),
+        type: 'withdraw',
+        direction: 'received',
+        Sender: { username: b.username },
+        Receiver: { username: a.username },
+      },
+      {
+        id: String(ab[0]!.id),
+        createdAt: '2026-05-01T12:00:00.000Z',
+        amount_usd: 11,
+        sender_id: String(a.id),
+        type: 'deposit',
+        direction: 'sent',
+        Sender: { username: a.username },
+        Receiver: { username: b.username },
+      },
     ]);
     const bSees = (await list(b)).json().data;
     expect(bSees.pagination.total).toBe(4);
@@ -130,7 +175,9 @@ describe('transfers between users', () => {
 
   it('answers 401 without a session and 400 for a bad history filter', async () => {
     const a = await user();
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', payload: { username: a.username, amount_usd: 10, type: 'deposit' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', payload: { username: a.username, amount_usd: 10, type: 'deposit' } })).statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/user/fund-transfer' })).statusCode).toBe(401);
     expect((await list(a, '?type=income')).statusCode).toBe(400);
     expect((await list(a, '?start_date=01-05-2026')).statusCode).toBe(400);
@@ -141,10 +188,18 @@ describe('transfers between users', () => {
     const b = await user();
     await fundDeposit(t.db, a.id, 1000);
     await fundDeposit(t.db, b.id, 1000);
-    const res = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? send(a, { username: b.username, amount_usd: 10 + i, type: 'deposit' }) : send(b, { username: a.username, amount_usd: 10 + i, type: 'deposit' }))));
+    const res = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 ? send(a, { username: b.username, amount_usd: 10 + i, type: 'deposit' }) : send(b, { username: a.username, amount_usd: 10 + i, type: 'deposit' }),
+      ),
+    );
     expect(res.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
-    const aSent = Array.from({ length: 40 }, (_, i) => i).filter((i) => i % 2).reduce((s, i) => s + 10 + i, 0);
-    const bSent = Array.from({ length: 40 }, (_, i) => i).filter((i) => !(i % 2)).reduce((s, i) => s + 10 + i, 0);
+    const aSent = Array.from({ length: 40 }, (_, i) => i)
+      .filter((i) => i % 2)
+      .reduce((s, i) => s + 10 + i, 0);
+    const bSent = Array.from({ length: 40 }, (_, i) => i)
+      .filter((i) => !(i % 2))
+      .reduce((s, i) => s + 10 + i, 0);
     expect((await bal(a)).deposit).toBe(usd(1000 - aSent + bSent));
     expect((await bal(b)).deposit).toBe(usd(1000 - bSent + aSent));
     expect((await ledger.verify(t.db)).ok).toBe(true);
@@ -160,6 +215,16 @@ describe('transfers between users', () => {
     expect(await bal(a)).toEqual({ deposit: 0n, income: 0n });
     const received = await Promise.all(receivers.map(async (r) => (await bal(r)).income));
     expect(received.reduce((s, x) => s + x, 0n)).toBe(usd(100));
-    expect(Number((await t.db.selectFrom('transfers').select((eb) => eb.fn.countAll<bigint>().as('n')).where('sender_id', '=', a.id).executeTakeFirstOrThrow()).n)).toBe(10);
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom('transfers')
+            .select((eb) => eb.fn.countAll<bigint>().as('n'))
+            .where('sender_id', '=', a.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(10);
   });
 });

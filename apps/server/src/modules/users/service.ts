@@ -1,4 +1,4 @@
-import type { TActivityItem, TProfile, TUserDetail, TUserInfo } from '@app/core';
+import type { TActivityItem, TProfile, TUserDetail, TUserInfo } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import './table';

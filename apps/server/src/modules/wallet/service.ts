@@ -1,4 +1,5 @@
-import { microToNumber, type TWallet } from '@app/core';
+import { microToNumber } from '@app/core';
+import type { TWallet } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 

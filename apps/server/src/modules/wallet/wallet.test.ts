@@ -82,7 +82,16 @@ describe('GET /api/user/wallet', () => {
     expect(summary).toEqual({ total_directs: 2, total_direct_business: usd(200), total_network: 3, team_business: { users: 2, amount: usd(250) } });
 
     const aw = (await wallet(a.token)).data;
-    expect(aw).toMatchObject({ balance: 2.5, deposit_balance: 0, total_staked: 200, total_income: 2.5, total_directs: 1, total_direct_business: 50, total_network: 1, team_business: { users: 1, amount: 50 } });
+    expect(aw).toMatchObject({
+      balance: 2.5,
+      deposit_balance: 0,
+      total_staked: 200,
+      total_income: 2.5,
+      total_directs: 1,
+      total_direct_business: 50,
+      total_network: 1,
+      team_business: { users: 1, amount: 50 },
+    });
     expect((await wallet(b.token)).data).toMatchObject({ balance: 0, total_staked: 0, total_directs: 0, total_network: 0 });
     expect((await ledger.verify(t.db)).ok).toBe(true);
   });

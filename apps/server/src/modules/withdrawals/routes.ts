@@ -1,11 +1,12 @@
-import { ZCreateWithdrawalRequest } from '@app/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withdrawals } from '@app/core/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply';
-import { requireSecondFactor } from '../auth/two-factor';
+import { route } from '../../lib/route';
+import { requireSecondFactor } from '../auth/service';
 import { createWithdrawal } from './service';
 
-const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/withdraw/create', { schema: { tags: ['withdrawals'], body: ZCreateWithdrawalRequest }, onRequest: app.authenticate }, async (req) => {
+const withdrawalsRoutes: FastifyPluginAsync = async (app) => {
+  route(app, withdrawals.create, async (req) => {
     await requireSecondFactor(app.ctx, req.user.id, req.body.totp_code);
     const r = await createWithdrawal(app.ctx.db, req.user.id, req.body);
     return ok({ id: String(r.id) }, 'Withdrawal request created successfully!');

@@ -1,11 +1,11 @@
 import { microToNumber, percentOf, toMicro, type TCreateWithdrawalRequest } from '@app/core';
 import type { DB, Executor, Tx } from '../../db/types';
 import { withTx } from '../../db/tx';
+import { paginate } from '../../lib/paginate';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../ledger/service';
 import { getSettings } from '../settings/service';
-import { queueMail } from '../mail/outbox';
-import { usdtText } from '../mail/templates';
+import { queueMail, usdtText } from '../mail/service';
 import './table';
 
 /**
@@ -39,7 +39,8 @@ export async function createWithdrawal(db: DB, userId: bigint, input: TCreateWit
         ],
       });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE') throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
+      if (err instanceof AppError && err.code === 'INSUFFICIENT_BALANCE')
+        throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
       throw err;
     }
     await queueMail(tx, userId, 'withdrawal_requested', {
@@ -64,7 +65,10 @@ async function lockPending(tx: Tx, id: bigint) {
  * Marks a withdrawal paid with the payout's tx hash: payable → fees (the fee) and payouts (what
  * the user receives). The row lock and status check make a second or concurrent complete fail.
  */
-export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: string; adminId?: bigint }) {
+/** Runs in the action's transaction: the admin's audit row commits or rolls back with the action. */
+export type OnProcessed = (tx: Tx, change: { before: ReturnType<typeof toJson>; after: ReturnType<typeof toJson> }) => Promise<void>;
+
+export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: string; adminId?: bigint; onDone?: OnProcessed }) {
   return withTx(db, async (tx) => {
     const w = await lockPending(tx, id);
     const amount = BigInt(w.amount);
@@ -87,13 +91,20 @@ export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: str
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await queueMail(tx, w.user_id, 'withdrawal_completed', { amount: usdtText(amount), receive: usdtText(amount - fee), network: w.network, tx_hash: opts.txHash });
-    return { before: toJson(w), after: toJson(after) };
+    await queueMail(tx, w.user_id, 'withdrawal_completed', {
+      amount: usdtText(amount),
+      receive: usdtText(amount - fee),
+      network: w.network,
+      tx_hash: opts.txHash,
+    });
+    const change = { before: toJson(w), after: toJson(after) };
+    await opts.onDone?.(tx, change);
+    return change;
   });
 }
 
 /** Refuses a withdrawal with a reason; the full amount returns to the user's income. */
-export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: string; adminId?: bigint }) {
+export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: string; adminId?: bigint; onDone?: OnProcessed }) {
   return withTx(db, async (tx) => {
     const w = await lockPending(tx, id);
     const amount = BigInt(w.amount);
@@ -114,11 +125,26 @@ export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: strin
       .returningAll()
       .executeTakeFirstOrThrow();
     await queueMail(tx, w.user_id, 'withdrawal_rejected', { amount: usdtText(amount), reason: opts.reason });
-    return { before: toJson(w), after: toJson(after) };
+    const change = { before: toJson(w), after: toJson(after) };
+    await opts.onDone?.(tx, change);
+    return change;
   });
 }
 
-type Row = { id: bigint; user_id: bigint; amount: bigint; fee: bigint; receive_amount: bigint; network: string; wallet_address: string; status: string; tx_hash: string | null; reject_reason: string | null; created_at: Date; processed_at: Date | null };
+type Row = {
+  id: bigint;
+  user_id: bigint;
+  amount: bigint;
+  fee: bigint;
+  receive_amount: bigint;
+  network: string;
+  wallet_address: string;
+  status: string;
+  tx_hash: string | null;
+  reject_reason: string | null;
+  created_at: Date;
+  processed_at: Date | null;
+};
 
 export function toJson(w: Row) {
   return {
@@ -141,13 +167,6 @@ export function toJson(w: Row) {
 export async function listWithdrawalsForAdmin(db: Executor, opts: { status?: string | undefined; page: number; perPage: number }) {
   let q = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
   if (opts.status) q = q.where('w.status', '=', opts.status as 'pending');
-  const total = await q.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll('w')
-    .select(['u.username', 'u.email'])
-    .orderBy('w.id', 'desc')
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-    .execute();
-  return { total: Number(total.n), rows: rows.map((r) => ({ ...toJson(r), user: { id: String(r.user_id), username: r.username, email: r.email } })) };
+  const { rows, total } = await paginate(q, opts.page, opts.perPage, (p) => p.selectAll('w').select(['u.username', 'u.email']).orderBy('w.id', 'desc'));
+  return { total, rows: rows.map((r) => ({ ...toJson(r), user: { id: String(r.user_id), username: r.username, email: r.email } })) };
 }

@@ -18,7 +18,12 @@ describe('withdrawals', () => {
 
   const user = () => createUser(t.db, t.ctx.secret);
   const withdraw = (u: TestUser, body: object) =>
-    t.app.inject({ method: 'POST', url: '/api/withdraw/create', headers: auth(u.token), payload: { token: 'USDT', network: 'BSC', wallet_address: EVM, ...body } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/withdraw/create',
+      headers: auth(u.token),
+      payload: { token: 'USDT', network: 'BSC', wallet_address: EVM, ...body },
+    });
   const bal = (u: TestUser) => ledger.getBalances(t.db, u.id);
   const entries = async () => (await ledger.verify(t.db)).entries;
   const sys = (k: (typeof ledger.SYSTEM)[keyof typeof ledger.SYSTEM]) => ledger.getSystemBalance(t.db, k);
@@ -31,13 +36,26 @@ describe('withdrawals', () => {
     const res = await withdraw(u, { amount_usd: 20, network: 'TRON', wallet_address: TRON });
     expect(res.json()).toEqual({ success: true, message: 'Withdrawal request created successfully!', data: { id: expect.any(String) } });
     const [w] = await rowsOf(u);
-    expect(w).toMatchObject({ id: BigInt(res.json().data.id), network: 'TRON', wallet_address: TRON, token: 'USDT', status: 'pending', tx_hash: null, reject_reason: null, processed_at: null });
+    expect(w).toMatchObject({
+      id: BigInt(res.json().data.id),
+      network: 'TRON',
+      wallet_address: TRON,
+      token: 'USDT',
+      status: 'pending',
+      tx_hash: null,
+      reject_reason: null,
+      processed_at: null,
+    });
   });
 
   it('moves money on completion: payable → fee account (the fee) and payouts (the receive amount); total_withdrawn only then', async () => {
     const u = await user();
     await fundIncome(t.db, u.id, 100);
-    const [payable0, fees0, payouts0] = [await sys(ledger.SYSTEM.withdrawalsPayable), await sys(ledger.SYSTEM.withdrawalFees), await sys(ledger.SYSTEM.payouts)];
+    const [payable0, fees0, payouts0] = [
+      await sys(ledger.SYSTEM.withdrawalsPayable),
+      await sys(ledger.SYSTEM.withdrawalFees),
+      await sys(ledger.SYSTEM.payouts),
+    ];
     expect((await withdraw(u, { amount_usd: 30 })).statusCode).toBe(200);
     expect(await sys(ledger.SYSTEM.withdrawalsPayable)).toBe(payable0 + usd(30));
     expect(await withdrawn(u)).toBe(0n);
@@ -115,10 +133,30 @@ describe('withdrawals', () => {
     ['a token other than USDT', { amount_usd: 10, token: 'USDC' }, 'Token is required', 'token'],
     ['a missing network', { amount_usd: 10, network: undefined }, 'Network is required', 'network'],
     ['an EVM address on TRON', { amount_usd: 10, network: 'TRON', wallet_address: EVM }, 'Invalid wallet address for the selected network', 'wallet_address'],
-    ['a TRON address on POLYGON', { amount_usd: 10, network: 'POLYGON', wallet_address: TRON }, 'Invalid wallet address for the selected network', 'wallet_address'],
-    ['an EVM address one hex digit short', { amount_usd: 10, wallet_address: EVM.slice(0, -1) }, 'Invalid wallet address for the selected network', 'wallet_address'],
-    ['a mixed-case EVM address with one letter flipped, on POLYGON', { amount_usd: 10, network: 'POLYGON', wallet_address: EVM.replace('E4169EE7', 'E4169Ee7') }, 'Invalid wallet address for the selected network', 'wallet_address'],
-    ['a TRON address with its last character changed', { amount_usd: 10, network: 'TRON', wallet_address: `${TRON.slice(0, -1)}7` }, 'Invalid wallet address for the selected network', 'wallet_address'],
+    [
+      'a TRON address on POLYGON',
+      { amount_usd: 10, network: 'POLYGON', wallet_address: TRON },
+      'Invalid wallet address for the selected network',
+      'wallet_address',
+    ],
+    [
+      'an EVM address one hex digit short',
+      { amount_usd: 10, wallet_address: EVM.slice(0, -1) },
+      'Invalid wallet address for the selected network',
+      'wallet_address',
+    ],
+    [
+      'a mixed-case EVM address with one letter flipped, on POLYGON',
+      { amount_usd: 10, network: 'POLYGON', wallet_address: EVM.replace('E4169EE7', 'E4169Ee7') },
+      'Invalid wallet address for the selected network',
+      'wallet_address',
+    ],
+    [
+      'a TRON address with its last character changed',
+      { amount_usd: 10, network: 'TRON', wallet_address: `${TRON.slice(0, -1)}7` },
+      'Invalid wallet address for the selected network',
+      'wallet_address',
+    ],
     ['a blank address', { amount_usd: 10, wallet_address: '   ' }, 'Wallet address is required', 'wallet_address'],
   ])('refuses %s with the spec message and writes nothing', async (_name, patch, message, field) => {
     const u = await user();
@@ -134,7 +172,11 @@ describe('withdrawals', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/withdraw/create', payload: { amount_usd: 10, network: 'BSC', wallet_address: EVM, token: 'USDT' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdraw/create',
+      payload: { amount_usd: 10, network: 'BSC', wallet_address: EVM, token: 'USDT' },
+    });
     expect(res.statusCode).toBe(401);
   });
 

@@ -30,7 +30,10 @@ export function SignedInLayout() {
               <NavLink
                 to={item.to}
                 className={({ isActive }) =>
-                  clsx('flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm transition', isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-300 hover:bg-white/5 hover:text-white')
+                  clsx(
+                    'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm transition',
+                    isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-300 hover:bg-white/5 hover:text-white',
+                  )
                 }
               >
                 <item.icon className="h-5 w-5" aria-hidden />
@@ -45,7 +48,10 @@ export function SignedInLayout() {
           <Outlet />
         </main>
       </div>
-      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-white/5 bg-surface-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
+      <nav
+        aria-label="Main"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-white/5 bg-surface-900/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+      >
         <ul className="mx-auto grid max-w-3xl grid-cols-5 items-end px-2">
           {ITEMS.map((item) => (
             <li key={item.to} className="flex justify-center">
@@ -57,7 +63,15 @@ export function SignedInLayout() {
                   {item.label}
                 </NavLink>
               ) : (
-                <NavLink to={item.to} className={({ isActive }) => clsx('flex flex-col items-center gap-1 py-2.5 text-xs transition', isActive ? 'font-semibold text-brand-400' : 'text-slate-400 hover:text-slate-200')}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    clsx(
+                      'flex flex-col items-center gap-1 py-2.5 text-xs transition',
+                      isActive ? 'font-semibold text-brand-400' : 'text-slate-400 hover:text-slate-200',
+                    )
+                  }
+                >
                   <item.icon className="h-5 w-5" aria-hidden />
                   {item.label}
                 </NavLink>

@@ -14,5 +14,9 @@ const TONES: Record<BadgeTone, string> = {
 };
 
 export function Badge({ tone = 'neutral', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
-  return <span className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ring-1 ring-inset', TONES[tone], className)}>{children}</span>;
+  return (
+    <span className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ring-1 ring-inset', TONES[tone], className)}>
+      {children}
+    </span>
+  );
 }

@@ -73,7 +73,11 @@ export function DataTable<T>({
                   <span className="inline-flex flex-col items-center gap-2">
                     <span role="alert">{error}</span>
                     {onRetry ? (
-                      <button type="button" onClick={onRetry} className="rounded-lg border border-white/15 px-3 py-1.5 text-xs font-semibold text-slate-100 hover:bg-white/5">
+                      <button
+                        type="button"
+                        onClick={onRetry}
+                        className="rounded-lg border border-white/15 px-3 py-1.5 text-xs font-semibold text-slate-100 hover:bg-white/5"
+                      >
                         Retry
                       </button>
                     ) : null}
@@ -90,7 +94,10 @@ export function DataTable<T>({
                       className={`block px-3 py-2 sm:table-row sm:p-0 ${onRow ? 'cursor-pointer hover:bg-white/5' : ''}`}
                     >
                       {cols.map((c) => (
-                        <td key={c.header} className={`flex min-h-9 items-center justify-between gap-3 py-1 sm:table-cell sm:px-3 sm:py-3 ${c.className ?? 'text-slate-200 sm:whitespace-nowrap'}`}>
+                        <td
+                          key={c.header}
+                          className={`flex min-h-9 items-center justify-between gap-3 py-1 sm:table-cell sm:px-3 sm:py-3 ${c.className ?? 'text-slate-200 sm:whitespace-nowrap'}`}
+                        >
                           <span className="shrink-0 text-xs font-medium uppercase tracking-wide text-slate-400 sm:hidden">{c.header}</span>
                           <span className="min-w-0 break-words text-right sm:text-left">{c.cell(r)}</span>
                         </td>
@@ -132,7 +139,12 @@ function downloadCsv(table: HTMLTableElement, name: string): void {
   const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
   const body = [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll(':scope > td')].map((td) => td.lastElementChild ?? td));
   const keep = headers.map((_, i) => body.some((cells) => cells[i] && !cells[i].querySelector('button')));
-  const lines = [headers, ...body.map((cells) => cells.map((c) => c.textContent?.trim() ?? ''))].map((row) => row.filter((_, i) => keep[i]).map(csvCell).join(','));
+  const lines = [headers, ...body.map((cells) => cells.map((c) => c.textContent?.trim() ?? ''))].map((row) =>
+    row
+      .filter((_, i) => keep[i])
+      .map(csvCell)
+      .join(','),
+  );
   const url = URL.createObjectURL(new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;

@@ -8,7 +8,21 @@ import { useRef, type ReactNode } from 'react';
  * into the page behind), hides the page from screen readers, and returns focus to the control
  * that opened it on close.
  */
-export function Modal({ open, onClose, title, description, children, className }: { open: boolean; onClose: () => void; title: string; description?: string; children: ReactNode; className?: string }) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  className,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   // Radix returns focus to its own Trigger; these dialogs open from ordinary buttons, so remember
   // whichever control had focus and give it back on close.
   const returnTo = useRef<HTMLElement | null>(null);

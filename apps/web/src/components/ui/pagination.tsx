@@ -20,7 +20,13 @@ export function NumberedPagination({ page, perPage, total, onPage }: { page: num
               …
             </span>
           ) : (
-            <Button key={n} variant={n === page ? 'primary' : 'ghost'} aria-current={n === page ? 'page' : undefined} className="min-w-8 px-2 py-1.5 text-xs" onClick={() => onPage(n)}>
+            <Button
+              key={n}
+              variant={n === page ? 'primary' : 'ghost'}
+              aria-current={n === page ? 'page' : undefined}
+              className="min-w-8 px-2 py-1.5 text-xs"
+              onClick={() => onPage(n)}
+            >
               {n}
             </Button>
           ),

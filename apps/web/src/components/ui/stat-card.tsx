@@ -1,7 +1,21 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-export function StatCard({ label, value, icon: Icon, action, testId, note }: { label: string; value: ReactNode; icon?: LucideIcon; action?: ReactNode; testId?: string; note?: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  action,
+  testId,
+  note,
+}: {
+  label: string;
+  value: ReactNode;
+  icon?: LucideIcon;
+  action?: ReactNode;
+  testId?: string;
+  note?: ReactNode;
+}) {
   return (
     <div className="card">
       <div className="flex items-center gap-2 text-xs text-slate-400">

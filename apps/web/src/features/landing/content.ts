@@ -1,4 +1,13 @@
-import { DEFAULT_REWARD_LEVELS, DEFAULT_SETTINGS, STAKE_MIN_USD, STAKE_STEP_USD, TRANSFER_MIN_USD, WITHDRAW_FEE_PERCENT, WITHDRAW_MIN_USD, WITHDRAW_STEP_USD } from '@app/core/constants';
+import {
+  DEFAULT_REWARD_LEVELS,
+  DEFAULT_SETTINGS,
+  STAKE_MIN_USD,
+  STAKE_STEP_USD,
+  TRANSFER_MIN_USD,
+  WITHDRAW_FEE_PERCENT,
+  WITHDRAW_MIN_USD,
+  WITHDRAW_STEP_USD,
+} from '@app/core/constants';
 
 /** The figures the landing page quotes: the defaults of the admin-editable settings (server design, section 4). */
 export const RATES = {
@@ -65,7 +74,12 @@ export const WALLETS: WalletApp[] = [
 
 export const ROADMAP = [
   { when: 'Nov 2024', title: 'Launch', text: 'USDT Stake opens with staking, daily ROI and deposits on BNB Smart Chain.', done: true },
-  { when: 'Dec 2024', title: 'Polygon and Tron', text: 'Deposits and withdrawals on two more networks, each with its own QR code and address checks.', done: true },
+  {
+    when: 'Dec 2024',
+    title: 'Polygon and Tron',
+    text: 'Deposits and withdrawals on two more networks, each with its own QR code and address checks.',
+    done: true,
+  },
   { when: 'Jan 2025', title: 'Referral income', text: 'A personal referral link and 5% of every stake your direct referrals make.', done: true },
   { when: 'Feb 2025', title: 'Reward levels', text: 'Seven reward levels, L1 to L7, paid once each as you and your team grow.', done: true },
   { when: 'Mar 2025', title: 'Transfers and team', text: 'Send USDT to other members by username and follow your team from the app.', done: true },

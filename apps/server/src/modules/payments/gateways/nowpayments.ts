@@ -1,5 +1,4 @@
-import { microToNumber, microToDecimal, type TPayCurrency } from '@app/core';
-import { gatewayAmount } from '../amounts';
+import { gatewayAmount, microToNumber, microToDecimal, type TPayCurrency } from '@app/core';
 import { isPaymentStatus } from '../status';
 import { GatewayError, type CreatePaymentInput, type CreatedPayment, type PaymentGateway, type PaymentReport } from './gateway';
 
@@ -29,7 +28,11 @@ export function createNowPaymentsGateway(opts: NowPaymentsOptions): PaymentGatew
   const timeoutMs = opts.timeoutMs ?? 10_000;
   let jwt: { token: string; expiresAt: number } | null = null;
 
-  async function call(method: 'GET' | 'POST', path: string, init: { body?: Obj; query?: Record<string, string>; bearer?: string; timeoutMs?: number; apiKey?: boolean } = {}): Promise<unknown> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    init: { body?: Obj; query?: Record<string, string>; bearer?: string; timeoutMs?: number; apiKey?: boolean } = {},
+  ): Promise<unknown> {
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -38,7 +41,12 @@ export function createNowPaymentsGateway(opts: NowPaymentsOptions): PaymentGatew
     if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
     let res: Response;
     try {
-      res = await doFetch(url, { method, headers, body: init.body ? JSON.stringify(init.body) : undefined, signal: AbortSignal.timeout(init.timeoutMs ?? timeoutMs) });
+      res = await doFetch(url, {
+        method,
+        headers,
+        body: init.body ? JSON.stringify(init.body) : undefined,
+        signal: AbortSignal.timeout(init.timeoutMs ?? timeoutMs),
+      });
     } catch (err) {
       throw new GatewayError('UNREACHABLE', `NOWPayments did not answer: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -55,7 +63,8 @@ export function createNowPaymentsGateway(opts: NowPaymentsOptions): PaymentGatew
       const message = typeof env.message === 'string' ? env.message : `NOWPayments answered ${res.status}`;
       throw new GatewayError(code, message, res.status);
     }
-    if (json === undefined || json === null || typeof json !== 'object') throw new GatewayError('BAD_RESPONSE', `NOWPayments sent an unreadable answer to ${path}`, res.status);
+    if (json === undefined || json === null || typeof json !== 'object')
+      throw new GatewayError('BAD_RESPONSE', `NOWPayments sent an unreadable answer to ${path}`, res.status);
     return json;
   }
 
@@ -112,7 +121,8 @@ export function createNowPaymentsGateway(opts: NowPaymentsOptions): PaymentGatew
       const providerPaymentId = str(res.payment_id);
       const payAddress = str(res.pay_address);
       const payAmount = gatewayAmount(res.pay_amount, 'up');
-      if (!providerPaymentId || !payAddress || payAmount === null) throw new GatewayError('BAD_RESPONSE', 'NOWPayments created a payment without an id, address or amount');
+      if (!providerPaymentId || !payAddress || payAmount === null)
+        throw new GatewayError('BAD_RESPONSE', 'NOWPayments created a payment without an id, address or amount');
       const status = typeof res.payment_status === 'string' ? res.payment_status.toLowerCase() : 'waiting';
       const validUntil = typeof res.valid_until === 'string' && !Number.isNaN(Date.parse(res.valid_until)) ? new Date(res.valid_until) : null;
       return { providerPaymentId, payAddress, payAmount, status: isPaymentStatus(status) ? status : 'waiting', validUntil };

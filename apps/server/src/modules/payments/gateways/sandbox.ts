@@ -155,7 +155,13 @@ export function createSandboxGateway(db: DB, opts: SandboxOptions): SandboxGatew
       const at = new Date(now());
       await db.transaction().execute(async (tx) => {
         await tx.updateTable('sandbox_chain_payments').set({ confirmed_at: at, settled_at: at }).where('id', '=', row.id).where('received', '>', 0n).execute();
-        await tx.updateTable('sandbox_chain_events').set({ due_at: at }).where('chain_payment_id', '=', row.id).where('processed_at', 'is', null).where('due_at', '>', at).execute();
+        await tx
+          .updateTable('sandbox_chain_events')
+          .set({ due_at: at })
+          .where('chain_payment_id', '=', row.id)
+          .where('processed_at', 'is', null)
+          .where('due_at', '>', at)
+          .execute();
       });
     },
   };

@@ -3,7 +3,8 @@ import clsx from 'clsx';
 import { Activity, FileClock, LayoutDashboard, LifeBuoy, LockKeyhole, LogOut, Receipt, Settings, Users, Wallet } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api-client';
+import { auth } from '@app/core/contracts/auth';
+import { call } from '../../../lib/call';
 import { storage } from '../../../lib/storage';
 
 const NAV = [
@@ -24,7 +25,7 @@ export function AdminLayout() {
   const qc = useQueryClient();
   const logout = async () => {
     try {
-      const res = await api.post('/api/auth/logout');
+      const res = await call(auth.logout);
       toast.success(res.message || 'Logged out successfully');
     } catch {
       toast.error('Error logging out');
@@ -50,14 +51,21 @@ export function AdminLayout() {
               key={n.to}
               to={n.to}
               className={({ isActive }) =>
-                clsx('flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm transition', isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-400 hover:bg-white/5 hover:text-slate-100')
+                clsx(
+                  'flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm transition',
+                  isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-400 hover:bg-white/5 hover:text-slate-100',
+                )
               }
             >
               <n.icon className="h-4 w-4" aria-hidden />
               {n.label}
             </NavLink>
           ))}
-          <button type="button" onClick={logout} className="mt-4 hidden items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-400 hover:bg-white/5 hover:text-white lg:flex">
+          <button
+            type="button"
+            onClick={logout}
+            className="mt-4 hidden items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-400 hover:bg-white/5 hover:text-white lg:flex"
+          >
             <LogOut className="h-4 w-4" aria-hidden /> Logout
           </button>
         </nav>

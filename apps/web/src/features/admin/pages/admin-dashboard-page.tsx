@@ -23,8 +23,16 @@ export default function AdminDashboardPage() {
             <StatCard label="Deposits" value={`$${formatAmount(stats.data.total_deposits)}`} />
             <StatCard label="Total staked" value={`$${formatAmount(stats.data.total_staked)}`} />
             <StatCard label="Liabilities" value={`$${formatAmount(stats.data.liabilities)}`} hint="sum of user balances" />
-            <StatCard label="Withdrawals pending" value={`$${formatAmount(stats.data.withdrawals_pending.amount)}`} hint={`${stats.data.withdrawals_pending.count} requests`} />
-            <StatCard label="Withdrawals paid" value={`$${formatAmount(stats.data.withdrawals_paid.amount)}`} hint={`${stats.data.withdrawals_paid.count} paid`} />
+            <StatCard
+              label="Withdrawals pending"
+              value={`$${formatAmount(stats.data.withdrawals_pending.amount)}`}
+              hint={`${stats.data.withdrawals_pending.count} requests`}
+            />
+            <StatCard
+              label="Withdrawals paid"
+              value={`$${formatAmount(stats.data.withdrawals_paid.amount)}`}
+              hint={`${stats.data.withdrawals_paid.count} paid`}
+            />
           </div>
           <DailyChart data={stats.data.daily} />
         </div>

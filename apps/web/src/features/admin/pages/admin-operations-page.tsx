@@ -5,22 +5,23 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
-import { api, errorMessage } from '../../../lib/api-client';
-import { useAdminAction, type LedgerReport } from '../api/admin-api';
+import { admin } from '@app/core/contracts/admin';
+import { errorMessage } from '../../../lib/api-client';
+import { call, fetchData } from '../../../lib/call';
+import { useAdminAction } from '../api/admin-api';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 export default function AdminOperationsPage() {
   const [date, setDate] = useState(today());
-  const roi = useAdminAction<{ date: string }>('post', () => '/api/admin/jobs/roi');
+  const roi = useAdminAction((body: { date: string }) => call(admin.runRoi, { body }));
   const [roiResult, setRoiResult] = useState<string | null>(null);
-  const verify = useMutation({ mutationFn: async () => (await api.get<LedgerReport>('/api/admin/ledger/verify')).data! });
+  const verify = useMutation({ mutationFn: fetchData(admin.verifyLedger) });
 
   const runRoi = async () => {
     try {
       const res = await roi.mutateAsync({ date });
-      const data = res.data as { credits?: number; total?: number } | undefined;
-      setRoiResult(`${data?.credits ?? 0} credits, $${formatAmount(data?.total ?? 0)} in total`);
+      setRoiResult(`${res.data.credits} credits, $${formatAmount(res.data.total)} in total`);
       toast.success(res.message ?? 'ROI job finished');
     } catch (err) {
       toast.error(errorMessage(err, 'ROI job failed'));
@@ -32,7 +33,9 @@ export default function AdminOperationsPage() {
       <PageHeader title="Jobs & Ledger" subtitle="Run the ROI accrual for a date and prove the books balance" />
       <section className="card space-y-3">
         <h2 className="text-base font-semibold text-white">ROI accrual</h2>
-        <p className="text-sm text-slate-400">Credits every stake-day up to and including the date that is not yet credited. Running it twice credits nothing more.</p>
+        <p className="text-sm text-slate-400">
+          Credits every stake-day up to and including the date that is not yet credited. Running it twice credits nothing more.
+        </p>
         <div className="flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor="roi-date" className="label">
@@ -60,7 +63,8 @@ export default function AdminOperationsPage() {
               {verify.data.ok ? 'The ledger balances' : 'The ledger has breaks'}
             </p>
             <p className="mt-1 text-slate-300">
-              {verify.data.entries} entries, {verify.data.accounts} accounts; unbalanced {verify.data.unbalancedEntries.length}, mismatched {verify.data.mismatchedAccounts.length}, negative {verify.data.negativeUserAccounts.length}; all balances sum to {verify.data.totalOfAllBalances}.
+              {verify.data.entries} entries, {verify.data.accounts} accounts; unbalanced {verify.data.unbalancedEntries.length}, mismatched{' '}
+              {verify.data.mismatchedAccounts.length}, negative {verify.data.negativeUserAccounts.length}; all balances sum to {verify.data.totalOfAllBalances}.
             </p>
           </div>
         ) : null}

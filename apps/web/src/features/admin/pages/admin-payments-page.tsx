@@ -6,7 +6,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { paymentsQuery, type AdminPayment } from '../api/admin-api';
 import { AdminTable, StatusFilter } from '../components/admin-table';
 
-const tone = (s: string) => (['finished', 'confirmed', 'partially_paid'].includes(s) ? 'success' : ['failed', 'expired', 'refunded'].includes(s) ? 'danger' : 'warning');
+const tone = (s: string) =>
+  ['finished', 'confirmed', 'partially_paid'].includes(s) ? 'success' : ['failed', 'expired', 'refunded'].includes(s) ? 'danger' : 'warning';
 
 export default function AdminPaymentsPage() {
   const [status, setStatus] = useState('');
@@ -17,7 +18,13 @@ export default function AdminPaymentsPage() {
       <PageHeader
         title="Payments"
         subtitle="Deposits through the gateway"
-        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['waiting', 'confirming', 'confirmed', 'sending', 'partially_paid', 'finished', 'failed', 'refunded', 'expired']} />}
+        action={
+          <StatusFilter
+            value={status}
+            onChange={(v) => (setStatus(v), setPage(1))}
+            options={['waiting', 'confirming', 'confirmed', 'sending', 'partially_paid', 'finished', 'failed', 'refunded', 'expired']}
+          />
+        }
       />
       <AdminTable<AdminPayment>
         query={rows}
@@ -32,7 +39,15 @@ export default function AdminPaymentsPage() {
           { header: 'Requested', cell: (p) => `$${formatAmount(p.price_amount)}` },
           { header: 'Received', cell: (p) => formatAmount(p.actually_paid) },
           { header: 'Credited', cell: (p) => `$${formatAmount(p.credited_amount)}` },
-          { header: 'Status', cell: (p) => <span className="flex items-center gap-1"><Badge tone={tone(p.status)}>{p.status}</Badge>{p.needs_review ? <Badge tone="pink">review</Badge> : null}</span> },
+          {
+            header: 'Status',
+            cell: (p) => (
+              <span className="flex items-center gap-1">
+                <Badge tone={tone(p.status)}>{p.status}</Badge>
+                {p.needs_review ? <Badge tone="pink">review</Badge> : null}
+              </span>
+            ),
+          },
         ]}
       />
     </div>

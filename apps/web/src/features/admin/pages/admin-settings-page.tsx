@@ -4,7 +4,9 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { admin, type TAdminSettingsRequest } from '@app/core/contracts/admin';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { rewardLevelsQuery, settingsQuery, useAdminAction, type AdminRewardLevel, type AdminSettings } from '../api/admin-api';
 
 const FIELDS: { key: keyof Omit<AdminSettings, 'maintenance_mode'>; label: string; hint: string }[] = [
@@ -22,7 +24,7 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
     setValues(Object.fromEntries(FIELDS.map((f) => [f.key, String(initial[f.key])])));
     setMaintenance(initial.maintenance_mode);
   }, [initial]);
-  const save = useAdminAction<Record<string, unknown>>('put', () => '/api/admin/settings');
+  const save = useAdminAction((body: TAdminSettingsRequest) => call(admin.saveSettings, { body }));
   const submit = async () => {
     setErrors({});
     try {
@@ -43,7 +45,13 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
             <label htmlFor={`s-${f.key}`} className="label">
               {f.label}
             </label>
-            <input id={`s-${f.key}`} inputMode="decimal" className="input" value={values[f.key] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))} />
+            <input
+              id={`s-${f.key}`}
+              inputMode="decimal"
+              className="input"
+              value={values[f.key] ?? ''}
+              onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
+            />
             {errors[f.key] ? <p className="field-error">{errors[f.key]}</p> : <p className="mt-1 text-xs text-slate-400">{f.hint}</p>}
           </div>
         ))}
@@ -64,11 +72,27 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
 
 function RewardLevelsForm({ initial }: { initial: AdminRewardLevel[] }) {
   const [rows, setRows] = useState<Record<string, string>[]>([]);
-  useEffect(() => setRows(initial.map((l) => ({ level: String(l.level), self_investment: String(l.self_investment), direct_investment: String(l.direct_investment), reward: String(l.reward) }))), [initial]);
-  const save = useAdminAction<{ levels: AdminRewardLevel[] }>('put', () => '/api/admin/reward-levels');
+  useEffect(
+    () =>
+      setRows(
+        initial.map((l) => ({
+          level: String(l.level),
+          self_investment: String(l.self_investment),
+          direct_investment: String(l.direct_investment),
+          reward: String(l.reward),
+        })),
+      ),
+    [initial],
+  );
+  const save = useAdminAction((body: { levels: AdminRewardLevel[] }) => call(admin.saveRewardLevels, { body }));
   const submit = async () => {
     try {
-      const levels = rows.map((r) => ({ level: Number(r.level), self_investment: Number(r.self_investment), direct_investment: Number(r.direct_investment), reward: Number(r.reward) }));
+      const levels = rows.map((r) => ({
+        level: Number(r.level),
+        self_investment: Number(r.self_investment),
+        direct_investment: Number(r.direct_investment),
+        reward: Number(r.reward),
+      }));
       const res = await save.mutateAsync({ levels });
       toast.success(res.message ?? 'Reward levels saved');
     } catch (err) {
@@ -94,7 +118,13 @@ function RewardLevelsForm({ initial }: { initial: AdminRewardLevel[] }) {
               <td className="py-1.5 pr-2 font-semibold text-white">L{r.level}</td>
               {(['self_investment', 'direct_investment', 'reward'] as const).map((k) => (
                 <td key={k} className="py-1.5 pr-2">
-                  <input aria-label={`L${r.level} ${k}`} inputMode="decimal" className="input py-1.5" value={r[k] ?? ''} onChange={(e) => set(i, k, e.target.value)} />
+                  <input
+                    aria-label={`L${r.level} ${k}`}
+                    inputMode="decimal"
+                    className="input py-1.5"
+                    value={r[k] ?? ''}
+                    onChange={(e) => set(i, k, e.target.value)}
+                  />
                 </td>
               ))}
             </tr>
@@ -114,8 +144,20 @@ export default function AdminSettingsPage() {
   return (
     <div className="space-y-4">
       <PageHeader title="Settings" subtitle="Changes apply to future accruals only: existing stakes keep their terms" />
-      {settings.isPending ? <LoadingState /> : settings.isError ? <ErrorState text={errorMessage(settings.error, 'Failed to load settings')} /> : <SettingsForm initial={settings.data} />}
-      {levels.isPending ? <LoadingState /> : levels.isError ? <ErrorState text={errorMessage(levels.error, 'Failed to load reward levels')} /> : <RewardLevelsForm initial={levels.data} />}
+      {settings.isPending ? (
+        <LoadingState />
+      ) : settings.isError ? (
+        <ErrorState text={errorMessage(settings.error, 'Failed to load settings')} />
+      ) : (
+        <SettingsForm initial={settings.data} />
+      )}
+      {levels.isPending ? (
+        <LoadingState />
+      ) : levels.isError ? (
+        <ErrorState text={errorMessage(levels.error, 'Failed to load reward levels')} />
+      ) : (
+        <RewardLevelsForm initial={levels.data} />
+      )}
     </div>
   );
 }

@@ -6,7 +6,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
+import { admin } from '@app/core/contracts/admin';
 import { errorMessage } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { ticketsQuery, useAdminAction, type AdminTicket } from '../api/admin-api';
 import { AdminTable, StatusFilter } from '../components/admin-table';
 
@@ -16,7 +18,7 @@ export default function AdminTicketsPage() {
   const [open, setOpen] = useState<AdminTicket | null>(null);
   const [remark, setRemark] = useState('');
   const rows = useQuery(ticketsQuery(status, page));
-  const close = useAdminAction<{ id: string; remark: string }>('post', (b) => `/api/admin/tickets/${b.id}/close`, (b) => ({ adminRemark: b.remark }));
+  const close = useAdminAction((b: { id: string; remark: string }) => call(admin.closeTicket, { params: { id: b.id }, body: { adminRemark: b.remark } }));
   const submit = async () => {
     if (!open) return;
     try {
@@ -30,7 +32,11 @@ export default function AdminTicketsPage() {
   };
   return (
     <div>
-      <PageHeader title="Support tickets" subtitle="Answer and close tickets" action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['open', 'closed']} />} />
+      <PageHeader
+        title="Support tickets"
+        subtitle="Answer and close tickets"
+        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['open', 'closed']} />}
+      />
       <AdminTable<AdminTicket>
         query={rows}
         page={page}
@@ -45,7 +51,12 @@ export default function AdminTicketsPage() {
           { header: 'Status', cell: (t) => <Badge tone={t.status === 'closed' ? 'danger' : 'success'}>{t.status}</Badge> },
         ]}
       />
-      <Modal open={open !== null} onClose={() => setOpen(null)} title={open ? `Ticket #${open.id}` : 'Ticket'} description={open ? `${open.user.name} (${open.user.email}) · ${open.type}` : undefined}>
+      <Modal
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? `Ticket #${open.id}` : 'Ticket'}
+        description={open ? `${open.user.name} (${open.user.email}) · ${open.type}` : undefined}
+      >
         {open ? (
           <div className="space-y-3">
             <p className="whitespace-pre-wrap break-words rounded-xl bg-surface-900 p-3 text-sm text-slate-100">{open.message}</p>

@@ -8,7 +8,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { admin } from '@app/core/contracts/admin';
 import { errorMessage } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { useAdminAction, userQuery } from '../api/admin-api';
 import { StatCard } from '../components/admin-table';
 
@@ -52,7 +54,7 @@ function MiniTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][];
 export default function AdminUserDetailPage() {
   const { id = '' } = useParams();
   const detail = useQuery(userQuery(id));
-  const block = useAdminAction<{ block: boolean }>('post', (b) => `/api/admin/users/${id}/${b.block ? 'block' : 'unblock'}`, () => ({}));
+  const block = useAdminAction((b: { block: boolean }) => call(b.block ? admin.block : admin.unblock, { params: { id } }));
   const toggle = async (blockIt: boolean) => {
     try {
       const res = await block.mutateAsync({ block: blockIt });
@@ -83,11 +85,14 @@ export default function AdminUserDetailPage() {
                 {detail.data.user.name} <span className="font-mono text-sm text-slate-400">{detail.data.user.username}</span>
               </p>
               <p className="text-sm text-slate-400">
-                {detail.data.user.email} · sponsor {detail.data.user.referrer ?? '-'} · rank {detail.data.user.eligible_level ? `L${detail.data.user.eligible_level}` : 'No Rank'}
+                {detail.data.user.email} · sponsor {detail.data.user.referrer ?? '-'} · rank{' '}
+                {detail.data.user.eligible_level ? `L${detail.data.user.eligible_level}` : 'No Rank'}
               </p>
             </div>
             <div className="flex items-center gap-2">
-              <Badge tone={detail.data.user.status === 'active' ? 'success' : detail.data.user.status === 'blocked' ? 'danger' : 'neutral'}>{detail.data.user.status}</Badge>
+              <Badge tone={detail.data.user.status === 'active' ? 'success' : detail.data.user.status === 'blocked' ? 'danger' : 'neutral'}>
+                {detail.data.user.status}
+              </Badge>
               {detail.data.user.is_admin ? null : detail.data.user.status === 'blocked' ? (
                 <Button variant="secondary" disabled={block.isPending} onClick={() => void toggle(false)}>
                   Unblock
@@ -127,13 +132,31 @@ export default function AdminUserDetailPage() {
             />
           </Section>
           <Section title="Stakes">
-            <MiniTable head={['ID', 'Amount', 'ROI paid', 'Status', 'Created']} empty="No stakes" rows={detail.data.stakes.map((s) => [s.id, formatAmount(s.amount), formatAmount(s.roi_paid), s.status, formatDateTimeShort(s.createdAt)])} />
+            <MiniTable
+              head={['ID', 'Amount', 'ROI paid', 'Status', 'Created']}
+              empty="No stakes"
+              rows={detail.data.stakes.map((s) => [s.id, formatAmount(s.amount), formatAmount(s.roi_paid), s.status, formatDateTimeShort(s.createdAt)])}
+            />
           </Section>
           <Section title="Payments">
-            <MiniTable head={['Payment', 'Amount', 'Credited', 'Status', 'Created']} empty="No payments" rows={detail.data.payments.map((p) => [p.payment_id, formatAmount(p.amount), formatAmount(p.credited), p.status, formatDateTimeShort(p.createdAt)])} />
+            <MiniTable
+              head={['Payment', 'Amount', 'Credited', 'Status', 'Created']}
+              empty="No payments"
+              rows={detail.data.payments.map((p) => [
+                p.payment_id,
+                formatAmount(p.amount),
+                formatAmount(p.credited),
+                p.status,
+                formatDateTimeShort(p.createdAt),
+              ])}
+            />
           </Section>
           <Section title="Withdrawals">
-            <MiniTable head={['ID', 'Amount', 'Network', 'Status', 'Created']} empty="No withdrawals" rows={detail.data.withdrawals.map((w) => [w.id, formatAmount(w.amount), w.network, w.status, formatDateTimeShort(w.createdAt)])} />
+            <MiniTable
+              head={['ID', 'Amount', 'Network', 'Status', 'Created']}
+              empty="No withdrawals"
+              rows={detail.data.withdrawals.map((w) => [w.id, formatAmount(w.amount), w.network, w.status, formatDateTimeShort(w.createdAt)])}
+            />
           </Section>
         </div>
       )}

@@ -40,7 +40,12 @@ export default function AdminUsersPage() {
           { header: 'Name', cell: (u) => u.name },
           { header: 'Email', cell: (u) => u.email },
           { header: 'Rank', cell: (u) => (u.eligible_level ? `L${u.eligible_level}` : '-') },
-          { header: 'Status', cell: (u) => <Badge tone={u.status === 'active' ? 'success' : u.status === 'blocked' ? 'danger' : 'neutral'}>{u.is_admin ? 'admin' : u.status}</Badge> },
+          {
+            header: 'Status',
+            cell: (u) => (
+              <Badge tone={u.status === 'active' ? 'success' : u.status === 'blocked' ? 'danger' : 'neutral'}>{u.is_admin ? 'admin' : u.status}</Badge>
+            ),
+          },
           { header: 'Joined', cell: (u) => formatDateLong(u.createdAt) },
         ]}
       />

@@ -6,7 +6,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
+import { admin } from '@app/core/contracts/admin';
 import { errorMessage } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { useAdminAction, withdrawalsQuery, type AdminWithdrawal } from '../api/admin-api';
 import { AdminTable, StatusFilter } from '../components/admin-table';
 
@@ -18,10 +20,10 @@ export default function AdminWithdrawalsPage() {
   const [action, setAction] = useState<Action>(null);
   const [text, setText] = useState('');
   const rows = useQuery(withdrawalsQuery(status, page));
-  const run = useAdminAction<{ id: string; kind: 'complete' | 'reject'; text: string }>(
-    'post',
-    (b) => `/api/admin/withdrawals/${b.id}/${b.kind}`,
-    (b) => (b.kind === 'complete' ? { tx_hash: b.text } : { reason: b.text }),
+  const run = useAdminAction((b: { id: string; kind: 'complete' | 'reject'; text: string }) =>
+    b.kind === 'complete'
+      ? call(admin.completeWithdrawal, { params: { id: b.id }, body: { tx_hash: b.text } })
+      : call(admin.rejectWithdrawal, { params: { id: b.id }, body: { reason: b.text } }),
   );
   const submit = async () => {
     if (!action) return;
@@ -36,7 +38,11 @@ export default function AdminWithdrawalsPage() {
   };
   return (
     <div>
-      <PageHeader title="Withdrawals" subtitle="Pay or refuse withdrawal requests" action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['pending', 'completed', 'rejected']} />} />
+      <PageHeader
+        title="Withdrawals"
+        subtitle="Pay or refuse withdrawal requests"
+        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['pending', 'completed', 'rejected']} />}
+      />
       <AdminTable<AdminWithdrawal>
         query={rows}
         page={page}
@@ -48,8 +54,18 @@ export default function AdminWithdrawalsPage() {
           { header: 'Amount', cell: (w) => `$${formatAmount(w.amount)}` },
           { header: 'Pay out', cell: (w) => `$${formatAmount(w.receive_amount)} (fee ${formatAmount(w.fee)})` },
           { header: 'Network', cell: (w) => w.network },
-          { header: 'Address', cell: (w) => <span className="font-mono text-xs" title={w.wallet_address}>{shortenAddress(w.wallet_address)}</span> },
-          { header: 'Status', cell: (w) => <Badge tone={w.status === 'completed' ? 'success' : w.status === 'rejected' ? 'danger' : 'warning'}>{w.status}</Badge> },
+          {
+            header: 'Address',
+            cell: (w) => (
+              <span className="font-mono text-xs" title={w.wallet_address}>
+                {shortenAddress(w.wallet_address)}
+              </span>
+            ),
+          },
+          {
+            header: 'Status',
+            cell: (w) => <Badge tone={w.status === 'completed' ? 'success' : w.status === 'rejected' ? 'danger' : 'warning'}>{w.status}</Badge>,
+          },
           {
             header: 'Action',
             cell: (w) =>
@@ -68,7 +84,12 @@ export default function AdminWithdrawalsPage() {
           },
         ]}
       />
-      <Modal open={action !== null} onClose={() => setAction(null)} title={action?.kind === 'complete' ? 'Complete withdrawal' : 'Reject withdrawal'} description={action ? `$${formatAmount(action.row.receive_amount)} to ${action.row.wallet_address} (${action.row.network})` : undefined}>
+      <Modal
+        open={action !== null}
+        onClose={() => setAction(null)}
+        title={action?.kind === 'complete' ? 'Complete withdrawal' : 'Reject withdrawal'}
+        description={action ? `$${formatAmount(action.row.receive_amount)} to ${action.row.wallet_address} (${action.row.network})` : undefined}
+      >
         <label htmlFor="admin-action-text" className="label">
           {action?.kind === 'complete' ? 'Payout transaction hash' : 'Reason (the full amount returns to the user)'}
         </label>

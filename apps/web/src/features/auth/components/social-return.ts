@@ -11,7 +11,9 @@ export const SOCIAL_FAILURE: Record<SocialProvider, string> = {
  * Reads the social sign-in return (spec sections 2 and 4): token → signed in; requiresReferral
  * with a user JSON → keep it in session storage and go to /referral; anything unreadable → failure.
  */
-export function readSocialReturn(params: URLSearchParams): { kind: 'none' } | { kind: 'token'; token: string; isAdmin: boolean } | { kind: 'referral' } | { kind: 'failed'; message: string } {
+export function readSocialReturn(
+  params: URLSearchParams,
+): { kind: 'none' } | { kind: 'token'; token: string; isAdmin: boolean } | { kind: 'referral' } | { kind: 'failed'; message: string } {
   const raw = params.get('provider');
   const provider: SocialProvider = raw === 'facebook' || raw === 'instagram' ? raw : 'google';
   if (params.get('error')) return { kind: 'failed', message: SOCIAL_FAILURE[provider] };

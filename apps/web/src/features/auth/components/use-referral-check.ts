@@ -18,7 +18,11 @@ export function useReferralCheck(value: string | undefined): ReferralState {
     setState({ kind: 'checking' });
     const t = setTimeout(() => {
       checkReferral(id)
-        .then((res) => live && setState(res.success && res.data ? { kind: 'valid', name: res.data.userName } : { kind: 'invalid', message: res.message || 'Invalid referral ID' }))
+        .then(
+          (res) =>
+            live &&
+            setState(res.success && res.data ? { kind: 'valid', name: res.data.userName } : { kind: 'invalid', message: res.message || 'Invalid referral ID' }),
+        )
         .catch((err: unknown) => live && setState({ kind: 'invalid', message: errorMessage(err, 'Invalid referral ID') }));
     }, LOOKUP_DEBOUNCE_MS);
     return () => {

@@ -85,7 +85,15 @@ export default function LoginPage() {
           <label htmlFor="email" className="label">
             Email
           </label>
-          <input id="email" type="email" className="input" autoComplete="email" placeholder="you@example.com" {...form.register('email')} {...invalidProps('email', errors.email?.message)} />
+          <input
+            id="email"
+            type="email"
+            className="input"
+            autoComplete="email"
+            placeholder="you@example.com"
+            {...form.register('email')}
+            {...invalidProps('email', errors.email?.message)}
+          />
           <FieldError id="email" error={errors.email?.message} />
         </div>
         <div>
@@ -97,7 +105,13 @@ export default function LoginPage() {
               Forgot password?
             </Link>
           </div>
-          <PasswordInput id="password" autoComplete="current-password" placeholder="Your password" {...form.register('password')} {...invalidProps('password', errors.password?.message)} />
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            {...form.register('password')}
+            {...invalidProps('password', errors.password?.message)}
+          />
           <FieldError id="password" error={errors.password?.message} />
         </div>
         {inlineError ? (

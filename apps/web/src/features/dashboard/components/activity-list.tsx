@@ -1,4 +1,4 @@
-import type { TActivityItem } from '@app/core';
+import type { TActivityItem } from '@app/core/contracts';
 import { formatAmount, formatDateTimeShort } from '@app/core/format';
 import { ArrowDownToLine, ArrowUpFromLine, History, Layers } from 'lucide-react';
 import { Link } from 'react-router';

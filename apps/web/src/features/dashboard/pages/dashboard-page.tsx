@@ -75,7 +75,10 @@ export default function DashboardPage() {
               </p>
               <BalanceLine kind="deposit" />
               <BalanceHelp className="mt-1" />
-              <Link to="/demo-deposit" className="mt-4 inline-flex w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+              <Link
+                to="/demo-deposit"
+                className="mt-4 inline-flex w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+              >
                 Deposit
               </Link>
             </section>
@@ -86,7 +89,10 @@ export default function DashboardPage() {
               <p className="mt-2 text-3xl font-bold text-white" data-testid="total-staked">
                 ${abbreviateAmount(user.user_detail.total_staked)}
               </p>
-              <Link to="/staking" className="mt-4 inline-flex w-full items-center justify-center rounded-xl border border-brand-500/60 px-4 py-2.5 text-sm font-semibold text-brand-300 hover:bg-brand-500/10">
+              <Link
+                to="/staking"
+                className="mt-4 inline-flex w-full items-center justify-center rounded-xl border border-brand-500/60 px-4 py-2.5 text-sm font-semibold text-brand-300 hover:bg-brand-500/10"
+              >
                 Stake Now
               </Link>
             </section>

@@ -1,19 +1,12 @@
-import type { TCurrencyOption, TDemoPayment, TPendingPayment } from '@app/core';
+import { demoPayments, payments } from '@app/core/contracts/payments';
+import type { TPayCurrency } from '@app/core';
+import type { TPaymentStatus, TPendingPayment } from '@app/core/contracts/payments';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call, fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface StatusData {
-  payment_id: string;
-  status: string;
-  amount: number;
-  pay_amount: number;
-  pay_currency: string;
-  extra: string | null;
-  timedout_at?: string | null;
-}
-export type PendingPayment = TPendingPayment & { pay_currency?: string; pay_amount?: number; pay_address?: string; timedout_at?: string | null; extra?: string | null };
-
+export type StatusData = TPaymentStatus;
+export type PendingPayment = TPendingPayment;
 /** A pending payment worth reopening on arrival: money already on its way, or still waiting inside its window. */
 export function reopenable(p: PendingPayment, now = Date.now()): boolean {
   if (!p.pay_address) return false;
@@ -24,23 +17,19 @@ export function reopenable(p: PendingPayment, now = Date.now()): boolean {
 /** The demo-deposit setup: no refetch on focus, one retry, fresh for 5 minutes (spec section 9). */
 const demo = { refetchOnWindowFocus: false, retry: 1, staleTime: 5 * 60_000 } as const;
 
-export const currenciesQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.currencies, queryFn: async () => (await api.get<TCurrencyOption[]>('/api/demo-payments/currencies')).data ?? [], ...demo });
+export const currenciesQueryOptions = () => queryOptions({ queryKey: queryKeys.currencies, queryFn: fetchData(demoPayments.currencies), ...demo });
 
 export const demoPendingQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.demoPendingPayments, queryFn: async () => (await api.get<PendingPayment[]>('/api/demo-payments/pending')).data ?? [], ...demo, staleTime: 0 });
+  queryOptions({ queryKey: queryKeys.demoPendingPayments, queryFn: fetchData(demoPayments.pending), ...demo, staleTime: 0 });
 
-export const pendingQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.pendingPayments, queryFn: async () => (await api.get<PendingPayment[]>('/api/payments/pending')).data ?? [], staleTime: 0 });
+export const pendingQueryOptions = () => queryOptions({ queryKey: queryKeys.pendingPayments, queryFn: fetchData(payments.pending), staleTime: 0 });
 
-export const paymentsConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['payments-config'], queryFn: async () => (await api.get<{ gateway: string; sandbox: boolean }>('/api/payments/config')).data!, staleTime: Infinity });
+export const paymentsConfigQueryOptions = () => queryOptions({ queryKey: ['payments-config'], queryFn: fetchData(payments.config), staleTime: Infinity });
 
-export const createDemoPayment = (body: { amount: number; currency: string }) => api.post<TDemoPayment>('/api/demo-payments/create', body);
-export const demoPaymentStatus = (paymentId: string) => api.post<StatusData>('/api/demo-payments/status', { payment_id: paymentId });
-export const cancelDemoPayment = (paymentId: string) => api.post('/api/demo-payments/cancel', { payment_id: paymentId });
-export const simulatePayment = (paymentId: string, amount: number) => api.post<StatusData>(`/api/sandbox/payments/${encodeURIComponent(paymentId)}/pay`, { amount });
+export const createDemoPayment = (body: { amount: number; currency: TPayCurrency }) => call(demoPayments.create, { body });
+export const demoPaymentStatus = (paymentId: string) => call(demoPayments.status, { body: { payment_id: paymentId } });
+export const cancelDemoPayment = (paymentId: string) => call(demoPayments.cancel, { body: { payment_id: paymentId } });
+export const simulatePayment = (paymentId: string, amount: number) => call(payments.sandboxPay, { params: { payment_id: paymentId }, body: { amount } });
 
-export const createPayment = (body: { amount: number; currency: string }) =>
-  api.post<{ payment_id: string; payAddress: string; payCurrency: string; amount: number; timedout_at: string | null; status: string }>('/api/payments/create', body);
-export const paymentStatus = (paymentId: string) => api.post<StatusData>('/api/payments/status', { payment_id: paymentId });
+export const createPayment = (body: { amount: number; currency: TPayCurrency }) => call(payments.create, { body });
+export const paymentStatus = (paymentId: string) => call(payments.status, { body: { payment_id: paymentId } });

@@ -2,7 +2,23 @@ import { formatAmount } from '@app/core/format';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 
-export function CancelPaymentModal({ open, onClose, onConfirm, busy, paymentId, amount, network }: { open: boolean; onClose: () => void; onConfirm: () => void; busy: boolean; paymentId: string; amount: number; network: string }) {
+export function CancelPaymentModal({
+  open,
+  onClose,
+  onConfirm,
+  busy,
+  paymentId,
+  amount,
+  network,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  busy: boolean;
+  paymentId: string;
+  amount: number;
+  network: string;
+}) {
   return (
     <Modal open={open} onClose={onClose} title="Cancel Payment">
       <p className="text-sm text-slate-300">Are you sure you want to cancel this payment? This action cannot be undone.</p>

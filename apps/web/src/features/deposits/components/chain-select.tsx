@@ -1,4 +1,4 @@
-import type { TCurrencyOption } from '@app/core';
+import type { TCurrencyOption } from '@app/core/contracts';
 import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -22,7 +22,19 @@ function OptionView({ o }: { o: TCurrencyOption }) {
  * like a native select (the listbox pattern): ArrowDown/ArrowUp/Home/End move, Enter or Space
  * chooses, Escape closes and gives focus back to the button.
  */
-export function ChainSelect({ options, value, onChange, disabled, error }: { options: TCurrencyOption[]; value: string; onChange: (v: string) => void; disabled?: boolean; error?: string | undefined }) {
+export function ChainSelect({
+  options,
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  options: TCurrencyOption[];
+  value: string;
+  onChange: (v: string) => void;
+  disabled?: boolean;
+  error?: string | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -31,7 +43,10 @@ export function ChainSelect({ options, value, onChange, disabled, error }: { opt
     if (!open) return;
     const close = (e: MouseEvent) => !box.current?.contains(e.target as Node) && setOpen(false);
     document.addEventListener('mousedown', close);
-    const start = Math.max(0, options.findIndex((o) => o.name === value));
+    const start = Math.max(
+      0,
+      options.findIndex((o) => o.name === value),
+    );
     items.current[start]?.focus();
     return () => document.removeEventListener('mousedown', close);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- focus the chosen option when the list opens
@@ -86,7 +101,11 @@ export function ChainSelect({ options, value, onChange, disabled, error }: { opt
         <ChevronDown className="h-4 w-4 text-slate-400" aria-hidden />
       </button>
       {open ? (
-        <ul role="listbox" aria-labelledby="chain-label" className="absolute z-20 mt-1 w-full overflow-hidden rounded-xl border border-white/10 bg-surface-800 shadow-xl">
+        <ul
+          role="listbox"
+          aria-labelledby="chain-label"
+          className="absolute z-20 mt-1 w-full overflow-hidden rounded-xl border border-white/10 bg-surface-800 shadow-xl"
+        >
           {options.map((o, i) => (
             <li
               key={o.name}

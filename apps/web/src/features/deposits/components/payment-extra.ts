@@ -18,7 +18,8 @@ export function parseExtra(extra: unknown, amount: number): PaymentExtra {
       obj = {};
     }
   } else if (extra && typeof extra === 'object') obj = extra as Record<string, unknown>;
-  const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
+  const num = (v: unknown, d: number) =>
+    typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d;
   return {
     amount_received: num(obj.amount_received, 0),
     expected_amount: num(obj.expected_amount, amount),

@@ -1,4 +1,4 @@
-import type { TDemoPayment } from '@app/core';
+import type { TDemoPayment } from '@app/core/contracts';
 import { DEMO_DEPOSIT_MIN_USD, QR_SIZE } from '@app/core/constants';
 import { microToDecimal, toMicro } from '@app/core/money';
 import { formatAmount, formatCountdown, formatDateTimeShort, shortenAddressShort } from '@app/core/format';
@@ -92,7 +92,12 @@ export function PaymentPanel({
           <span className="font-mono text-sm text-slate-100" title={payment.payAddress} data-testid="pay-address">
             {shortenAddressShort(payment.payAddress)}
           </span>
-          <button type="button" onClick={() => void copy()} aria-label="Copy address" className="inline-flex items-center gap-1 rounded-lg bg-surface-700 px-3 py-1.5 text-xs font-semibold text-slate-100 hover:bg-surface-600">
+          <button
+            type="button"
+            onClick={() => void copy()}
+            aria-label="Copy address"
+            className="inline-flex items-center gap-1 rounded-lg bg-surface-700 px-3 py-1.5 text-xs font-semibold text-slate-100 hover:bg-surface-600"
+          >
             <Copy className="h-3.5 w-3.5" aria-hidden /> Copy
           </button>
         </div>
@@ -130,8 +135,8 @@ export function PaymentPanel({
                 Missing: {formatAmount(Number(missing))} {info.pay_currency}
               </p>
               <p className="mt-1 text-xs text-amber-100/90">
-                This payment is closed: the {formatAmount(info.amount_received)} {info.pay_currency} received is credited to your Deposit Balance. Do not send more to this address. To add the
-                rest, create a new payment for the missing amount (minimum {DEMO_DEPOSIT_MIN_USD} USD).
+                This payment is closed: the {formatAmount(info.amount_received)} {info.pay_currency} received is credited to your Deposit Balance. Do not send
+                more to this address. To add the rest, create a new payment for the missing amount (minimum {DEMO_DEPOSIT_MIN_USD} USD).
               </p>
               {onPayRest ? (
                 <Button variant="outline" className="mt-2 w-full" onClick={() => onPayRest(missing)}>
@@ -160,7 +165,13 @@ export function PaymentPanel({
             <label htmlFor="sim-amount" className="sr-only">
               Amount to simulate
             </label>
-            <input id="sim-amount" inputMode="decimal" className="input py-2" value={simAmount} onChange={(e) => setSimAmount(e.target.value.replace(/[^\d.]/g, ''))} />
+            <input
+              id="sim-amount"
+              inputMode="decimal"
+              className="input py-2"
+              value={simAmount}
+              onChange={(e) => setSimAmount(e.target.value.replace(/[^\d.]/g, ''))}
+            />
             <Button variant="outline" disabled={simulating || !(Number(simAmount) > 0)} onClick={() => onSimulate(Number(simAmount))}>
               {simulating ? 'Sending...' : 'Simulate payment'}
             </Button>

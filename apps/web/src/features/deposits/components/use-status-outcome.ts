@@ -66,10 +66,14 @@ export function useStatusOutcome() {
     announced.current.add(paymentId);
     // 'Payment completed with partial amount! Received X CUR (Expected: Y CUR).' and 'Payment confirmed! Received X CUR.'
     if (next === 'partially_paid') {
-      toast.warning(`Payment completed with partial amount! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency} (Expected: ${formatAmount(extra.expected_amount)} ${extra.pay_currency}).`);
+      toast.warning(
+        `Payment completed with partial amount! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency} (Expected: ${formatAmount(extra.expected_amount)} ${extra.pay_currency}).`,
+      );
       redirect();
     } else if (next === 'finished') {
-      toast.success(extra.amount_received > 0 ? `Payment confirmed! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency}.` : 'Payment confirmed!');
+      toast.success(
+        extra.amount_received > 0 ? `Payment confirmed! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency}.` : 'Payment confirmed!',
+      );
       redirect();
     } else if (next === 'expired') {
       toast.error('Payment window expired');

@@ -1,4 +1,4 @@
-import type { TCurrencyOption, TDemoPayment } from '@app/core';
+import type { TCurrencyOption, TDemoPayment } from '@app/core/contracts';
 import { DEMO_DEPOSIT_DEFAULT_USD, DEMO_DEPOSIT_MIN_USD, DEMO_DEPOSIT_STEP_USD, PAYMENT_POLL_SECONDS } from '@app/core/constants';
 import { ZCreateDemoPaymentRequest } from '@app/core/schemas/money-ops';
 import { MICRO, microToDecimal, toMicro } from '@app/core/money';
@@ -83,7 +83,7 @@ export default function DemoDepositPage() {
   const refreshPayment = async (paymentId: string, opts: { quiet?: boolean } = {}) => {
     try {
       const res = await demoPaymentStatus(paymentId);
-      const data = res.data!;
+      const data = res.data;
       if (payment && data.payment_id === payment.paymentId) {
         const before = statusRef.current;
         setStatus(data.status);
@@ -224,7 +224,11 @@ export default function DemoDepositPage() {
               validate({ amount: e.target.value, currency: currency || 'usdtbsc' });
             }}
           />
-          {errors.amount ? <p id="deposit-amount-msg" className="field-error">{errors.amount}</p> : null}
+          {errors.amount ? (
+            <p id="deposit-amount-msg" className="field-error">
+              {errors.amount}
+            </p>
+          ) : null}
         </div>
         <Button type="submit" className="w-full" disabled={locked || submitting}>
           {submitting ? 'Loading...' : 'Deposit'}
@@ -261,10 +265,25 @@ export default function DemoDepositPage() {
         />
       ) : null}
 
-      <PendingList items={pending.data} loading={pending.isPending} error={pending.error} onRefresh={(id) => refreshPayment(id)} onOpen={open} activeId={payment?.paymentId ?? null} />
+      <PendingList
+        items={pending.data}
+        loading={pending.isPending}
+        error={pending.error}
+        onRefresh={(id) => refreshPayment(id)}
+        onOpen={open}
+        activeId={payment?.paymentId ?? null}
+      />
 
       {payment ? (
-        <CancelPaymentModal open={cancelOpen} onClose={() => setCancelOpen(false)} onConfirm={() => void cancel()} busy={cancelling} paymentId={payment.paymentId} amount={payment.payAmount} network={networkName(payment.payCurrency)} />
+        <CancelPaymentModal
+          open={cancelOpen}
+          onClose={() => setCancelOpen(false)}
+          onConfirm={() => void cancel()}
+          busy={cancelling}
+          paymentId={payment.paymentId}
+          amount={payment.payAmount}
+          network={networkName(payment.payCurrency)}
+        />
       ) : null}
     </div>
   );

@@ -56,7 +56,13 @@ function Panel({ p, startedAt }: { p: Created; startedAt: number }) {
 /** The panel's payment rebuilt from the server's pending card, so a reload or a trip to a wallet app loses nothing. */
 function fromPending(p: PendingPayment): { p: Created; at: number } {
   return {
-    p: { payment_id: p.payment_id, payAddress: p.pay_address ?? '', payCurrency: p.pay_currency ?? '', amount: p.pay_amount ?? p.amount, timedout_at: p.timedout_at ?? null },
+    p: {
+      payment_id: p.payment_id,
+      payAddress: p.pay_address ?? '',
+      payCurrency: p.pay_currency ?? '',
+      amount: p.pay_amount ?? p.amount,
+      timedout_at: p.timedout_at ?? null,
+    },
     at: Date.parse(p.createdAt),
   };
 }
@@ -81,7 +87,7 @@ export default function DepositPage() {
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       const res = await createPayment(v);
-      setCreated({ p: res.data!, at: Date.now() });
+      setCreated({ p: res.data, at: Date.now() });
       toast.success('Payment created successfully');
       void qc.invalidateQueries({ queryKey: queryKeys.pendingPayments });
     } catch (err) {
@@ -124,7 +130,16 @@ export default function DepositPage() {
           <label htmlFor="dep-amount" className="label">
             Amount (USD)
           </label>
-          <input id="dep-amount" type="number" step="0.01" min="1" inputMode="decimal" className="input" disabled={created !== null} {...form.register('amount')} />
+          <input
+            id="dep-amount"
+            type="number"
+            step="0.01"
+            min="1"
+            inputMode="decimal"
+            className="input"
+            disabled={created !== null}
+            {...form.register('amount')}
+          />
           {errors.amount ? <p className="field-error">{errors.amount.message}</p> : null}
         </div>
         <Button type="submit" className="w-full" disabled={isSubmitting || created !== null}>
@@ -146,15 +161,29 @@ export default function DepositPage() {
           <ul className="space-y-2">
             {pending.data.map((p) => (
               <li key={p.payment_id} className="flex items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
-                <button type="button" className="min-w-0 rounded-lg text-left" aria-current={created?.p.payment_id === p.payment_id ? 'true' : undefined} onClick={() => setCreated(fromPending(p))} data-testid="open-payment">
+                <button
+                  type="button"
+                  className="min-w-0 rounded-lg text-left"
+                  aria-current={created?.p.payment_id === p.payment_id ? 'true' : undefined}
+                  onClick={() => setCreated(fromPending(p))}
+                  data-testid="open-payment"
+                >
                   <span className="block truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</span>
                   <span className="block text-xs text-slate-400">{formatDateTimeShort(p.createdAt)}</span>
-                  <span className="mt-0.5 block text-xs font-semibold text-brand-300">{created?.p.payment_id === p.payment_id ? 'Shown above' : 'Show address and QR'}</span>
+                  <span className="mt-0.5 block text-xs font-semibold text-brand-300">
+                    {created?.p.payment_id === p.payment_id ? 'Shown above' : 'Show address and QR'}
+                  </span>
                 </button>
                 <div className="flex items-center gap-2">
                   <Badge tone={p.status === 'waiting' ? 'pink' : 'info'}>{p.status}</Badge>
                   <span className="text-sm text-white">{formatAmount(p.amount)} USD</span>
-                  <button type="button" title="Refresh payment status" aria-label="Refresh payment status" onClick={() => void refresh(p.payment_id)} className="rounded-lg p-1.5 text-slate-400 hover:text-white">
+                  <button
+                    type="button"
+                    title="Refresh payment status"
+                    aria-label="Refresh payment status"
+                    onClick={() => void refresh(p.payment_id)}
+                    className="rounded-lg p-1.5 text-slate-400 hover:text-white"
+                  >
                     <RefreshCw className={`h-4 w-4 ${busy === p.payment_id ? 'animate-spin' : ''}`} aria-hidden />
                   </button>
                 </div>

@@ -1,16 +1,15 @@
-import type { TIncomeItem, TList, TRewardLevel } from '@app/core';
+import { income } from '@app/core/contracts/money';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/income/history?income_type=1|2|3&page */
 export const incomeHistoryQueryOptions = (type: 1 | 2 | 3, page: number) =>
   queryOptions({
     queryKey: queryKeys.incomeHistory(type, page),
-    queryFn: async () => (await api.get<TList<TIncomeItem>>('/api/income/history', { income_type: type, page, per_page: 10 })).data!,
+    queryFn: fetchData(income.history, { query: { income_type: type, page, per_page: 10 } }),
     placeholderData: keepPreviousData,
   });
 
 /** GET /api/income/reward-levels */
-export const rewardLevelsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.rewardLevels, queryFn: async () => (await api.get<TRewardLevel[]>('/api/income/reward-levels')).data ?? [] });
+export const rewardLevelsQueryOptions = () => queryOptions({ queryKey: queryKeys.rewardLevels, queryFn: fetchData(income.rewardLevels) });

@@ -1,4 +1,4 @@
-import type { TIncomeItem } from '@app/core';
+import type { TIncomeItem } from '@app/core/contracts';
 import { abbreviateAmount, formatAmount, formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
@@ -41,7 +41,12 @@ export default function IncomePage() {
     <div className="space-y-4">
       <PageHeader title="Income Dashboard" subtitle="Track all your earnings here" />
       <div className="grid grid-cols-2 gap-3">
-        <StatCard label="Total Income" value={info.data ? `$${abbreviateAmount(info.data.user_detail.total_income)}` : '...'} icon={TrendingUp} testId="total-income" />
+        <StatCard
+          label="Total Income"
+          value={info.data ? `$${abbreviateAmount(info.data.user_detail.total_income)}` : '...'}
+          icon={TrendingUp}
+          testId="total-income"
+        />
         <StatCard label={tab.label} value={info.data ? `$${abbreviateAmount(info.data.user_detail[tab.field])}` : '...'} icon={tab.icon} testId="tab-income" />
       </div>
       <div role="tablist" aria-label="Income type" className="grid grid-cols-3 gap-1 rounded-xl bg-surface-800 p-1">
@@ -55,7 +60,10 @@ export default function IncomePage() {
               setTab(t);
               setPage(1);
             }}
-            className={clsx('rounded-lg px-2 py-2 text-xs font-semibold transition sm:text-sm', tab.key === t.key ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white')}
+            className={clsx(
+              'rounded-lg px-2 py-2 text-xs font-semibold transition sm:text-sm',
+              tab.key === t.key ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white',
+            )}
           >
             {t.label}
           </button>

@@ -22,7 +22,8 @@ export function About() {
       <div className="grid items-center gap-10 lg:grid-cols-2">
         <div>
           <p className="text-pretty leading-relaxed text-slate-300 sm:text-lg">
-            USDT Stake puts idle USDT to work. Your deposit balance funds your stakes; every day each active stake credits its ROI to your income balance, which you can withdraw or send to another member. Referral income and reward levels add to it as you invite others.
+            USDT Stake puts idle USDT to work. Your deposit balance funds your stakes; every day each active stake credits its ROI to your income balance, which
+            you can withdraw or send to another member. Referral income and reward levels add to it as you invite others.
           </p>
           <ul className="mt-8 space-y-4">
             {POINTS.map((p) => (

@@ -26,7 +26,11 @@ export function Monogram({ brand, className }: { brand: Brand; className?: strin
     .map((w) => w[0])
     .join('');
   return (
-    <span aria-hidden className={clsx('flex shrink-0 items-center justify-center rounded-lg text-xs font-extrabold', className ?? 'h-8 w-8')} style={{ backgroundColor: brand.color, color: brand.ink ?? '#fff' }}>
+    <span
+      aria-hidden
+      className={clsx('flex shrink-0 items-center justify-center rounded-lg text-xs font-extrabold', className ?? 'h-8 w-8')}
+      style={{ backgroundColor: brand.color, color: brand.ink ?? '#fff' }}
+    >
       {initials}
     </span>
   );

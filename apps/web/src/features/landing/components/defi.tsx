@@ -4,18 +4,34 @@ import { Section } from './section';
 
 const n = new Intl.NumberFormat('en-US');
 const STREAMS = [
-  { icon: Layers, title: 'Staking ROI', text: `Each stake earns ${RATES.dailyRoiPercent}% of its amount a day until it has paid ${RATES.capPercent}%, and keeps the terms it was made with.` },
+  {
+    icon: Layers,
+    title: 'Staking ROI',
+    text: `Each stake earns ${RATES.dailyRoiPercent}% of its amount a day until it has paid ${RATES.capPercent}%, and keeps the terms it was made with.`,
+  },
   { icon: Users, title: 'Direct referral income', text: `${RATES.referralPercent}% of every stake your direct referrals make, credited to you at once.` },
-  { icon: Gift, title: 'Reward levels', text: `Seven levels, L1 to L7, each paid once: from $${n.format(REWARD_LEVELS[0].reward)} up to $${n.format(TOP_REWARD)}.` },
+  {
+    icon: Gift,
+    title: 'Reward levels',
+    text: `Seven levels, L1 to L7, each paid once: from $${n.format(REWARD_LEVELS[0].reward)} up to $${n.format(TOP_REWARD)}.`,
+  },
   { icon: ArrowLeftRight, title: 'Member transfers', text: `Send USDT to another member by username, from $${RATES.transferMin}, with no fee.` },
 ];
 
 export function Defi() {
   return (
-    <Section id="defi" eyebrow="DeFi ecosystem" title="Four ways your balance grows" subtitle="One account, three income streams, and instant transfers between members.">
+    <Section
+      id="defi"
+      eyebrow="DeFi ecosystem"
+      title="Four ways your balance grows"
+      subtitle="One account, three income streams, and instant transfers between members."
+    >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {STREAMS.map((s) => (
-          <article key={s.title} className="flex gap-4 rounded-2xl border border-white/5 bg-surface-800/70 p-5 transition sm:block sm:p-6 hover:-translate-y-0.5 hover:border-gold-400/20 motion-reduce:hover:translate-y-0">
+          <article
+            key={s.title}
+            className="flex gap-4 rounded-2xl border border-white/5 bg-surface-800/70 p-5 transition sm:block sm:p-6 hover:-translate-y-0.5 hover:border-gold-400/20 motion-reduce:hover:translate-y-0"
+          >
             <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-gold-400/10 text-gold-400">
               <s.icon className="h-5 w-5" aria-hidden />
             </span>
@@ -36,10 +52,18 @@ export function Defi() {
           <table className="w-full min-w-[20rem] text-sm">
             <thead>
               <tr className="text-left text-xs uppercase tracking-wide text-slate-400">
-                <th scope="col" className="px-5 py-3 font-semibold">Level</th>
-                <th scope="col" className="px-3 py-3 text-right font-semibold">Self</th>
-                <th scope="col" className="px-3 py-3 text-right font-semibold">Directs</th>
-                <th scope="col" className="px-5 py-3 text-right font-semibold">Reward</th>
+                <th scope="col" className="px-5 py-3 font-semibold">
+                  Level
+                </th>
+                <th scope="col" className="px-3 py-3 text-right font-semibold">
+                  Self
+                </th>
+                <th scope="col" className="px-3 py-3 text-right font-semibold">
+                  Directs
+                </th>
+                <th scope="col" className="px-5 py-3 text-right font-semibold">
+                  Reward
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-white/5 tabular-nums">

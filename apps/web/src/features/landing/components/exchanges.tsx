@@ -6,7 +6,13 @@ import { Section } from './section';
 /** Anchor #chains: the three deposit networks and where to buy USDT for them. */
 export function Exchanges() {
   return (
-    <Section id="chains" tinted eyebrow="Chains and exchanges" title="Deposit on the network you already use" subtitle="Buy USDT on any major exchange and send it on BNB Smart Chain, Polygon or Tron. Each deposit gets a fresh address and QR code.">
+    <Section
+      id="chains"
+      tinted
+      eyebrow="Chains and exchanges"
+      title="Deposit on the network you already use"
+      subtitle="Buy USDT on any major exchange and send it on BNB Smart Chain, Polygon or Tron. Each deposit gets a fresh address and QR code."
+    >
       <div className="grid gap-4 md:grid-cols-3">
         {CHAINS.map((c) => (
           <article key={c.id} className="rounded-2xl border border-white/5 bg-surface-800/70 p-6 transition hover:border-white/10">
@@ -25,7 +31,10 @@ export function Exchanges() {
       <h3 className="mb-4 mt-12 text-center text-sm font-semibold uppercase tracking-wide text-slate-400">Buy USDT on any major exchange</h3>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {EXCHANGES.map((e) => (
-          <li key={e.name} className="flex items-center gap-3 rounded-xl border border-white/5 bg-surface-800/50 px-4 py-3 text-sm font-semibold text-slate-200">
+          <li
+            key={e.name}
+            className="flex items-center gap-3 rounded-xl border border-white/5 bg-surface-800/50 px-4 py-3 text-sm font-semibold text-slate-200"
+          >
             <Monogram brand={e} />
             {e.name}
           </li>

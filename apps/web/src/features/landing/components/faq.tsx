@@ -35,7 +35,12 @@ export function Faq() {
     <Section id="FAQ" eyebrow="FAQ" title="Questions, answered" subtitle="Anything else? Once signed in, you can open a support ticket from your account.">
       <div className="mx-auto max-w-3xl space-y-3">
         {FAQ_ITEMS.map((item) => (
-          <details key={item.q} name="faq" data-testid="faq-item" className="group rounded-2xl border border-white/5 bg-surface-800/60 transition-colors open:border-brand-500/20 open:bg-surface-800">
+          <details
+            key={item.q}
+            name="faq"
+            data-testid="faq-item"
+            className="group rounded-2xl border border-white/5 bg-surface-800/60 transition-colors open:border-brand-500/20 open:bg-surface-800"
+          >
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 font-semibold text-white outline-none focus-visible:ring-2 focus-visible:ring-brand-400 [&::-webkit-details-marker]:hidden">
               {item.q}
               <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-white/5 text-brand-300 transition-transform group-open:rotate-180 motion-reduce:transition-none">

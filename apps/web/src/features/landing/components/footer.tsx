@@ -20,11 +20,20 @@ export function Footer() {
           <a href="#Home" className="inline-block text-lg">
             <Wordmark />
           </a>
-          <p className="mt-4 max-w-xs leading-relaxed text-slate-400">USDT staking with daily rewards on BSC, Polygon and Tron, backed by a double-entry ledger.</p>
+          <p className="mt-4 max-w-xs leading-relaxed text-slate-400">
+            USDT staking with daily rewards on BSC, Polygon and Tron, backed by a double-entry ledger.
+          </p>
           <ul aria-label="Social media" className="mt-5 flex gap-2">
             {SOCIALS.map(({ label, href, Icon }) => (
               <li key={label}>
-                <a href={href} target="_blank" rel="noreferrer noopener" aria-label={label} title={label} className="flex h-10 w-10 items-center justify-center rounded-xl border border-white/10 text-slate-300 transition hover:border-brand-500/40 hover:text-brand-300">
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  aria-label={label}
+                  title={label}
+                  className="flex h-10 w-10 items-center justify-center rounded-xl border border-white/10 text-slate-300 transition hover:border-brand-500/40 hover:text-brand-300"
+                >
                   <Icon className="h-4 w-4" />
                 </a>
               </li>
@@ -84,7 +93,9 @@ export function Footer() {
       </div>
       <div className="mx-auto mt-12 flex max-w-6xl flex-col gap-3 border-t border-white/5 pt-6 text-xs text-slate-400 md:flex-row md:items-center md:justify-between">
         <p>© 2025 USDT Stake. All rights reserved.</p>
-        <p className="max-w-xl md:text-right">Crypto assets are volatile. Staking carries risk, including the loss of what you stake, and past rewards do not promise future ones.</p>
+        <p className="max-w-xl md:text-right">
+          Crypto assets are volatile. Staking carries risk, including the loss of what you stake, and past rewards do not promise future ones.
+        </p>
       </div>
     </footer>
   );

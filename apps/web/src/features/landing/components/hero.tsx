@@ -40,13 +40,20 @@ export function Hero() {
             <TypingHeadline />
           </h1>
           <p className="mx-auto mt-5 max-w-xl text-pretty text-base leading-relaxed text-slate-300 sm:text-lg lg:mx-0">
-            Stake from ${RATES.stakeMin} and earn {RATES.dailyRoiPercent}% of your stake every day until it has paid {RATES.capPercent}%. Invite friends to earn {RATES.referralPercent}% of their stakes, and unlock one-time rewards as your team grows.
+            Stake from ${RATES.stakeMin} and earn {RATES.dailyRoiPercent}% of your stake every day until it has paid {RATES.capPercent}%. Invite friends to earn{' '}
+            {RATES.referralPercent}% of their stakes, and unlock one-time rewards as your team grows.
           </p>
           <div className="mx-auto mt-8 flex max-w-sm flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center lg:justify-start">
-            <Link to={start} className="inline-flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-800">
+            <Link
+              to={start}
+              className="inline-flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-800"
+            >
               Start Farming <ArrowRight className="h-4 w-4" aria-hidden />
             </Link>
-            <Link to={start} className="inline-flex items-center justify-center rounded-xl border border-white/15 bg-white/5 px-6 py-3.5 font-semibold tracking-wide text-white transition hover:bg-white/10">
+            <Link
+              to={start}
+              className="inline-flex items-center justify-center rounded-xl border border-white/15 bg-white/5 px-6 py-3.5 font-semibold tracking-wide text-white transition hover:bg-white/10"
+            >
               GET STARTED
             </Link>
           </div>

@@ -6,8 +6,14 @@ import type { ReactNode } from 'react';
  */
 export function Marquee({ items, reverse, label }: { items: { key: string; node: ReactNode }[]; reverse?: boolean; label: string }) {
   return (
-    <div role="list" aria-label={label} className="group relative overflow-hidden py-2 [mask-image:linear-gradient(to_right,transparent,black_8%,black_92%,transparent)] motion-reduce:[mask-image:none]">
-      <div className={`flex w-max gap-3 motion-safe:animate-marquee group-hover:[animation-play-state:paused] motion-reduce:w-full motion-reduce:flex-wrap motion-reduce:justify-center ${reverse ? '[animation-direction:reverse]' : ''}`}>
+    <div
+      role="list"
+      aria-label={label}
+      className="group relative overflow-hidden py-2 [mask-image:linear-gradient(to_right,transparent,black_8%,black_92%,transparent)] motion-reduce:[mask-image:none]"
+    >
+      <div
+        className={`flex w-max gap-3 motion-safe:animate-marquee group-hover:[animation-play-state:paused] motion-reduce:w-full motion-reduce:flex-wrap motion-reduce:justify-center ${reverse ? '[animation-direction:reverse]' : ''}`}
+      >
         {[...items, ...items].map((item, i) => {
           const copy = i >= items.length;
           return (

@@ -31,7 +31,14 @@ export function Navbar() {
     <header
       data-testid="navbar"
       data-scrolled={scrolled}
-      className={clsx('fixed inset-x-0 top-0 z-50 border-b transition-[background-color,border-color,box-shadow] duration-300', open ? 'border-white/5 bg-surface-900 shadow-lg shadow-black/30' : scrolled ? 'border-white/5 bg-surface-900/90 shadow-lg shadow-black/30 backdrop-blur-md' : 'border-transparent bg-transparent')}
+      className={clsx(
+        'fixed inset-x-0 top-0 z-50 border-b transition-[background-color,border-color,box-shadow] duration-300',
+        open
+          ? 'border-white/5 bg-surface-900 shadow-lg shadow-black/30'
+          : scrolled
+            ? 'border-white/5 bg-surface-900/90 shadow-lg shadow-black/30 backdrop-blur-md'
+            : 'border-transparent bg-transparent',
+      )}
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <a href="#Home" className="text-lg">
@@ -50,7 +57,10 @@ export function Navbar() {
           <Link to="/login" className="hidden rounded-xl px-3 py-2 text-sm font-semibold text-slate-200 transition hover:text-white sm:inline-flex">
             Login
           </Link>
-          <Link to={signedIn ? '/dashboard' : '/signup'} className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-500/20 transition hover:bg-brand-800">
+          <Link
+            to={signedIn ? '/dashboard' : '/signup'}
+            className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-500/20 transition hover:bg-brand-800"
+          >
             {signedIn ? 'Dashboard' : 'Sign up'}
           </Link>
           <button

@@ -3,11 +3,39 @@ import { ChainLogo, Monogram } from './brand';
 import { Marquee } from './marquee';
 
 const NETWORKS = [
-  { key: 'usdt', node: <><ChainLogo id="usdt" className="h-6 w-6" /> Tether USDT</> },
-  ...CHAINS.map((c) => ({ key: c.id, node: <><ChainLogo id={c.id} className="h-6 w-6" /> {c.name}</> })),
-  ...WALLETS.slice(0, 6).map((w) => ({ key: w.name, node: <><Monogram brand={w} className="h-6 w-6 text-[10px]" /> {w.name}</> })),
+  {
+    key: 'usdt',
+    node: (
+      <>
+        <ChainLogo id="usdt" className="h-6 w-6" /> Tether USDT
+      </>
+    ),
+  },
+  ...CHAINS.map((c) => ({
+    key: c.id,
+    node: (
+      <>
+        <ChainLogo id={c.id} className="h-6 w-6" /> {c.name}
+      </>
+    ),
+  })),
+  ...WALLETS.slice(0, 6).map((w) => ({
+    key: w.name,
+    node: (
+      <>
+        <Monogram brand={w} className="h-6 w-6 text-[10px]" /> {w.name}
+      </>
+    ),
+  })),
 ];
-const VENUES = EXCHANGES.map((e) => ({ key: e.name, node: <><Monogram brand={e} className="h-6 w-6 text-[10px]" /> {e.name}</> }));
+const VENUES = EXCHANGES.map((e) => ({
+  key: e.name,
+  node: (
+    <>
+      <Monogram brand={e} className="h-6 w-6 text-[10px]" /> {e.name}
+    </>
+  ),
+}));
 
 /** Two rows sliding in opposite directions: the networks and wallets, then the exchanges. */
 export function Partners() {

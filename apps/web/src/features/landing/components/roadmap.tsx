@@ -20,7 +20,14 @@ export function Roadmap() {
             </span>
             <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-brand-300">
               {r.when}
-              <span className={clsx('rounded-full px-2 py-0.5 text-[10px] normal-case tracking-normal', r.done ? 'bg-brand-500/10 text-brand-300' : 'bg-gold-400/10 text-gold-400')}>{r.done ? 'Shipped' : 'In progress'}</span>
+              <span
+                className={clsx(
+                  'rounded-full px-2 py-0.5 text-[10px] normal-case tracking-normal',
+                  r.done ? 'bg-brand-500/10 text-brand-300' : 'bg-gold-400/10 text-gold-400',
+                )}
+              >
+                {r.done ? 'Shipped' : 'In progress'}
+              </span>
             </p>
             <h3 className="mt-1 text-lg font-semibold text-white">{r.title}</h3>
             <p className="mt-1 text-sm leading-relaxed text-slate-400">{r.text}</p>

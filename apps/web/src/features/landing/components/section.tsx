@@ -2,7 +2,21 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
 /** A landing section: its id is the anchor the navbar links to; scroll-mt keeps the title clear of the fixed navbar. */
-export function Section({ id, eyebrow, title, subtitle, tinted, children }: { id?: string; eyebrow?: string; title: ReactNode; subtitle?: ReactNode; tinted?: boolean; children: ReactNode }) {
+export function Section({
+  id,
+  eyebrow,
+  title,
+  subtitle,
+  tinted,
+  children,
+}: {
+  id?: string;
+  eyebrow?: string;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  tinted?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section id={id} className={clsx('scroll-mt-16 px-4 py-16 sm:py-24', tinted && 'border-y border-white/5 bg-surface-900/60')}>
       <div className="mx-auto max-w-6xl">

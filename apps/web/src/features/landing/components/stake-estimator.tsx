@@ -74,7 +74,8 @@ export function StakeEstimator() {
         ))}
       </dl>
       <p className="mt-4 text-xs leading-relaxed text-slate-400">
-        An illustration at the current default rate. A stake earns until it has paid {RATES.capPercent}% of its amount; your principal is part of that total and is not returned separately. Rates for new stakes can change. Staking carries risk.
+        An illustration at the current default rate. A stake earns until it has paid {RATES.capPercent}% of its amount; your principal is part of that total and
+        is not returned separately. Rates for new stakes can change. Staking carries risk.
       </p>
     </div>
   );

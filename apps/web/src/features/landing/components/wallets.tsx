@@ -5,7 +5,12 @@ import { Section } from './section';
 
 export function Wallets() {
   return (
-    <Section id="wallet" eyebrow="Wallets" title="Send from the wallet you trust" subtitle="Any wallet that holds USDT on BSC, Polygon or Tron can fund your account.">
+    <Section
+      id="wallet"
+      eyebrow="Wallets"
+      title="Send from the wallet you trust"
+      subtitle="Any wallet that holds USDT on BSC, Polygon or Tron can fund your account."
+    >
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {WALLETS.map((w) => (
           <li key={w.name} className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-surface-800/70 p-4 sm:flex-row sm:items-center">
@@ -26,7 +31,8 @@ export function Wallets() {
       <div className="mx-auto mt-8 flex max-w-2xl items-start gap-3 rounded-2xl border border-brand-500/20 bg-brand-500/5 p-5">
         <KeyRound className="mt-0.5 h-5 w-5 shrink-0 text-brand-300" aria-hidden />
         <p className="text-sm leading-relaxed text-slate-300">
-          <span className="font-semibold text-white">Your keys stay yours.</span> We never ask you to connect a wallet, sign an approval or share a seed phrase. Anyone who asks for it is not us.
+          <span className="font-semibold text-white">Your keys stay yours.</span> We never ask you to connect a wallet, sign an approval or share a seed phrase.
+          Anyone who asks for it is not us.
         </p>
       </div>
     </Section>

@@ -22,7 +22,10 @@ export function LegalLayout({ title, intro, children }: { title: string; intro: 
               USDT<span className="text-brand-400">Stake</span>
             </span>
           </Link>
-          <Link to="/" className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-300 transition hover:bg-white/5 hover:text-white">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-300 transition hover:bg-white/5 hover:text-white"
+          >
             <ArrowLeft className="h-4 w-4" aria-hidden /> Back to home
           </Link>
         </div>

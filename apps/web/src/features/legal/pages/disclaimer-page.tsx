@@ -16,7 +16,10 @@ export default function DisclaimerPage() {
         </div>
         <div className="space-y-3 px-6 pb-6 pt-2 text-sm leading-relaxed text-slate-300">
           <p>You use this platform at your own risk. Crypto assets are volatile, and staking may lose value, including the amount you stake.</p>
-          <p>The platform is provided as it is, with no guarantee that it will be error-free or uninterrupted, and no promise of future returns. Only stake what you can afford to lose.</p>
+          <p>
+            The platform is provided as it is, with no guarantee that it will be error-free or uninterrupted, and no promise of future returns. Only stake what
+            you can afford to lose.
+          </p>
           <div className="flex justify-center pt-3">
             <Button className="min-w-28">ok</Button>
           </div>

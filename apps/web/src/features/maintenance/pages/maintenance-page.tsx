@@ -5,13 +5,19 @@ import { Link } from 'react-router';
 export default function MaintenancePage() {
   return (
     <main className="relative flex min-h-dvh items-center justify-center overflow-hidden bg-surface-950 px-4 py-12">
-      <div aria-hidden className="pointer-events-none absolute left-1/2 top-1/3 h-96 w-96 -translate-x-1/2 -translate-y-1/2 rounded-full bg-gold-400/10 blur-3xl" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute left-1/2 top-1/3 h-96 w-96 -translate-x-1/2 -translate-y-1/2 rounded-full bg-gold-400/10 blur-3xl"
+      />
       <div className="relative w-full max-w-md rounded-3xl border border-white/10 bg-surface-800/80 p-8 text-center shadow-2xl shadow-black/40">
         <span className="mx-auto flex h-20 w-20 items-center justify-center rounded-3xl bg-gold-400/10 text-gold-400 ring-8 ring-gold-400/5">
           <Wrench className="h-9 w-9" aria-hidden />
         </span>
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-white">Server is under maintenance</h1>
-        <p className="mt-3 text-pretty text-sm leading-relaxed text-slate-400">We are making a few improvements and will be back shortly. Your balances and stakes are safe, and no daily reward is lost: missed days are credited when we are back.</p>
+        <p className="mt-3 text-pretty text-sm leading-relaxed text-slate-400">
+          We are making a few improvements and will be back shortly. Your balances and stakes are safe, and no daily reward is lost: missed days are credited
+          when we are back.
+        </p>
         <button
           type="button"
           onClick={() => window.location.assign('/dashboard')}

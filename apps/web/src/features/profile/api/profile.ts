@@ -1,11 +1,7 @@
-import type { TProfile } from '@app/core';
+import { user } from '@app/core/contracts/user';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/user/profile */
-export const profileQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.profile,
-    queryFn: async () => (await api.get<TProfile>('/api/user/profile')).data!,
-  });
+export const profileQueryOptions = () => queryOptions({ queryKey: queryKeys.profile, queryFn: fetchData(user.profile) });

@@ -12,9 +12,7 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <div>
       <dt className="label">{label}</dt>
-      <dd className="input flex min-h-10 items-center bg-surface-900/60">
-        {value}
-      </dd>
+      <dd className="input flex min-h-10 items-center bg-surface-900/60">{value}</dd>
     </div>
   );
 }
@@ -42,7 +40,11 @@ export default function ProfilePage() {
             {profile.data.avatar ? (
               <img src={profile.data.avatar} alt="Avatar" className="h-20 w-20 rounded-full object-cover ring-2 ring-brand-500/40" />
             ) : (
-              <span aria-label="Default avatar" role="img" className="flex h-20 w-20 items-center justify-center rounded-full bg-gradient-to-br from-brand-400/30 to-brand-600/30 ring-2 ring-brand-500/40">
+              <span
+                aria-label="Default avatar"
+                role="img"
+                className="flex h-20 w-20 items-center justify-center rounded-full bg-gradient-to-br from-brand-400/30 to-brand-600/30 ring-2 ring-brand-500/40"
+              >
                 <UserRound className="h-10 w-10 text-brand-300" aria-hidden />
               </span>
             )}

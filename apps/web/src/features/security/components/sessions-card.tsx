@@ -1,4 +1,4 @@
-import type { TSecuritySession } from '@app/core';
+import type { TSecuritySession } from '@app/core/contracts/security';
 import { formatDateTimeShort } from '@app/core/format';
 import { Monitor, Smartphone } from 'lucide-react';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import type { TTwoFactorSetup } from '@app/core';
+import type { TTwoFactorSetup } from '@app/core/contracts/security';
 import { Copy, Smartphone } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { api } from '../../../lib/api-client';
+import { auth } from '@app/core/contracts/auth';
+import { call } from '../../../lib/call';
 
 /** POST /api/auth/logout */
-export const logout = () => api.post('/api/auth/logout');
+export const logout = () => call(auth.logout);

@@ -1,13 +1,13 @@
-import type { TList, TStakeRow } from '@app/core';
+import { staking } from '@app/core/contracts/money';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call, fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/stake/create; refreshes wallet, user info, stake history and income. */
 export function useCreateStake() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (amount_usd: number) => api.post('/api/stake/create', { amount_usd }),
+    mutationFn: (amount_usd: number) => call(staking.create, { body: { amount_usd } }),
     onSuccess: () =>
       Promise.all([queryKeys.wallet, queryKeys.userInfo, queryKeys.stakeAll, queryKeys.incomeAll].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
@@ -17,6 +17,6 @@ export function useCreateStake() {
 export const stakeHistoryQueryOptions = (page: number) =>
   queryOptions({
     queryKey: queryKeys.stakeHistory(page),
-    queryFn: async () => (await api.get<TList<TStakeRow>>('/api/stake/history', { page, per_page: 10 })).data!,
+    queryFn: fetchData(staking.history, { query: { page, per_page: 10 } }),
     placeholderData: keepPreviousData,
   });

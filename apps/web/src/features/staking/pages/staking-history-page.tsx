@@ -1,4 +1,4 @@
-import type { TStakeRow } from '@app/core';
+import type { TStakeRow } from '@app/core/contracts';
 import { formatAmount, formatDateIso } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';

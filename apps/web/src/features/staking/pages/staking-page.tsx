@@ -45,7 +45,8 @@ export default function StakingPage() {
       setReview(null);
       const message = errorMessage(err, 'Staking failed');
       toast.error(message);
-      if ((err instanceof ApiError && err.errors.amount_usd) || message.includes('amount_usd')) form.setError('amount_usd', { message: err instanceof ApiError ? (err.errors.amount_usd ?? message) : message });
+      if ((err instanceof ApiError && err.errors.amount_usd) || message.includes('amount_usd'))
+        form.setError('amount_usd', { message: err instanceof ApiError ? (err.errors.amount_usd ?? message) : message });
     }
   };
 
@@ -61,16 +62,33 @@ export default function StakingPage() {
     <div className="space-y-4">
       <PageHeader
         title="Staking"
-        subtitle={settings.data ? `Earn ${settings.data.roi_income_percentage}% every day, up to ${settings.data.stake_cap_percentage}%` : 'Stake USDT and earn daily'}
+        subtitle={
+          settings.data ? `Earn ${settings.data.roi_income_percentage}% every day, up to ${settings.data.stake_cap_percentage}%` : 'Stake USDT and earn daily'
+        }
         action={
-          <Link to="/staking/history" className="inline-flex items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5">
+          <Link
+            to="/staking/history"
+            className="inline-flex items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5"
+          >
             <History className="h-4 w-4" aria-hidden /> History
           </Link>
         }
       />
       <div className="grid grid-cols-2 gap-3">
-        <StatCard label="Total Staked" value={wallet.data ? `$${abbreviateAmount(wallet.data.total_staked)}` : '...'} icon={Layers} testId="staking-total" note={<BalanceLine kind="staked" />} />
-        <StatCard label="USDT Balance" value={wallet.data ? `$${abbreviateAmount(balance)}` : '...'} icon={Wallet} testId="staking-balance" note={<BalanceLine kind="deposit" />} />
+        <StatCard
+          label="Total Staked"
+          value={wallet.data ? `$${abbreviateAmount(wallet.data.total_staked)}` : '...'}
+          icon={Layers}
+          testId="staking-total"
+          note={<BalanceLine kind="staked" />}
+        />
+        <StatCard
+          label="USDT Balance"
+          value={wallet.data ? `$${abbreviateAmount(balance)}` : '...'}
+          icon={Wallet}
+          testId="staking-balance"
+          note={<BalanceLine kind="deposit" />}
+        />
       </div>
       <BalanceHelp />
       <form onSubmit={onSubmit} noValidate className="card space-y-4">
@@ -78,8 +96,24 @@ export default function StakingPage() {
           <label htmlFor="stake-amount" className="label">
             Amount
           </label>
-          <input id="stake-amount" inputMode="numeric" placeholder="Minimum 50, in steps of 10" className="input" aria-invalid={errors.amount_usd ? true : undefined} aria-describedby="stake-amount-msg" {...form.register('amount_usd')} />
-          {errors.amount_usd ? <p id="stake-amount-msg" className="field-error">{errors.amount_usd.message}</p> : <p id="stake-amount-msg" className="mt-1 text-xs text-slate-400">{wallet.data ? `Available: $${formatAmount(balance)}` : 'Available: ...'}</p>}
+          <input
+            id="stake-amount"
+            inputMode="numeric"
+            placeholder="Minimum 50, in steps of 10"
+            className="input"
+            aria-invalid={errors.amount_usd ? true : undefined}
+            aria-describedby="stake-amount-msg"
+            {...form.register('amount_usd')}
+          />
+          {errors.amount_usd ? (
+            <p id="stake-amount-msg" className="field-error">
+              {errors.amount_usd.message}
+            </p>
+          ) : (
+            <p id="stake-amount-msg" className="mt-1 text-xs text-slate-400">
+              {wallet.data ? `Available: $${formatAmount(balance)}` : 'Available: ...'}
+            </p>
+          )}
         </div>
         <Button type="submit" className="w-full" disabled={!enough || create.isPending}>
           {create.isPending ? 'Processing...' : 'Stake'}
@@ -106,7 +140,9 @@ export default function StakingPage() {
         notes={
           <>
             <p>The amount is locked in the stake and is not returned separately: the cap includes it.</p>
-            {terms ? <p>{`ROI is paid daily into your income balance (the one you can withdraw) until it reaches ${terms.cap}% of the amount, about ${terms.days} days.`}</p> : null}
+            {terms ? (
+              <p>{`ROI is paid daily into your income balance (the one you can withdraw) until it reaches ${terms.cap}% of the amount, about ${terms.days} days.`}</p>
+            ) : null}
             <p>These terms stay with this stake even if the rates change later.</p>
           </>
         }

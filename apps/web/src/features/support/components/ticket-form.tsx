@@ -27,10 +27,6 @@ export function TicketForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const res = await create.mutateAsync(values);
-      if (res.success === false) {
-        toast.error(res.message || 'Failed to create ticket');
-        return;
-      }
       toast.success(res.message || 'Support ticket created!');
       form.reset();
     } catch (err) {
@@ -58,7 +54,14 @@ export function TicketForm() {
         <label htmlFor="ticket-message" className="label">
           Message
         </label>
-        <textarea id="ticket-message" rows={5} maxLength={SUPPORT_MESSAGE_MAX + 50} placeholder="Describe your issue (10 to 1000 characters)" className="input resize-y" {...form.register('message')} />
+        <textarea
+          id="ticket-message"
+          rows={5}
+          maxLength={SUPPORT_MESSAGE_MAX + 50}
+          placeholder="Describe your issue (10 to 1000 characters)"
+          className="input resize-y"
+          {...form.register('message')}
+        />
         <div className="mt-1 flex justify-between gap-2">
           {errors.message ? <p className="field-error mt-0">{errors.message.message}</p> : <span />}
           <span className="text-xs text-slate-400">

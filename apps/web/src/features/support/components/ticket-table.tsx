@@ -1,4 +1,4 @@
-import type { TTicket } from '@app/core';
+import type { TTicket } from '@app/core/contracts';
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -37,7 +37,11 @@ export function TicketTable() {
           cols={[
             { header: 'Date', cell: (t) => formatDateLong(t.createdAt), className: 'text-slate-300 sm:whitespace-nowrap' },
             { header: 'Subject', cell: (t) => <span className="capitalize">{t.type}</span> },
-            { header: 'Message', cell: (t) => <span className="line-clamp-2 sm:block sm:max-w-[220px] sm:truncate">{t.message}</span>, className: 'text-slate-400' },
+            {
+              header: 'Message',
+              cell: (t) => <span className="line-clamp-2 sm:block sm:max-w-[220px] sm:truncate">{t.message}</span>,
+              className: 'text-slate-400',
+            },
             {
               header: 'Status',
               cell: (t) =>

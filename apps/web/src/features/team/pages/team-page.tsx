@@ -1,4 +1,4 @@
-import type { TTeamMember } from '@app/core';
+import type { TTeamMember } from '@app/core/contracts';
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard } from 'lucide-react';
@@ -16,7 +16,10 @@ function Avatar({ m }: { m: TTeamMember }) {
   const [failed, setFailed] = useState(false);
   if (m.avatar && !failed) return <img src={m.avatar} alt="" className="h-8 w-8 rounded-full object-cover" onError={() => setFailed(true)} />;
   return (
-    <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-gradient-to-br from-brand-400/40 to-brand-600/40 text-xs font-bold text-brand-100">
+    <span
+      aria-hidden
+      className="flex h-8 w-8 items-center justify-center rounded-full bg-gradient-to-br from-brand-400/40 to-brand-600/40 text-xs font-bold text-brand-100"
+    >
       {m.name.slice(0, 1).toUpperCase()}
     </span>
   );
@@ -34,7 +37,10 @@ export default function TeamPage() {
         title="My Team"
         subtitle="Your direct referrals"
         action={
-          <Link to="/dashboard" className="inline-flex items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5">
+          <Link
+            to="/dashboard"
+            className="inline-flex items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5"
+          >
             <LayoutDashboard className="h-4 w-4" aria-hidden /> Dashboard
           </Link>
         }

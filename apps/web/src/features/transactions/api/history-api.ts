@@ -1,11 +1,12 @@
-import type { THistoryRecord, TList } from '@app/core';
+import { history } from '@app/core/contracts/money';
+import type { DataOut } from '@app/core/contracts/define';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type HistoryType = 'transaction' | 'withdrawal' | 'transfer';
-export type HistoryData = TList<THistoryRecord> & { total_deposits: number; total_withdrawals: number };
+export type HistoryData = DataOut<typeof history.list>;
 
 /** GET /api/user/get-history?type&page */
 export const historyQueryOptions = (type: HistoryType, page: number) =>
-  queryOptions({ queryKey: queryKeys.history(type, page), queryFn: async () => (await api.get<HistoryData>('/api/user/get-history', { type, page })).data!, placeholderData: keepPreviousData });
+  queryOptions({ queryKey: queryKeys.history(type, page), queryFn: fetchData(history.list, { query: { type, page } }), placeholderData: keepPreviousData });

@@ -1,4 +1,4 @@
-import type { THistoryRecord } from '@app/core';
+import type { THistoryRecord } from '@app/core/contracts';
 import { formatAmount, formatDateTimeShort, shortenAddress } from '@app/core/format';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -58,7 +58,12 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
               label="Transaction Hash"
               value={
                 e.last_transaction_hash ? (
-                  <a href={explorerUrl(e.last_transaction_hash, e)} target="_blank" rel="noreferrer noopener" className="font-mono text-xs text-brand-400 hover:underline">
+                  <a
+                    href={explorerUrl(e.last_transaction_hash, e)}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="font-mono text-xs text-brand-400 hover:underline"
+                  >
                     {shortenAddress(e.last_transaction_hash)}
                   </a>
                 ) : (

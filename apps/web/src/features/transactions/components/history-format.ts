@@ -1,4 +1,4 @@
-import type { THistoryRecord } from '@app/core';
+import type { THistoryRecord } from '@app/core/contracts';
 import type { BadgeTone } from '../../../components/ui/badge';
 
 export type Extra = Partial<{

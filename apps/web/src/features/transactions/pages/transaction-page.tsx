@@ -1,4 +1,4 @@
-import type { THistoryRecord } from '@app/core';
+import type { THistoryRecord } from '@app/core/contracts';
 import { abbreviateAmount, formatAmount, formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
@@ -35,8 +35,18 @@ export default function TransactionPage() {
     <div className="space-y-4">
       <PageHeader title="Transaction History" subtitle="View and manage your transactions" />
       <div className="grid grid-cols-2 gap-3">
-        <StatCard label="Total Deposits" value={totals ? `$${abbreviateAmount(totals.total_deposits)}` : history.isError ? '—' : 'Loading...'} icon={ArrowDownToLine} testId="total-deposits" />
-        <StatCard label="Total Withdrawals" value={totals ? `$${abbreviateAmount(totals.total_withdrawals)}` : history.isError ? '—' : 'Loading...'} icon={ArrowUpFromLine} testId="total-withdrawals" />
+        <StatCard
+          label="Total Deposits"
+          value={totals ? `$${abbreviateAmount(totals.total_deposits)}` : history.isError ? '—' : 'Loading...'}
+          icon={ArrowDownToLine}
+          testId="total-deposits"
+        />
+        <StatCard
+          label="Total Withdrawals"
+          value={totals ? `$${abbreviateAmount(totals.total_withdrawals)}` : history.isError ? '—' : 'Loading...'}
+          icon={ArrowUpFromLine}
+          testId="total-withdrawals"
+        />
       </div>
       <PendingWithdrawals />
       <section className="card p-0">
@@ -54,7 +64,10 @@ export default function TransactionPage() {
                   setType(t.type);
                   setPage(1);
                 }}
-                className={clsx('rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm', type === t.type ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white')}
+                className={clsx(
+                  'rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm',
+                  type === t.type ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white',
+                )}
               >
                 {t.label}
               </button>
@@ -79,8 +92,12 @@ export default function TransactionPage() {
                 const isWithdrawal = type === 'withdrawal' && typeof e.fee === 'number';
                 return (
                   <span className="inline-flex flex-col items-end sm:items-start">
-                    <span className={r.amount > 0 ? 'font-semibold text-emerald-300' : 'font-semibold text-red-300'}>${formatAmount(isWithdrawal ? Math.abs(r.amount_usd) : shownAmount(r))}</span>
-                    {isWithdrawal ? <span className="text-xs text-slate-300">{`fee $${formatAmount(e.fee ?? 0)} · receive $${formatAmount(e.expected_amount ?? 0)}`}</span> : null}
+                    <span className={r.amount > 0 ? 'font-semibold text-emerald-300' : 'font-semibold text-red-300'}>
+                      ${formatAmount(isWithdrawal ? Math.abs(r.amount_usd) : shownAmount(r))}
+                    </span>
+                    {isWithdrawal ? (
+                      <span className="text-xs text-slate-300">{`fee $${formatAmount(e.fee ?? 0)} · receive $${formatAmount(e.expected_amount ?? 0)}`}</span>
+                    ) : null}
                   </span>
                 );
               },
@@ -89,7 +106,11 @@ export default function TransactionPage() {
             {
               header: 'Action',
               cell: (r) => (
-                <button type="button" onClick={() => setOpen(r)} className="rounded-lg border border-white/10 px-3 py-1 text-xs font-semibold text-slate-200 hover:bg-white/5">
+                <button
+                  type="button"
+                  onClick={() => setOpen(r)}
+                  className="rounded-lg border border-white/10 px-3 py-1 text-xs font-semibold text-slate-200 hover:bg-white/5"
+                >
                   View
                 </button>
               ),

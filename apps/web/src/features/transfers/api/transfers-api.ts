@@ -1,24 +1,27 @@
-import type { TList, TTransferRecord } from '@app/core';
+import type { TTransferRecord } from '@app/core/contracts';
+import { transfers } from '@app/core/contracts/money';
+import { user } from '@app/core/contracts/user';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call, fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type TransferRow = TTransferRecord & { direction?: 'sent' | 'received' };
+export type TransferRow = TTransferRecord;
 
-export const checkUsername = (username: string) => api.get<{ userName: string; username: string }>('/api/user/check', { username });
+export const checkUsername = (username: string) => call(user.check, { query: { username } });
 
 /** POST /api/user/fund-transfer; refreshes the wallet, user info and transfer history. */
 export function useCreateTransfer() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { username: string; amount_usd: number; type: 'deposit' | 'withdraw' }) => api.post('/api/user/fund-transfer', body),
-    onSuccess: () => Promise.all([queryKeys.wallet, queryKeys.userInfo, queryKeys.transfersAll, queryKeys.historyAll].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    mutationFn: (body: { username: string; amount_usd: number; type: 'deposit' | 'withdraw' }) => call(transfers.create, { body }),
+    onSuccess: () =>
+      Promise.all([queryKeys.wallet, queryKeys.userInfo, queryKeys.transfersAll, queryKeys.historyAll].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }
 
 export const transfersQueryOptions = (page: number) =>
   queryOptions({
     queryKey: queryKeys.transfers(page),
-    queryFn: async () => (await api.get<TList<TransferRow>>('/api/user/fund-transfer', { page, per_page: 10, type: '', start_date: '', end_date: '' })).data!,
+    queryFn: fetchData(transfers.list, { query: { page, per_page: 10, type: '', start_date: '', end_date: '' } }),
     placeholderData: keepPreviousData,
   });

@@ -37,7 +37,11 @@ export default function TransferPage() {
       }),
     [available],
   );
-  const form = useForm<z.input<typeof schema>, unknown, z.infer<typeof schema>>({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: { type: 'deposit', username: '', amount_usd: '' } });
+  const form = useForm<z.input<typeof schema>, unknown, z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: { type: 'deposit', username: '', amount_usd: '' },
+  });
   const { errors } = form.formState;
   const username = form.watch('username').trim().toUpperCase();
 
@@ -103,7 +107,10 @@ export default function TransferPage() {
       <PageHeader
         title="Transfer Crypto - Transfer crypto to your buddies"
         action={
-          <Link to="/transfer-history" className="inline-flex shrink-0 items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5">
+          <Link
+            to="/transfer-history"
+            className="inline-flex shrink-0 items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5"
+          >
             <History className="h-4 w-4" aria-hidden /> History
           </Link>
         }
@@ -131,9 +138,20 @@ export default function TransferPage() {
           <label htmlFor="transfer-username" className="label">
             User name
           </label>
-          <input id="transfer-username" className="input uppercase" maxLength={9} autoComplete="off" placeholder="9-character username" aria-invalid={errors.username ? true : undefined} aria-describedby={errors.username ? 'transfer-username-msg' : undefined} {...form.register('username')} />
+          <input
+            id="transfer-username"
+            className="input uppercase"
+            maxLength={9}
+            autoComplete="off"
+            placeholder="9-character username"
+            aria-invalid={errors.username ? true : undefined}
+            aria-describedby={errors.username ? 'transfer-username-msg' : undefined}
+            {...form.register('username')}
+          />
           {errors.username ? (
-            <p id="transfer-username-msg" className="field-error">{errors.username.message}</p>
+            <p id="transfer-username-msg" className="field-error">
+              {errors.username.message}
+            </p>
           ) : receiver.state === 'checking' ? (
             <p className="mt-1 flex items-center gap-1 text-xs text-slate-400">
               <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> Checking username...
@@ -149,12 +167,29 @@ export default function TransferPage() {
             <label htmlFor="transfer-amount" className="label">
               Amount
             </label>
-            <button type="button" className="mb-1.5 -mr-2 inline-flex min-h-6 items-center rounded-lg px-2 py-1 text-xs font-semibold text-brand-400 hover:underline" onClick={() => form.setValue('amount_usd', String(available), { shouldValidate: true })}>
+            <button
+              type="button"
+              className="mb-1.5 -mr-2 inline-flex min-h-6 items-center rounded-lg px-2 py-1 text-xs font-semibold text-brand-400 hover:underline"
+              onClick={() => form.setValue('amount_usd', String(available), { shouldValidate: true })}
+            >
               All
             </button>
           </div>
-          <input id="transfer-amount" inputMode="decimal" step="0.01" className="input" placeholder="Minimum 10 USDT" aria-invalid={errors.amount_usd ? true : undefined} aria-describedby={errors.amount_usd ? 'transfer-amount-msg transfer-available' : 'transfer-available'} {...form.register('amount_usd')} />
-          {errors.amount_usd ? <p id="transfer-amount-msg" className="field-error">{errors.amount_usd.message}</p> : null}
+          <input
+            id="transfer-amount"
+            inputMode="decimal"
+            step="0.01"
+            className="input"
+            placeholder="Minimum 10 USDT"
+            aria-invalid={errors.amount_usd ? true : undefined}
+            aria-describedby={errors.amount_usd ? 'transfer-amount-msg transfer-available' : 'transfer-available'}
+            {...form.register('amount_usd')}
+          />
+          {errors.amount_usd ? (
+            <p id="transfer-amount-msg" className="field-error">
+              {errors.amount_usd.message}
+            </p>
+          ) : null}
           <p id="transfer-available" className="mt-1 text-xs text-slate-400" data-testid="transfer-available">
             Available: {formatAmount(available)} USDT
           </p>

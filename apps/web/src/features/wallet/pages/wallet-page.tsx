@@ -35,20 +35,28 @@ export default function WalletPage() {
           {money(w.balance)}
         </p>
         <BalanceLine kind="income" />
-        <p className="mt-1 text-xs text-slate-300">
-          Deposit balance {money(w.deposit_balance)}: for staking and transfers, not withdrawable.
-        </p>
+        <p className="mt-1 text-xs text-slate-300">Deposit balance {money(w.deposit_balance)}: for staking and transfers, not withdrawable.</p>
         <div className="mt-4 grid grid-cols-2 gap-2">
           {canWithdraw ? (
-            <Link to="/withdrawal" className="inline-flex items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+            <Link
+              to="/withdrawal"
+              className="inline-flex items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+            >
               Withdraw Funds
             </Link>
           ) : (
-            <button type="button" disabled className="inline-flex cursor-not-allowed items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white opacity-50">
+            <button
+              type="button"
+              disabled
+              className="inline-flex cursor-not-allowed items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white opacity-50"
+            >
               Withdraw Funds
             </button>
           )}
-          <Link to="/transfer" className="inline-flex items-center justify-center gap-1 rounded-xl border border-white/15 px-4 py-2.5 text-sm font-semibold text-white hover:bg-white/5">
+          <Link
+            to="/transfer"
+            className="inline-flex items-center justify-center gap-1 rounded-xl border border-white/15 px-4 py-2.5 text-sm font-semibold text-white hover:bg-white/5"
+          >
             <ArrowLeftRight className="h-4 w-4" aria-hidden /> Transfer
           </Link>
         </div>
@@ -75,7 +83,12 @@ export default function WalletPage() {
         />
         <StatCard label="Direct Business" value={money(w.total_direct_business)} icon={Briefcase} />
         <StatCard label="Total Network" value={w.total_network} icon={Network} />
-        <StatCard label="Team Business" value={money(w.team_business.amount)} icon={Briefcase} action={<span className="text-xs text-slate-400">{`${w.team_business.users} staking ${w.team_business.users === 1 ? 'member' : 'members'}`}</span>} />
+        <StatCard
+          label="Team Business"
+          value={money(w.team_business.amount)}
+          icon={Briefcase}
+          action={<span className="text-xs text-slate-400">{`${w.team_business.users} staking ${w.team_business.users === 1 ? 'member' : 'members'}`}</span>}
+        />
       </div>
     </div>
   );

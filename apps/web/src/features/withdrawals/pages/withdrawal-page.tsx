@@ -54,7 +54,13 @@ export default function WithdrawalPage() {
 
   const validate = () => {
     const amount = quantity.trim() === '' ? undefined : Number(quantity);
-    const r = ZCreateWithdrawalRequest.safeParse({ amount_usd: amount, network, wallet_address: address, token: 'USDT', ...(needsCode ? { totp_code: totp } : {}) });
+    const r = ZCreateWithdrawalRequest.safeParse({
+      amount_usd: amount,
+      network,
+      wallet_address: address,
+      token: 'USDT',
+      ...(needsCode ? { totp_code: totp } : {}),
+    });
     const next: Partial<Record<Field, string>> = {};
     if (!r.success) for (const i of r.error.issues) next[i.path[0] as Field] ??= i.message;
     if (!next.amount_usd && amount !== undefined && amount > balance) next.amount_usd = 'Insufficient balance';
@@ -256,7 +262,9 @@ export default function WithdrawalPage() {
             : []
         }
         notes={
-          <p>The full amount leaves your income balance now and the request waits for approval. A payment sent to a wrong address or network cannot be recovered.</p>
+          <p>
+            The full amount leaves your income balance now and the request waits for approval. A payment sent to a wrong address or network cannot be recovered.
+          </p>
         }
       />
     </div>

@@ -9,8 +9,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sandboxAddress } from './gateways/sandbox';
-import { canonicalJson } from './ipn-signature';
+import { sandboxAddress } from '../modules/payments/gateways/sandbox';
+import { canonicalJson } from '../modules/payments/ipn-signature';
 
 export interface RecordedRequest {
   method: string;
@@ -138,23 +138,31 @@ export async function startFakeNowPayments(options: FakeNowPaymentsOptions = {})
     if (req.method === 'GET' && path === '/v1/status') return send(res, 200, { message: 'OK' });
     if (req.method === 'POST' && path === '/v1/auth') {
       const b = (body ?? {}) as Record<string, unknown>;
-      if (b.email !== options.email || b.password !== options.password || !options.email) return error(res, 401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+      if (b.email !== options.email || b.password !== options.password || !options.email)
+        return error(res, 401, 'INVALID_CREDENTIALS', 'Invalid email or password');
       return send(res, 200, { token: jwt() });
     }
     if (req.headers['x-api-key'] !== apiKey) return error(res, 403, 'INVALID_API_KEY', 'Invalid api key');
 
     if (req.method === 'GET' && path === '/v1/currencies') return send(res, 200, { currencies: options.currencies ?? SUPPORTED });
-    if (req.method === 'GET' && path === '/v1/merchant/coins') return send(res, 200, { selectedCurrencies: (options.currencies ?? SUPPORTED).map((c) => c.toUpperCase()) });
+    if (req.method === 'GET' && path === '/v1/merchant/coins')
+      return send(res, 200, { selectedCurrencies: (options.currencies ?? SUPPORTED).map((c) => c.toUpperCase()) });
     if (req.method === 'GET' && path === '/v1/min-amount') {
       const from = url.searchParams.get('currency_from');
       const to = url.searchParams.get('currency_to');
       if (!from || !to) return error(res, 400, 'INVALID_REQUEST_PARAMS', 'currency_from and currency_to are required');
       const min = options.minAmountUsd ?? 1;
-      return send(res, 200, { currency_from: from, currency_to: to, min_amount: min, ...(url.searchParams.get('fiat_equivalent') ? { fiat_equivalent: min } : {}) });
+      return send(res, 200, {
+        currency_from: from,
+        currency_to: to,
+        min_amount: min,
+        ...(url.searchParams.get('fiat_equivalent') ? { fiat_equivalent: min } : {}),
+      });
     }
     if (req.method === 'POST' && path === '/v1/payment') {
       const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-      if (typeof b.price_amount !== 'number' || !(b.price_amount > 0)) return error(res, 400, 'INVALID_REQUEST_PARAMS', 'price_amount must be a positive number');
+      if (typeof b.price_amount !== 'number' || !(b.price_amount > 0))
+        return error(res, 400, 'INVALID_REQUEST_PARAMS', 'price_amount must be a positive number');
       if (typeof b.price_currency !== 'string') return error(res, 400, 'INVALID_REQUEST_PARAMS', 'price_currency is required');
       if (typeof b.pay_currency !== 'string' || !SUPPORTED.includes(b.pay_currency)) return error(res, 400, 'CURRENCY_UNAVAILABLE', 'Currency is unavailable');
       if (b.price_amount < (options.minAmountUsd ?? 1)) return error(res, 400, 'AMOUNT_MINIMAL_ERROR', 'amountTo is too small');
@@ -291,7 +299,15 @@ export async function startFakeNowPayments(options: FakeNowPaymentsOptions = {})
    */
   async function sendIpn(
     id: string | number,
-    opts: { times?: number; sequential?: boolean; secret?: string; tamper?: Record<string, unknown>; unsigned?: boolean; overrides?: Record<string, unknown>; url?: string } = {},
+    opts: {
+      times?: number;
+      sequential?: boolean;
+      secret?: string;
+      tamper?: Record<string, unknown>;
+      unsigned?: boolean;
+      overrides?: Record<string, unknown>;
+      url?: string;
+    } = {},
   ): Promise<number[]> {
     const p = mustGet(id);
     const url = opts.url ?? p.ipn_callback_url;
@@ -362,8 +378,18 @@ export async function startFakeNowPayments(options: FakeNowPaymentsOptions = {})
       kase === 'failed' || kase === 'fail'
         ? [{ payment_status: 'confirming', actually_paid: full }, { payment_status: 'failed' }]
         : kase === 'partially_paid'
-          ? [{ payment_status: 'confirming', actually_paid: Math.floor(full * 60) / 100 }, { payment_status: 'confirmed' }, { payment_status: 'sending' }, { payment_status: 'partially_paid' }]
-          : [{ payment_status: 'confirming', actually_paid: full }, { payment_status: 'confirmed' }, { payment_status: 'sending' }, { payment_status: 'finished' }];
+          ? [
+              { payment_status: 'confirming', actually_paid: Math.floor(full * 60) / 100 },
+              { payment_status: 'confirmed' },
+              { payment_status: 'sending' },
+              { payment_status: 'partially_paid' },
+            ]
+          : [
+              { payment_status: 'confirming', actually_paid: full },
+              { payment_status: 'confirmed' },
+              { payment_status: 'sending' },
+              { payment_status: 'finished' },
+            ];
     for (const s of steps) {
       await new Promise((r) => setTimeout(r, stepMs));
       setPayment(id, s);
@@ -388,7 +414,11 @@ export async function startFakeNowPayments(options: FakeNowPaymentsOptions = {})
     /** The next `count` requests get this answer (e.g. 500, or 429 with nginx's HTML page). */
     failNext(status: number, count = 1, body?: string) {
       const isHtml = status === 429 && body === undefined;
-      const text = body ?? (isHtml ? '<html><head><title>429 Too Many Requests</title></head><body><center><h1>429 Too Many Requests</h1></center><hr><center>nginx</center></body></html>' : JSON.stringify({ status: false, statusCode: status, code: 'INTERNAL_ERROR', message: 'Internal error' }));
+      const text =
+        body ??
+        (isHtml
+          ? '<html><head><title>429 Too Many Requests</title></head><body><center><h1>429 Too Many Requests</h1></center><hr><center>nginx</center></body></html>'
+          : JSON.stringify({ status: false, statusCode: status, code: 'INTERNAL_ERROR', message: 'Internal error' }));
       failures = [...failures, ...Array.from({ length: count }, () => ({ status, body: text, contentType: isHtml ? 'text/html' : 'application/json' }))];
     },
     /** Requests to one path (method optional). */

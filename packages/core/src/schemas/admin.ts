@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { toMicro } from '../money';
 
 const percent = (label: string, max: number) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(max, `${label} cannot exceed ${max}`)
-    .refine((v) => /^\d+(\.\d{1,6})?$/.test(String(v)), `${label} can have at most 6 decimals`);
+    .refine((v) => toMicro(v) !== null, `${label} can have at most 6 decimals`);
 
 /** PUT /api/admin/settings: every field optional; a change applies to future accruals only. */
 export const ZAdminSettings = z
@@ -23,7 +24,7 @@ const usdAmount = (label: string) =>
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(1_000_000_000, `${label} is too large`)
-    .refine((v) => /^\d+(\.\d{1,6})?$/.test(String(v)), `${label} can have at most 6 decimals`);
+    .refine((v) => toMicro(v) !== null, `${label} can have at most 6 decimals`);
 
 /** PUT /api/admin/reward-levels: levels 1..n in order, each with a positive reward. */
 export const ZAdminRewardLevels = z.object({
@@ -39,3 +40,20 @@ export const ZAdminRewardLevels = z.object({
     .max(20)
     .refine((ls) => ls.every((l, i) => l.level === i + 1), 'Levels must be numbered 1, 2, 3… in order'),
 });
+
+export const ZAdminIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,18}$/, 'Invalid id')
+    .transform((v) => BigInt(v)),
+});
+export const ZCloseTicketRequest = z.object({
+  adminRemark: z.string({ error: 'Remark is required' }).trim().min(1, 'Remark is required').max(2000, 'Remark cannot exceed 2000 characters'),
+});
+export const ZCompleteWithdrawalRequest = z.object({
+  tx_hash: z.string({ error: 'Transaction hash is required' }).trim().min(1, 'Transaction hash is required').max(200, 'Transaction hash is too long'),
+});
+export const ZRejectWithdrawalRequest = z.object({
+  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason is too long'),
+});
+export const ZRunRoiRequest = z.object({ date: z.iso.date('Date must be YYYY-MM-DD') });

@@ -1,0 +1,23 @@
+import type { Contract, DataOut, InputOf } from '@app/core/contracts/define';
+import { request } from './api-client';
+
+// Kept out of api-client.ts, which the entry chunk loads: only the pages that call the API carry this.
+type CallArgs<C extends Contract> = object extends InputOf<C> ? [input?: InputOf<C>] : [input: InputOf<C>];
+
+/**
+ * Calls one endpoint from its contract (spec section 7, with the bearer token): the input and the
+ * answer's `data` are typed by the contract, so no call names a type or casts the JSON.
+ */
+export async function call<C extends Contract>(contract: C, ...[input]: CallArgs<C>): Promise<{ success: true; data: DataOut<C>; message?: string }> {
+  const params = (input?.params ?? {}) as Record<string, unknown>;
+  const path = `/api${contract.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])))}`;
+  const body = contract.method === 'GET' || contract.method === 'DELETE' ? undefined : (input?.body ?? {});
+  const json = await request(contract.method, path, body, input?.query as Record<string, unknown> | undefined);
+  return { success: true, data: json.data as DataOut<C>, ...(json.message !== undefined ? { message: json.message } : {}) };
+}
+
+/** TanStack Query's queryFn for a contract: resolves to the answer's data. */
+export const fetchData =
+  <C extends Contract>(contract: C, ...args: CallArgs<C>) =>
+  async (): Promise<DataOut<C>> =>
+    (await call(contract, ...args)).data;

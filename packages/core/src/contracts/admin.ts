@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import {
+  ZAdminIdParams,
+  ZAdminRewardLevels,
+  ZAdminSettings,
+  ZCloseTicketRequest,
+  ZCompleteWithdrawalRequest,
+  ZRejectWithdrawalRequest,
+  ZRunRoiRequest,
+} from '../schemas/admin';
+import { ZPageQuery } from '../schemas/common';
+import { defineContract, pageOf, ZId, ZIsoTime, ZMoney } from './define';
+import { ZRewardLevel } from './money';
+import { ZTicket } from './support';
+import { ZSettings } from './user';
+
+const tag = 'admin';
+const auth = 'admin';
+
+export const ZAdminUser = z.object({
+  id: ZId,
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  status: z.string(),
+  is_admin: z.boolean(),
+  eligible_level: z.number().int(),
+  verified: z.boolean(),
+  createdAt: ZIsoTime,
+});
+
+const ZCountAmount = z.object({ count: z.number().int(), amount: ZMoney });
+export const ZAdminStats = z.object({
+  users: z.number().int(),
+  active_users: z.number().int(),
+  total_deposits: ZMoney,
+  total_staked: ZMoney,
+  liabilities: ZMoney,
+  withdrawals_pending: ZCountAmount,
+  withdrawals_paid: ZCountAmount,
+  daily: z.array(z.object({ date: z.string(), deposits: ZMoney, withdrawals: ZMoney })),
+  ledger_system_balances: z.object({ staked_principal: ZMoney }),
+});
+
+export const ZAdminUserDetail = z.object({
+  user: ZAdminUser.extend({ referrer: z.string().nullable(), active_date: z.string().nullable() }),
+  balances: z.object({ deposit: ZMoney, income: ZMoney }),
+  totals: z.record(z.string(), ZMoney),
+  team: z.object({
+    total_directs: z.number().int(),
+    total_direct_business: ZMoney,
+    total_network: z.number().int(),
+    team_business: z.object({ users: z.number().int(), amount: ZMoney }),
+  }),
+  ledger: z.array(
+    z.object({
+      id: ZId,
+      kind: z.string(),
+      key: z.string(),
+      memo: z.string().nullable(),
+      createdAt: ZIsoTime,
+      postings: z.array(z.object({ account: z.string(), amount: ZMoney })),
+    }),
+  ),
+  stakes: z.array(z.object({ id: ZId, amount: ZMoney, roi_paid: ZMoney, status: z.string(), createdAt: ZIsoTime })),
+  payments: z.array(z.object({ id: ZId, payment_id: z.string(), status: z.string(), amount: ZMoney, credited: ZMoney, createdAt: ZIsoTime })),
+  withdrawals: z.array(z.object({ id: ZId, amount: ZMoney, status: z.string(), network: z.string(), createdAt: ZIsoTime })),
+});
+
+export const ZAdminTicket = ZTicket.extend({
+  user: z.object({ id: ZId, username: z.string(), email: z.string(), name: z.string() }),
+  closedAt: ZIsoTime.nullable(),
+});
+
+export const ZAdminWithdrawal = z.object({
+  id: ZId,
+  user_id: ZId,
+  amount: ZMoney,
+  fee: ZMoney,
+  receive_amount: ZMoney,
+  network: z.string(),
+  wallet_address: z.string(),
+  status: z.string(),
+  tx_hash: z.string().nullable(),
+  reject_reason: z.string().nullable(),
+  createdAt: ZIsoTime,
+  processedAt: ZIsoTime.nullable(),
+});
+
+export const ZAdminPayment = z.object({
+  id: ZId,
+  payment_id: z.string(),
+  user: z.object({ id: ZId, username: z.string() }),
+  pay_currency: z.string(),
+  price_amount: ZMoney,
+  actually_paid: ZMoney,
+  credited_amount: ZMoney,
+  status: z.string(),
+  needs_review: z.boolean(),
+  createdAt: ZIsoTime,
+});
+
+export const ZAdminSettingsData = ZSettings.extend({ maintenance_mode: z.boolean() });
+
+export const ZLedgerReport = z.object({
+  ok: z.boolean(),
+  entries: z.number().int(),
+  accounts: z.number().int(),
+  unbalancedEntries: z.array(z.object({ entryId: z.string(), sum: z.string() })),
+  mismatchedAccounts: z.array(z.object({ accountId: z.string(), cached: z.string(), posted: z.string() })),
+  negativeUserAccounts: z.array(z.object({ accountId: z.string(), userId: z.string(), balance: z.string() })),
+  totalOfAllBalances: z.string(),
+});
+
+export const ZAuditRow = z.object({
+  id: ZId,
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  /** the state before and after, as recorded (JSON) */
+  before: z.unknown(),
+  after: z.unknown(),
+  admin: z.string().nullable(),
+  createdAt: ZIsoTime,
+});
+
+export const admin = {
+  users: defineContract({
+    method: 'GET',
+    path: '/admin/users',
+    auth,
+    tag,
+    summary: 'Users by e-mail, name or username',
+    query: ZPageQuery.extend({ q: z.string().trim().max(100).optional() }),
+    data: pageOf(ZAdminUser),
+  }),
+  stats: defineContract({ method: 'GET', path: '/admin/stats', auth, tag, summary: 'Dashboard figures', data: ZAdminStats }),
+  user: defineContract({ method: 'GET', path: '/admin/users/:id', auth, tag, summary: 'One user in full', params: ZAdminIdParams, data: ZAdminUserDetail }),
+  block: defineContract({
+    method: 'POST',
+    path: '/admin/users/:id/block',
+    auth,
+    tag,
+    summary: 'Blocks a user',
+    params: ZAdminIdParams,
+    data: z.object({ id: ZId, status: z.string() }),
+  }),
+  unblock: defineContract({
+    method: 'POST',
+    path: '/admin/users/:id/unblock',
+    auth,
+    tag,
+    summary: 'Unblocks a user',
+    params: ZAdminIdParams,
+    data: z.object({ id: ZId, status: z.string() }),
+  }),
+  tickets: defineContract({
+    method: 'GET',
+    path: '/admin/tickets',
+    auth,
+    tag,
+    summary: 'Every support ticket',
+    query: ZPageQuery.extend({ status: z.enum(['open', 'closed']).optional() }),
+    data: pageOf(ZAdminTicket),
+  }),
+  closeTicket: defineContract({
+    method: 'POST',
+    path: '/admin/tickets/:id/close',
+    auth,
+    tag,
+    summary: 'Closes a ticket with a remark',
+    params: ZAdminIdParams,
+    body: ZCloseTicketRequest,
+    data: ZTicket,
+  }),
+  withdrawals: defineContract({
+    method: 'GET',
+    path: '/admin/withdrawals',
+    auth,
+    tag,
+    summary: 'The withdrawal queue',
+    query: ZPageQuery.extend({ status: z.enum(['pending', 'completed', 'rejected']).optional() }),
+    data: pageOf(ZAdminWithdrawal.extend({ user: z.object({ id: ZId, username: z.string(), email: z.string() }) })),
+  }),
+  completeWithdrawal: defineContract({
+    method: 'POST',
+    path: '/admin/withdrawals/:id/complete',
+    auth,
+    tag,
+    summary: 'Marks a withdrawal paid',
+    params: ZAdminIdParams,
+    body: ZCompleteWithdrawalRequest,
+    data: ZAdminWithdrawal,
+  }),
+  rejectWithdrawal: defineContract({
+    method: 'POST',
+    path: '/admin/withdrawals/:id/reject',
+    auth,
+    tag,
+    summary: 'Rejects and refunds a withdrawal',
+    params: ZAdminIdParams,
+    body: ZRejectWithdrawalRequest,
+    data: ZAdminWithdrawal,
+  }),
+  payments: defineContract({
+    method: 'GET',
+    path: '/admin/payments',
+    auth,
+    tag,
+    summary: 'Deposits, optionally only those needing review',
+    query: ZPageQuery.extend({ status: z.string().max(20).optional(), review: z.enum(['true', 'false']).optional() }),
+    data: pageOf(ZAdminPayment),
+  }),
+  settings: defineContract({ method: 'GET', path: '/admin/settings', auth, tag, summary: 'The rates and maintenance mode', data: ZAdminSettingsData }),
+  saveSettings: defineContract({
+    method: 'PUT',
+    path: '/admin/settings',
+    auth,
+    tag,
+    summary: 'Changes rates (future accruals only)',
+    body: ZAdminSettings,
+    data: ZAdminSettingsData,
+  }),
+  rewardLevels: defineContract({ method: 'GET', path: '/admin/reward-levels', auth, tag, summary: 'The reward levels', data: z.array(ZRewardLevel) }),
+  saveRewardLevels: defineContract({
+    method: 'PUT',
+    path: '/admin/reward-levels',
+    auth,
+    tag,
+    summary: 'Replaces the reward levels',
+    body: ZAdminRewardLevels,
+    data: z.array(ZRewardLevel),
+  }),
+  runRoi: defineContract({
+    method: 'POST',
+    path: '/admin/jobs/roi',
+    auth,
+    tag,
+    summary: 'Credits ROI up to a date',
+    body: ZRunRoiRequest,
+    data: z.object({ date: z.string(), stakes: z.number().int(), credits: z.number().int(), total: ZMoney, completed: z.number().int() }),
+  }),
+  verifyLedger: defineContract({ method: 'GET', path: '/admin/ledger/verify', auth, tag, summary: 'Proves the ledger balances', data: ZLedgerReport }),
+  auditLog: defineContract({ method: 'GET', path: '/admin/audit-log', auth, tag, summary: 'Who did what', query: ZPageQuery, data: pageOf(ZAuditRow) }),
+};
+
+export type AdminStats = z.output<typeof ZAdminStats>;
+export type AdminUserRow = z.output<typeof ZAdminUser>;
+export type AdminUserDetail = z.output<typeof ZAdminUserDetail>;
+export type AdminWithdrawal = z.output<typeof admin.withdrawals.data>['data'][number];
+export type AdminTicket = z.output<typeof ZAdminTicket>;
+export type AdminPayment = z.output<typeof ZAdminPayment>;
+export type AdminSettings = z.output<typeof ZAdminSettingsData>;
+export type AdminRewardLevel = z.output<typeof ZRewardLevel>;
+export type AdminAuditEntry = z.output<typeof ZAuditRow>;
+export type LedgerReport = z.output<typeof ZLedgerReport>;
+export type TAdminSettingsRequest = z.input<typeof ZAdminSettings>;

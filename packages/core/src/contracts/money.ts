@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { ZCreateStakeRequest, ZCreateTransferRequest, ZCreateWithdrawalRequest } from '../schemas/money-ops';
+import { ZHistoryQuery, ZIncomeHistoryQuery, ZPageQuery, ZTransferHistoryQuery } from '../schemas/common';
+import { defineContract, pageOf, ZId, ZIsoTime, ZMoney, ZPagination } from './define';
+
+export const ZStakeRow = z.object({ id: ZId, createdAt: ZIsoTime, type: z.string(), amount_usd: ZMoney, status: z.string() });
+export const ZIncomeItem = z.object({ id: ZId, createdAt: ZIsoTime, amount: ZMoney, note: z.string() });
+export const ZRewardLevel = z.object({
+  level: z.number().int(),
+  self_investment: ZMoney,
+  direct_investment: ZMoney,
+  reward: ZMoney,
+  achieved: z.boolean().optional(),
+});
+export const ZTeamMember = z.object({ avatar: z.string().nullable(), username: z.string(), name: z.string(), createdAt: ZIsoTime, status: z.string() });
+export const ZTransferRecord = z.object({
+  id: ZId,
+  createdAt: ZIsoTime,
+  amount_usd: ZMoney,
+  sender_id: ZId,
+  type: z.enum(['deposit', 'withdraw']),
+  /** computed once, on the server */
+  direction: z.enum(['sent', 'received']),
+  Sender: z.object({ username: z.string() }),
+  Receiver: z.object({ username: z.string() }),
+});
+export const ZHistoryRecord = z.object({ id: ZId, createdAt: ZIsoTime, amount: ZMoney, amount_usd: ZMoney, status: z.string(), extra: z.string().nullable() });
+
+export const staking = {
+  create: defineContract({
+    method: 'POST',
+    path: '/stake/create',
+    auth: 'user',
+    tag: 'staking',
+    summary: 'Stakes from the deposit balance',
+    body: ZCreateStakeRequest,
+    data: null,
+  }),
+  history: defineContract({
+    method: 'GET',
+    path: '/stake/history',
+    auth: 'user',
+    tag: 'staking',
+    summary: 'My stakes',
+    query: ZPageQuery,
+    data: pageOf(ZStakeRow),
+  }),
+};
+
+export const income = {
+  history: defineContract({
+    method: 'GET',
+    path: '/income/history',
+    auth: 'user',
+    tag: 'income',
+    summary: 'ROI, referral or reward income',
+    query: ZIncomeHistoryQuery,
+    data: pageOf(ZIncomeItem),
+  }),
+  rewardLevels: defineContract({
+    method: 'GET',
+    path: '/income/reward-levels',
+    auth: 'user',
+    tag: 'income',
+    summary: 'Reward levels and which I reached',
+    data: z.array(ZRewardLevel),
+  }),
+};
+
+export const team = {
+  directs: defineContract({
+    method: 'GET',
+    path: '/user/my-team',
+    auth: 'user',
+    tag: 'team',
+    summary: 'My direct referrals',
+    query: ZPageQuery,
+    data: pageOf(ZTeamMember),
+  }),
+};
+
+export const transfers = {
+  create: defineContract({
+    method: 'POST',
+    path: '/user/fund-transfer',
+    auth: 'user',
+    tag: 'transfers',
+    summary: 'Sends USDT to another user',
+    body: ZCreateTransferRequest,
+    data: z.object({ id: ZId }),
+  }),
+  list: defineContract({
+    method: 'GET',
+    path: '/user/fund-transfer',
+    auth: 'user',
+    tag: 'transfers',
+    summary: 'Transfers sent and received',
+    query: ZTransferHistoryQuery,
+    data: pageOf(ZTransferRecord),
+  }),
+};
+
+export const withdrawals = {
+  create: defineContract({
+    method: 'POST',
+    path: '/withdraw/create',
+    auth: 'user',
+    tag: 'withdrawals',
+    summary: 'Requests a withdrawal',
+    body: ZCreateWithdrawalRequest,
+    data: z.object({ id: ZId }),
+  }),
+};
+
+export const history = {
+  list: defineContract({
+    method: 'GET',
+    path: '/user/get-history',
+    auth: 'user',
+    tag: 'history',
+    summary: 'Deposits, withdrawals or transfers with their totals',
+    query: ZHistoryQuery,
+    data: z.object({ data: z.array(ZHistoryRecord), pagination: ZPagination, total_deposits: ZMoney, total_withdrawals: ZMoney }),
+  }),
+};
+
+export type TStakeRow = z.output<typeof ZStakeRow>;
+export type TIncomeItem = z.output<typeof ZIncomeItem>;
+export type TRewardLevel = z.output<typeof ZRewardLevel>;
+export type TTeamMember = z.output<typeof ZTeamMember>;
+export type TTransferRecord = z.output<typeof ZTransferRecord>;
+export type THistoryRecord = z.output<typeof ZHistoryRecord>;

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { ZCreateDemoPaymentRequest, ZCreatePaymentRequest, ZPaymentIdRequest } from '../schemas/money-ops';
+import { ZSandboxPayRequest } from '../schemas/payments';
+import { defineContract, ZId, ZIsoTime, ZMoney } from './define';
+
+const tag = 'payments';
+
+export const ZPendingPayment = z.object({
+  id: ZId,
+  payment_id: z.string(),
+  status: z.string(),
+  createdAt: ZIsoTime,
+  amount: ZMoney,
+  pay_amount: ZMoney,
+  pay_currency: z.string(),
+  /** with the extra, lets the browser reopen the payment's panel after a reload */
+  pay_address: z.string(),
+  timedout_at: ZIsoTime.nullable(),
+  extra: z.string(),
+});
+
+export const ZPaymentStatus = z.object({
+  payment_id: z.string(),
+  status: z.string(),
+  amount: ZMoney,
+  pay_amount: ZMoney,
+  pay_currency: z.string(),
+  credited_amount: ZMoney,
+  timedout_at: ZIsoTime.nullable(),
+  extra: z.string(),
+});
+
+export const ZCreatedPayment = z.object({
+  payment_id: z.string(),
+  payAddress: z.string(),
+  payCurrency: z.string(),
+  amount: ZMoney,
+  price_amount: ZMoney,
+  status: z.string(),
+  timedout_at: ZIsoTime.nullable(),
+});
+
+export const ZCurrencyOption = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  iconUrl: z.string(),
+  chain: z.object({ name: z.string(), shortName: z.string(), symbol: z.string(), iconUrl: z.string() }),
+});
+
+export const ZDemoPayment = z.object({
+  paymentId: z.string(),
+  status: z.string(),
+  amount: ZMoney,
+  payAmount: ZMoney,
+  payCurrency: z.string(),
+  payAddress: z.string(),
+  timedout_at: ZIsoTime.nullable(),
+  extra: z.string().nullable(),
+  meta_data: z.object({
+    token: z.object({ iconUrl: z.string(), symbol: z.string(), name: z.string() }),
+    chain: z.object({ iconUrl: z.string(), name: z.string() }),
+  }),
+});
+
+/**
+ * The calls both deposit screens share: /payments/* (the first flow) and /demo-payments/* (the demo
+ * screen) answer the same, so they are one definition under two prefixes.
+ */
+const depositCalls = <P extends '/payments' | '/demo-payments'>(prefix: P) => ({
+  pending: defineContract({
+    method: 'GET',
+    path: `${prefix}/pending`,
+    auth: 'user',
+    tag,
+    summary: 'My payments still waiting for funds',
+    data: z.array(ZPendingPayment),
+  }),
+  status: defineContract({
+    method: 'POST',
+    path: `${prefix}/status`,
+    auth: 'user',
+    tag,
+    summary: 'Asks the gateway for the payment and credits what arrived',
+    body: ZPaymentIdRequest,
+    data: ZPaymentStatus,
+  }),
+  cancel: defineContract({
+    method: 'POST',
+    path: `${prefix}/cancel`,
+    auth: 'user',
+    tag,
+    summary: 'Cancels a payment that has received nothing',
+    body: ZPaymentIdRequest,
+    data: null,
+  }),
+});
+
+export const payments = {
+  config: defineContract({
+    method: 'GET',
+    path: '/payments/config',
+    auth: 'user',
+    tag,
+    summary: 'The active gateway',
+    data: z.object({ gateway: z.string(), sandbox: z.boolean() }),
+  }),
+  create: defineContract({
+    method: 'POST',
+    path: '/payments/create',
+    auth: 'user',
+    tag,
+    summary: 'Starts a deposit (first flow)',
+    body: ZCreatePaymentRequest,
+    data: ZCreatedPayment,
+  }),
+  ...depositCalls('/payments'),
+  ipn: defineContract({
+    method: 'POST',
+    path: '/payments/ipn',
+    auth: 'public',
+    tag,
+    summary: 'NOWPayments IPN (signed raw body)',
+    data: z.object({ outcome: z.string() }),
+  }),
+  sandboxPay: defineContract({
+    method: 'POST',
+    path: '/sandbox/payments/:payment_id/pay',
+    auth: 'user',
+    tag,
+    summary: 'Sandbox gateway only: simulates the transfer',
+    params: z.object({ payment_id: z.string().max(64) }),
+    body: ZSandboxPayRequest,
+    data: ZPaymentStatus,
+  }),
+};
+
+export const demoPayments = {
+  currencies: defineContract({
+    method: 'GET',
+    path: '/demo-payments/currencies',
+    auth: 'user',
+    tag,
+    summary: 'The deposit chains',
+    data: z.array(ZCurrencyOption),
+  }),
+  create: defineContract({
+    method: 'POST',
+    path: '/demo-payments/create',
+    auth: 'user',
+    tag,
+    summary: 'Starts a deposit (demo screen)',
+    body: ZCreateDemoPaymentRequest,
+    data: ZDemoPayment,
+  }),
+  ...depositCalls('/demo-payments'),
+};
+
+export type TPendingPayment = z.output<typeof ZPendingPayment>;
+export type TPaymentStatus = z.output<typeof ZPaymentStatus>;
+export type TCurrencyOption = z.output<typeof ZCurrencyOption>;
+export type TDemoPayment = z.output<typeof ZDemoPayment>;
