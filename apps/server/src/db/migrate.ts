@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
 import type { DB } from './types';
 
 const folder = path.join(import.meta.dirname, 'migrations');
