@@ -153,6 +153,12 @@ describe('issue 10 findings', () => {
       expect(wrong.statusCode).toBe(right.statusCode);
       expect(Object.keys(wrong.json().data)).toEqual(Object.keys(right.json().data));
       expect(wrong.json().message).toBe(right.json().message);
+      // A blocked account in back-off does not tell a right password by a 403 either.
+      await t.db.updateTable('users').set({ status: 'blocked' }).where('email', '=', r.email).execute();
+      const blockedRight = await post('/api/auth/login', { email: r.email, password: good.password });
+      expect(blockedRight.statusCode).toBe(wrong.statusCode);
+      expect(blockedRight.json().message).toBe(wrong.json().message);
+      await t.db.updateTable('users').set({ status: 'inactive' }).where('email', '=', r.email).execute();
       // The decoy access id leads nowhere.
       expect((await post('/api/auth/verify-otp', { access_id: wrong.json().data.access_id, otp: '123456' })).json().message).toBe(DEAD);
     });

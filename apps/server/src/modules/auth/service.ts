@@ -147,7 +147,11 @@ export async function login(
     if (backOff) return { access_id: randomBytes(32).toString('base64url'), step: 'code' };
     throw new AppError('UNAUTHORIZED', 'Invalid email or password');
   }
-  if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
+  if (user.status === 'blocked') {
+    // In back-off a 403 would tell a guesser the password was right: the decoy answer instead.
+    if (backOff) return { access_id: randomBytes(32).toString('base64url'), step: 'code' };
+    throw new AppError('FORBIDDEN', 'Your account has been blocked');
+  }
   if (!user.email_verified_at || backOff) {
     const purpose = user.email_verified_at ? 'login' : 'verify';
     const { accessId, otp } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, user.id, purpose));
