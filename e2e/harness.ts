@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startMailbox } from '../apps/server/src/test/mailbox';
+import { startTestProvider } from '../apps/server/src/test/social-provider';
 import { afterAll, beforeAll } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -171,6 +172,38 @@ export function browserSuite(env: Record<string, string> = {}): { server: E2ESer
   afterAll(async () => {
     await suite.browser?.close();
     await suite.server?.stop();
+  });
+  return suite;
+}
+
+/** The test OpenID provider a social suite signs in through. */
+export type TestProvider = Awaited<ReturnType<typeof startTestProvider>>;
+
+/**
+ * `browserSuite` with "Continue with Google" wired to a local OpenID provider (`suite.provider`):
+ * the server runs on a port chosen first, so the provider knows its callback address.
+ */
+export function socialSuite(): { server: E2EServer; browser: Browser; provider: TestProvider } {
+  const suite = {} as { server: E2EServer; browser: Browser; provider: TestProvider };
+  beforeAll(async () => {
+    const port = await freePort();
+    suite.provider = await startTestProvider({
+      clientId: 'e2e-client',
+      clientSecret: 'e2e-secret',
+      redirectUris: [`http://127.0.0.1:${port}/api/auth/google/callback`],
+    });
+    suite.server = await startServer({
+      PORT: String(port),
+      GOOGLE_CLIENT_ID: 'e2e-client',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_ISSUER_URL: suite.provider.issuer,
+    });
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+    await suite.provider?.close();
   });
   return suite;
 }

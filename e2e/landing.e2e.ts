@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, otpFrom, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, DESKTOP, newPage, otpFrom, PHONE, screenshot } from './harness';
 
 const ANCHORS = ['Home', 'HowStart', 'chains', 'wallet', 'About', 'defi', 'Roadmap', 'FAQ'];
 
@@ -15,19 +15,10 @@ async function pageScrollWidth(page: Page) {
 }
 
 describe('landing, legal and maintenance pages (browser)', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('has the eight section anchors, linked from the navbar, and no sideways scroll on a phone', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await openLanding(page);
     for (const id of ANCHORS) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -42,7 +33,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
   });
 
   it('turns the navbar solid after scrolling past 20 px and transparent again at the top', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, DESKTOP);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, DESKTOP);
     await openLanding(page);
     const navbar = page.getByTestId('navbar');
     const background = () => navbar.evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -62,7 +53,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
   });
 
   it('types and deletes the headline words in turn, and swaps whole words under reduced motion', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await openLanding(page);
     // Record every text the headline shows, then read the sequence back once the second word is typed.
     await page.evaluate(() => {
@@ -90,7 +81,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
   });
 
   it('has a FAQ of six questions that open one at a time', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await openLanding(page);
     const items = page.getByTestId('faq-item');
     expect(await items.count()).toBe(6);
@@ -106,7 +97,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
   });
 
   it('sends a returning guest from Start Farming and GET STARTED to /dashboard, whose guard shows /login', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     // Someone who has signed in on this browser before (a first-time visitor goes to /signup: ux2.e2e.ts).
     await page.goto('/privacy-policy');
     await page.evaluate(() => localStorage.setItem('has_account', 'true'));
@@ -121,7 +112,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
   });
 
   it('links the footer to the legal pages, login, signup and three social accounts', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, DESKTOP);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, DESKTOP);
     await openLanding(page);
     const footer = page.locator('footer');
     const hrefs = await footer.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
@@ -135,7 +126,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
 
   it('shows the privacy policy and the terms, last updated April 17, 2025, with the support e-mail and a way home', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       for (const [path, title, shot] of [
         ['/privacy-policy', 'Privacy Policy', 'privacy'],
         ['/terms-conditions', 'Terms and Conditions', 'terms'],
@@ -155,7 +146,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
   });
 
   it('shows the maintenance page, whose Try again reloads the app on /dashboard', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.goto('/maintenance');
     await page.getByRole('heading', { name: 'Server is under maintenance' }).waitFor();
     await screenshot(page, 'maintenance-phone');
@@ -168,15 +159,15 @@ describe('landing, legal and maintenance pages (browser)', () => {
   it('shows the disclaimer inside the signed-in layout with a warning and an ok button', async () => {
     const email = `disclaimer${Date.now()}@example.test`;
     const post = async (path: string, body: unknown) => {
-      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${suite.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       return (await res.json()) as { data: { access_id?: string; token?: string } };
     };
     const registered = await post('/api/auth/register', { name: 'Dee Claimer', email, password: 'Secret123!' });
-    const mail = await server.mailbox.waitFor(email);
+    const mail = await suite.server.mailbox.waitFor(email);
     const verified = await post('/api/auth/verify-otp', { access_id: registered.data.access_id, otp: otpFrom(mail.text) });
     expect(verified.data.token).toBeTruthy();
 
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.goto('/maintenance');
     await page.evaluate((token) => localStorage.setItem('auth_token', token), verified.data.token!);
     await page.goto('/disclaimer');

@@ -1,9 +1,8 @@
 import * as OTPAuth from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestProvider } from '../apps/server/src/test/social-provider';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, DESKTOP, freePort, launchBrowser, newPage, otpFrom, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import { axeSerious, browserSuite, DESKTOP, type E2EServer, newPage, otpFrom, PHONE, screenshot, socialSuite } from './harness';
 
 const PERIOD_MS = 30_000;
 
@@ -63,20 +62,11 @@ async function logOut(page: Page): Promise<void> {
 }
 
 describe('account security in the browser: password reset, two-factor sign-in, sessions, withdrawal code', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('resets a forgotten password with the mailed code and signs in with the new one', async () => {
-    const u = await signUp(server, 'Fay Forgetful');
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const u = await signUp(suite.server, 'Fay Forgetful');
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
@@ -95,7 +85,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await page.waitForURL('**/reset-password');
     await page.getByText('If an account exists for this e-mail, a reset code has been sent.').waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('reset_access_id'))).toBeTruthy();
-    const code = otpFrom((await server.mailbox.waitFor(u.email, 15_000, 'password reset code')).text);
+    const code = otpFrom((await suite.server.mailbox.waitFor(u.email, 15_000, 'password reset code')).text);
 
     // A wrong code is the server's 'Invalid or expired code' under the code field.
     const wrong = code === '000000' ? '111111' : '000000';
@@ -120,9 +110,9 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await page.waitForURL('**/login');
     await page.getByText('Password reset successfully').waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('reset_access_id'))).toBeNull();
-    await server.mailbox.waitFor(u.email, 15_000, 'Your password was reset');
+    await suite.server.mailbox.waitFor(u.email, 15_000, 'Your password was reset');
     // Every session of the user was revoked by the reset.
-    expect((await call(server, 'GET', '/api/user/get-info', undefined, u.token)).status).toBe(401);
+    expect((await call(suite.server, 'GET', '/api/user/get-info', undefined, u.token)).status).toBe(401);
 
     await page.getByLabel('Email').fill(u.email);
     await page.getByLabel('Password', { exact: true }).fill(u.password);
@@ -142,10 +132,10 @@ describe('account security in the browser: password reset, two-factor sign-in, s
   });
 
   it('on /security: changes the password, revokes another session, turns 2FA on (QR, recovery codes), then sign-in asks for the code; a recovery code turns it off', async () => {
-    const u = await signUp(server, 'Tess Twofactor');
-    const other = await call<{ token: string }>(server, 'POST', '/api/auth/login', { email: u.email, password: u.password });
+    const u = await signUp(suite.server, 'Tess Twofactor');
+    const other = await call<{ token: string }>(suite.server, 'POST', '/api/auth/login', { email: u.email, password: u.password });
     const otherToken = other.json.data!.token;
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, u, '/setting');
     await page.getByRole('link', { name: 'Security' }).click();
     await page.waitForURL('**/security');
@@ -161,7 +151,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
       .getByRole('button', { name: /^Revoke/ })
       .click();
     await expect.poll(() => rows.count()).toBe(1);
-    expect((await call(server, 'GET', '/api/user/get-info', undefined, otherToken)).status).toBe(401);
+    expect((await call(suite.server, 'GET', '/api/user/get-info', undefined, otherToken)).status).toBe(401);
 
     await page.getByRole('button', { name: 'Enable two-factor authentication' }).waitFor();
     await settle(page);
@@ -203,7 +193,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
 
     // The recovery codes, once: copy and download work.
     await page.getByText('Save these recovery codes now').waitFor();
-    await server.mailbox.waitFor(u.email, 15_000, 'Two-factor authentication is on');
+    await suite.server.mailbox.waitFor(u.email, 15_000, 'Two-factor authentication is on');
     const codes = (await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map((c) => c.trim());
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -255,7 +245,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await page.getByRole('button', { name: 'Disable two-factor authentication' }).click();
     await page.getByRole('button', { name: 'Enable two-factor authentication' }).waitFor();
     const info = await call<{ two_factor_enabled: boolean }>(
-      server,
+      suite.server,
       'GET',
       '/api/user/security',
       undefined,
@@ -267,17 +257,17 @@ describe('account security in the browser: password reset, two-factor sign-in, s
   });
 
   it('a withdrawal of a 2FA user asks for the code: missing and wrong are said at the field and debit nothing', async () => {
-    const u = await signUp(server, 'Wade Withdrawer');
-    await deposit(server, u, 1000);
-    await call(server, 'POST', '/api/stake/create', { amount_usd: 1000 }, u.token);
-    const roi = await server.cli(['jobs:roi', '--date', isoDay(12)]);
+    const u = await signUp(suite.server, 'Wade Withdrawer');
+    await deposit(suite.server, u, 1000);
+    await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 1000 }, u.token);
+    const roi = await suite.server.cli(['jobs:roi', '--date', isoDay(12)]);
     expect(roi.code, roi.stderr).toBe(0);
-    const auth = await enableTwoFactor(server, u);
-    const balance = async () => (await call<{ balance: number }>(server, 'GET', '/api/user/wallet', undefined, u.token)).json.data!.balance;
+    const auth = await enableTwoFactor(suite.server, u);
+    const balance = async () => (await call<{ balance: number }>(suite.server, 'GET', '/api/user/wallet', undefined, u.token)).json.data!.balance;
     const start = await balance();
     expect(start).toBe(60);
 
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, u, '/withdrawal');
     const field = page.getByLabel('Two-factor code');
     await field.waitFor();
@@ -310,9 +300,9 @@ describe('account security in the browser: password reset, two-factor sign-in, s
 
   it('an admin turns 2FA on from /admin/security and then signs in to the console with the code', async () => {
     const email = `ops${Date.now()}@example.test`;
-    const created = await server.cli(['admin:create', '--email', email, '--password', 'Operator-789']);
+    const created = await suite.server.cli(['admin:create', '--email', email, '--password', 'Operator-789']);
     expect(created.code, created.stderr).toBe(0);
-    const { page, errors, context } = await newPage(browser, server.url, DESKTOP);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, DESKTOP);
     const logIn = async () => {
       await page.goto('/login');
       await page.getByLabel('Email').fill(email);
@@ -351,30 +341,13 @@ describe('account security in the browser: password reset, two-factor sign-in, s
 });
 
 describe('Continue with Google for a user with two-factor authentication (browser)', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  let provider: Awaited<ReturnType<typeof startTestProvider>>;
-  beforeAll(async () => {
-    const port = await freePort();
-    provider = await startTestProvider({
-      clientId: 'e2e-client',
-      clientSecret: 'e2e-secret',
-      redirectUris: [`http://127.0.0.1:${port}/api/auth/google/callback`],
-    });
-    server = await startServer({ PORT: String(port), GOOGLE_CLIENT_ID: 'e2e-client', GOOGLE_CLIENT_SECRET: 'e2e-secret', GOOGLE_ISSUER_URL: provider.issuer });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await provider?.close();
-  });
+  const suite = socialSuite();
 
   it('comes back from the provider to the same two-factor step and lands on /dashboard', async () => {
-    const u = await signUp(server, 'Gil Google');
-    const auth = await enableTwoFactor(server, u);
-    provider.signInAs({ sub: `google-2fa-${Date.now()}`, email: u.email, email_verified: true, name: 'Gil Google' });
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const u = await signUp(suite.server, 'Gil Google');
+    const auth = await enableTwoFactor(suite.server, u);
+    suite.provider.signInAs({ sub: `google-2fa-${Date.now()}`, email: u.email, email_verified: true, name: 'Gil Google' });
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await page.getByRole('heading', { name: 'Two-factor code' }).waitFor();

@@ -1,31 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestProvider } from '../apps/server/src/test/social-provider';
-import { freePort, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPage, PHONE, screenshot, socialSuite } from './harness';
 
 describe('Continue with Google through a local OpenID provider (browser)', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  let provider: Awaited<ReturnType<typeof startTestProvider>>;
-  beforeAll(async () => {
-    const port = await freePort();
-    provider = await startTestProvider({
-      clientId: 'e2e-client',
-      clientSecret: 'e2e-secret',
-      redirectUris: [`http://127.0.0.1:${port}/api/auth/google/callback`],
-    });
-    server = await startServer({ PORT: String(port), GOOGLE_CLIENT_ID: 'e2e-client', GOOGLE_CLIENT_SECRET: 'e2e-secret', GOOGLE_ISSUER_URL: provider.issuer });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await provider?.close();
-  });
+  const suite = socialSuite();
 
   it('a new user without a referral goes to the provider, comes back to /referral, registers, and lands on /dashboard', async () => {
-    provider.signInAs({ sub: 'google-e2e-1', email: `social${Date.now()}@example.test`, email_verified: true, name: 'Sofia Social' });
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    suite.provider.signInAs({ sub: 'google-e2e-1', email: `social${Date.now()}@example.test`, email_verified: true, name: 'Sofia Social' });
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.goto('/signup');
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await page.waitForURL('**/referral');
@@ -42,8 +23,8 @@ describe('Continue with Google through a local OpenID provider (browser)', () =>
   });
 
   it('a refused sign-in ends on /login with the failure toast', async () => {
-    provider.denyNext();
-    const { page, context } = await newPage(browser, server.url, PHONE);
+    suite.provider.denyNext();
+    const { page, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await page.getByText('Google authentication failed').waitFor();

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import { axeSerious, browserSuite, DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer } from './harness';
 
 const SIZES = [
   ['phone', PHONE],
@@ -38,23 +38,16 @@ async function inViewport(page: Page, selector: ReturnType<Page['getByRole']>): 
 }
 
 describe('a money app people trust on their phone (issue 12)', () => {
-  let server: E2EServer;
-  let browser: Browser;
+  const suite = browserSuite();
   let funded: ApiUser;
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    funded = await signUp(server, 'Table Person');
-    await deposit(server, funded, 100);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    funded = await signUp(suite.server, 'Table Person');
+    await deposit(suite.server, funded, 100);
   });
 
   for (const [size, viewport] of SIZES) {
     it(`shows the View button of /transaction inside the screen, as a labelled card on a phone (${size})`, async () => {
-      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       await signIn(page, funded, '/transaction');
       const view = page.getByRole('button', { name: 'View' }).first();
       await view.waitFor();
@@ -85,8 +78,8 @@ describe('a money app people trust on their phone (issue 12)', () => {
     });
 
     it(`reopens the payment panel after a reload and from its pending card (${size})`, async () => {
-      const u = await signUp(server, `Reopen ${size}`);
-      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      const u = await signUp(suite.server, `Reopen ${size}`);
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       await signIn(page, u, '/demo-deposit');
       // The chain select works from the keyboard: ArrowDown opens, arrows move, Enter chooses.
       await page.getByRole('button', { name: 'Select Chain' }).focus();
@@ -121,7 +114,7 @@ describe('a money app people trust on their phone (issue 12)', () => {
 
       // The first flow (/deposit) reopens from the server as well.
       const created = await call<{ payment_id: string; payAddress: string }>(
-        server,
+        suite.server,
         'POST',
         '/api/payments/create',
         { amount: 25, currency: 'usdttrc20' },
@@ -142,8 +135,8 @@ describe('a money app people trust on their phone (issue 12)', () => {
   }
 
   it('never toasts a partial payment as confirmed; the box says what is missing and starts a payment for it (phone)', async () => {
-    const u = await signUp(server, 'Partial Payer');
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const u = await signUp(suite.server, 'Partial Payer');
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await recordToasts(page);
     await signIn(page, u, '/demo-deposit');
     await page.getByRole('button', { name: 'Select Chain' }).click();
@@ -170,8 +163,8 @@ describe('a money app people trust on their phone (issue 12)', () => {
   });
 
   it('toasts a full payment as confirmed exactly once, then redirects (desktop)', async () => {
-    const u = await signUp(server, 'Full Payer');
-    const { page, errors, context } = await newPage(browser, server.url, DESKTOP);
+    const u = await signUp(suite.server, 'Full Payer');
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, DESKTOP);
     await recordToasts(page);
     await signIn(page, u, '/demo-deposit');
     await page.getByRole('button', { name: 'Select Chain' }).click();
@@ -191,10 +184,10 @@ describe('a money app people trust on their phone (issue 12)', () => {
 
   for (const [size, viewport] of SIZES) {
     it(`asks for a review before each money call and shows no error after a successful withdrawal (${size})`, async () => {
-      const u = await signUp(server, `Review ${size}`);
-      const friend = await signUp(server, `Friend ${size}`);
-      await deposit(server, u, 1000);
-      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      const u = await signUp(suite.server, `Review ${size}`);
+      const friend = await signUp(suite.server, `Friend ${size}`);
+      await deposit(suite.server, u, 1000);
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       await recordToasts(page);
 
       // Stake: review shows the amount, the lock and the cap before the call.
@@ -240,8 +233,8 @@ describe('a money app people trust on their phone (issue 12)', () => {
       expect(transfers.n).toBe(1);
 
       // Withdrawal: 60 of income; taking 50 leaves 10, under the page's entry rule of 50.
-      await call(server, 'POST', '/api/stake/create', { amount_usd: 50 }, u.token);
-      expect((await server.cli(['jobs:roi', '--date', isoDay(12)])).code).toBe(0);
+      await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 50 }, u.token);
+      expect((await suite.server.cli(['jobs:roi', '--date', isoDay(12)])).code).toBe(0);
       const withdrawals = countCalls(page, '/api/withdraw/create');
       await page.goto('/withdrawal');
       await page.getByLabel('Address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
@@ -359,36 +352,27 @@ describe('a failed load is not a dead end', () => {
 });
 
 describe('first paint: compressed, cached, indexable, titled', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('serves brotli or gzip pre-compressed assets with a year of cache, robots.txt, sitemap.xml and a title per route', async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${suite.server.url}/`)).text();
     const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\/.+\.js$/);
     for (const [accept, encoding] of [
       ['br, gzip', 'br'],
       ['gzip', 'gzip'],
     ] as const) {
-      const res = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': accept } });
+      const res = await fetch(`${suite.server.url}${script}`, { headers: { 'accept-encoding': accept } });
       expect(res.headers.get('content-encoding')).toBe(encoding);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     }
-    const robots = await fetch(`${server.url}/robots.txt`);
+    const robots = await fetch(`${suite.server.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await robots.text()).toContain('User-agent: *');
-    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    const sitemap = await fetch(`${suite.server.url}/sitemap.xml`);
     expect(await sitemap.text()).toContain('<urlset');
 
-    const { page, context } = await newPage(browser, server.url, PHONE);
+    const { page, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.goto('/login');
     await page.waitForFunction(() => document.title.startsWith('Log in'));
     await page.goto('/privacy-policy');
@@ -398,27 +382,18 @@ describe('first paint: compressed, cached, indexable, titled', () => {
 });
 
 describe('axe-core: no serious or critical violations on any route', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: 'axe-admin@example.test', ADMIN_PASSWORD: 'Admin123!Secret' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite({ ADMIN_EMAIL: 'axe-admin@example.test', ADMIN_PASSWORD: 'Admin123!Secret' });
 
   for (const [size, viewport] of SIZES) {
     it(`signed out, signed in and as the admin (${size})`, async () => {
       const found: string[] = [];
-      const { page, context } = await newPage(browser, server.url, viewport);
+      const { page, context } = await newPage(suite.browser, suite.server.url, viewport);
       for (const path of PUBLIC_ROUTES) {
         await settle(page, path);
         for (const v of await axeSerious(page)) found.push(`${path} ${v}`);
       }
-      const u = await signUp(server, `Axe ${size}`);
-      await deposit(server, u, 100);
+      const u = await signUp(suite.server, `Axe ${size}`);
+      await deposit(suite.server, u, 100);
       await signIn(page, u, '/dashboard');
       for (const path of SIGNED_IN_ROUTES) {
         await settle(page, path);
@@ -429,7 +404,7 @@ describe('axe-core: no serious or critical violations on any route', () => {
       await page.getByRole('button', { name: 'Select Chain' }).click();
       await page.getByRole('listbox').waitFor();
       for (const v of await axeSerious(page)) found.push(`/demo-deposit (chain list open) ${v}`);
-      const login = await call<{ token: string }>(server, 'POST', '/api/auth/login', { email: 'axe-admin@example.test', password: 'Admin123!Secret' });
+      const login = await call<{ token: string }>(suite.server, 'POST', '/api/auth/login', { email: 'axe-admin@example.test', password: 'Admin123!Secret' });
       expect(login.json.data?.token).toBeTruthy();
       await signIn(page, { token: login.json.data!.token, username: '', email: '', password: '' }, '/admin/dashboard', true);
       for (const path of ADMIN_ROUTES) {

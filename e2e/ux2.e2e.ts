@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import { browserSuite, DESKTOP, newPage, PHONE, screenshot } from './harness';
 
 const SIZES = [
   ['phone', PHONE],
@@ -10,22 +9,15 @@ const SIZES = [
 ] as const;
 
 describe('the rest of issue 12: a light landing page and visitors sent to sign up', () => {
-  let server: E2EServer;
-  let browser: Browser;
+  const suite = browserSuite();
   let user: ApiUser;
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    user = await signUp(server, 'Landing Person');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    user = await signUp(suite.server, 'Landing Person');
   });
 
   for (const [size, viewport] of SIZES) {
     it(`paints the landing page without the data, toast or signed-in code, and loads it on the first app screen (${size})`, async () => {
-      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       const scripts: string[] = [];
       page.on('request', (r) => {
         if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -48,7 +40,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     });
 
     it(`sends a first-time visitor from Start Farming and GET STARTED to /signup (${size})`, async () => {
-      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       for (const name of ['Start Farming', 'GET STARTED']) {
         await page.goto('/');
         const link = page.getByRole('link', { name, exact: true });
@@ -66,7 +58,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     });
 
     it(`shows a signed-in user 'Dashboard' instead of 'Sign up', and keeps sending them to /dashboard after signing out (${size})`, async () => {
-      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       await signIn(page, user, '/');
       const bar = page.getByTestId('navbar');
       await bar.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
@@ -93,7 +85,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
   }
 
   it('opens /#FAQ at the FAQ although the section arrives after the hero', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.goto('/#FAQ');
     await page.locator('#FAQ').waitFor({ state: 'attached' });
     await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('FAQ')!.getBoundingClientRect().top)), { timeout: 10_000 }).toBeLessThan(200);
@@ -101,7 +93,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     await context.close();
   });
   it("shows 'Unexpected Application Error!' when a route's code cannot load (spec section 2)", async () => {
-    const { page, context } = await newPage(browser, server.url, PHONE);
+    const { page, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.route(/\/assets\/privacy-policy-page-[^/]+\.js$/, (route) => route.abort());
     await page.goto('/privacy-policy');
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
@@ -110,7 +102,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
   });
 
   it('still sends a stale session home: a 401 clears the token and navigates to / inside the app', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, { ...user, token: 'not-a-real-token' }, '/dashboard');
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
@@ -119,7 +111,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     await context.close();
   });
   it('is an installable PWA: a valid manifest with icons, a service worker that serves the shell and never answers /api', async () => {
-    const manifestRes = await fetch(`${server.url}/manifest.webmanifest`);
+    const manifestRes = await fetch(`${suite.server.url}/manifest.webmanifest`);
     expect(manifestRes.status).toBe(200);
     const manifest = (await manifestRes.json()) as {
       name: string;
@@ -131,11 +123,11 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
     for (const icon of manifest.icons) {
-      const res = await fetch(`${server.url}${icon.src}`);
+      const res = await fetch(`${suite.server.url}${icon.src}`);
       expect(res.headers.get('content-type'), icon.src).toBe('image/png');
     }
 
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, user, '/');
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
@@ -168,7 +160,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     await context.close();
   });
   it('validates the login form without a CSP eval violation (zod runs jitless)', async () => {
-    const { page, errors, context } = await newPage(browser, server.url, PHONE);
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.addInitScript(() => {
       const w = window as unknown as { __csp: string[] };
       w.__csp = [];
@@ -190,9 +182,9 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
   });
   for (const [size, viewport] of SIZES) {
     it(`downloads the transaction history as CSV, as the table shows it, without the View buttons (${size})`, async () => {
-      const payer = await signUp(server, `Csv Person ${size}`);
-      await deposit(server, payer, 100);
-      const { page, errors, context } = await newPage(browser, server.url, viewport);
+      const payer = await signUp(suite.server, `Csv Person ${size}`);
+      await deposit(suite.server, payer, 100);
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       await signIn(page, payer, '/transaction');
       const button = page.getByRole('button', { name: 'Download CSV' });
       await button.waitFor();

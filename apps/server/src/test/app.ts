@@ -11,6 +11,7 @@ import { connectDb, type DbHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { buildContext, type AppContext } from '../context';
 import { startMailbox } from './mailbox';
+import { afterAll, beforeAll } from 'vitest';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -83,4 +84,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await mailbox.close();
     },
   };
+}
+
+/**
+ * The describe block's app: created before its tests and closed after them, like `createTestApp`
+ * in a beforeAll/afterAll pair. Read its fields (`t.app`, `t.db`, `t.ctx`, `t.mailbox`) inside tests.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env));
+  });
+  afterAll(async () => t.close?.());
+  return t;
 }

@@ -46,11 +46,8 @@ export async function createUser(
   return { id: row.id, username, email, name, token };
 }
 
-/**
- * Funds a user's deposit balance through the ledger (the test stand-in for a finished deposit;
- * never a route). Amount in USD.
- */
-export async function fundDeposit(db: DB, userId: bigint, amountUsd: number | string, key = `test-fund:${randomUUID()}`): Promise<void> {
+/** Moves test money from the test-funding system account to one balance of a user, through the ledger. */
+async function fund(db: DB, userId: bigint, balance: 'deposit' | 'income', amountUsd: number | string, key: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await ledger.post(tx, {
       key,
@@ -58,25 +55,23 @@ export async function fundDeposit(db: DB, userId: bigint, amountUsd: number | st
       userId,
       postings: [
         { account: ledger.systemAccount(ledger.SYSTEM.testFunding), amount: -usd(amountUsd) },
-        { account: ledger.userAccount(userId, 'deposit'), amount: usd(amountUsd) },
+        { account: ledger.userAccount(userId, balance), amount: usd(amountUsd) },
       ],
     });
   });
 }
 
+/**
+ * Funds a user's deposit balance through the ledger (the test stand-in for a finished deposit;
+ * never a route). Amount in USD.
+ */
+export async function fundDeposit(db: DB, userId: bigint, amountUsd: number | string, key = `test-fund:${randomUUID()}`): Promise<void> {
+  await fund(db, userId, 'deposit', amountUsd, key);
+}
+
 /** Same for the income (withdrawable) balance. */
 export async function fundIncome(db: DB, userId: bigint, amountUsd: number | string, key = `test-fund-income:${randomUUID()}`): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await ledger.post(tx, {
-      key,
-      kind: 'test_funding',
-      userId,
-      postings: [
-        { account: ledger.systemAccount(ledger.SYSTEM.testFunding), amount: -usd(amountUsd) },
-        { account: ledger.userAccount(userId, 'income'), amount: usd(amountUsd) },
-      ],
-    });
-  });
+  await fund(db, userId, 'income', amountUsd, key);
 }
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });

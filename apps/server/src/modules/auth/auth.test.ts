@@ -1,23 +1,16 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
 import { auth } from '../../test/factories';
+import { emailsOf, otpOf, poster, userIdOf } from '../../test/api';
 
-const otpOf = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
-let seq = 0;
-const email = () => `user${Date.now()}${seq++}@example.test`;
+const email = emailsOf('user');
 const good = { name: 'Alice Example', password: 'Secret123' };
 
 describe('auth: sign-up with OTP, login, logout', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
-  });
-  afterAll(async () => t.close());
-
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-  const userId = async (e: string) => (await t.db.selectFrom('users').select('id').where('email', '=', e).executeTakeFirstOrThrow()).id;
+  const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
+  const post = poster(t);
+  const userId = userIdOf(t);
   async function waitForNewMail(e: string, seen: number) {
     for (let i = 0; i < 50; i++) {
       const mine = t.mailbox.mails.filter((m) => m.to.includes(e));
@@ -252,11 +245,7 @@ describe('auth: sign-up with OTP, login, logout', () => {
 });
 
 describe('auth: rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_AUTH_PER_MIN: '3' });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '3' });
 
   it('answers 429 past the limit on login, register, OTP and lookups', async () => {
     for (const [method, url, payload] of [

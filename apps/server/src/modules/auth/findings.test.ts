@@ -1,33 +1,26 @@
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDbKind, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testDbKind, useTestApp } from '../../test/app';
 import { auth, createUser, fundIncome } from '../../test/factories';
 import { runCleanup } from '../../jobs/cleanup-job';
 import { redactUrl } from '../../plugins/log-redact';
 import { createWithdrawal } from '../withdrawals/service';
 import { buildApp } from '../../app';
+import { emailsOf, otpOf, poster, userIdOf } from '../../test/api';
 
 /**
  * Issue 10, findings 1–6: each reproduced as it was found from outside, through the API.
  * Every test here failed before the fix (see the note of the session that landed it).
  */
-const otpOf = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
-let seq = 0;
-const email = () => `find${Date.now()}${seq++}@example.test`;
+const email = emailsOf('find');
 const good = { name: 'Finder Example', password: 'Secret123' };
 const DEAD = 'Invalid or expired code';
 
 describe('issue 10 findings', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
-  });
-  afterAll(async () => t.close());
-
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-  const userId = async (e: string) => (await t.db.selectFrom('users').select('id').where('email', '=', e).executeTakeFirstOrThrow()).id;
+  const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
+  const post = poster(t);
+  const userId = userIdOf(t);
   const age = async (e: string, seconds: number) =>
     t.db
       .updateTable('otp_challenges')

@@ -2,6 +2,7 @@ import { microToNumber } from '@app/core';
 import type { TActivityItem, THistoryRecord } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
+import { paginate } from '../../lib/paginate';
 import * as ledger from '../ledger/service';
 import { listDepositHistory } from '../payments/service';
 import { listTransfers } from '../transfers/service';
@@ -36,23 +37,12 @@ export async function getHistory(
     return { ...base, data: r.data, total: r.total };
   }
   if (type === 'withdrawal') {
-    const total = await db
-      .selectFrom('withdrawals')
-      .select((eb) => eb.fn.countAll<bigint>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const rows = await db
-      .selectFrom('withdrawals')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
+    const { rows, total } = await paginate(db.selectFrom('withdrawals').where('user_id', '=', userId), page, perPage, (q) =>
+      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    );
     return {
       ...base,
-      total: Number(total.n),
+      total,
       data: rows.map((w) => {
         const amount = microToNumber(-BigInt(w.amount));
         return {

@@ -1,6 +1,7 @@
 import { microToNumber } from '@app/core';
 import type { TIncomeItem, TRewardLevel, TUserDetail } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
+import { paginate } from '../../lib/paginate';
 import * as ledger from '../ledger/service';
 import { getRewardLevels, rewardLevelToJson } from '../settings/service';
 import './table';
@@ -12,24 +13,11 @@ export async function listIncome(
   page: number,
   perPage: number,
 ): Promise<{ rows: TIncomeItem[]; total: number }> {
-  const total = await db
-    .selectFrom('income_records')
-    .select((eb) => eb.fn.countAll<bigint>().as('n'))
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('income_records')
-    .select(['id', 'amount', 'note', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('type', '=', type)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
+  const { rows, total } = await paginate(db.selectFrom('income_records').where('user_id', '=', userId).where('type', '=', type), page, perPage, (q) =>
+    q.select(['id', 'amount', 'note', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  );
   return {
-    total: Number(total.n),
+    total,
     rows: rows.map((r) => ({ id: String(r.id), createdAt: r.created_at.toISOString(), amount: microToNumber(BigInt(r.amount)), note: r.note })),
   };
 }

@@ -1,6 +1,7 @@
 import { microToNumber } from '@app/core';
 import type { TActivityItem, THistoryRecord } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
+import { paginate } from '../../lib/paginate';
 import { historyExtra, type PaymentRow } from './present';
 import './table';
 
@@ -15,22 +16,11 @@ function shownAmount(row: Pick<PaymentRow, 'credited_amount' | 'price_amount'>):
  * `amount_usd` the USD asked, `extra` the spec's JSON text.
  */
 export async function listDepositHistory(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ data: THistoryRecord[]; total: number }> {
-  const total = await db
-    .selectFrom('payments')
-    .select((eb) => eb.fn.countAll<bigint>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('payments')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
+  const { rows, total } = await paginate(db.selectFrom('payments').where('user_id', '=', userId), page, perPage, (q) =>
+    q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  );
   return {
-    total: Number(total.n),
+    total,
     data: rows.map((r) => ({
       id: String(r.id),
       createdAt: r.created_at.toISOString(),

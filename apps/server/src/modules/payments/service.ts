@@ -3,6 +3,7 @@ import { CHAINS, microToDecimal, mulDivDown, PAYMENT_WINDOW_SECONDS, usd, type T
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
+import { paginate } from '../../lib/paginate';
 import * as ledger from '../ledger/service';
 import { queueMail, usdtText } from '../mail/service';
 import { GatewayError, type PaymentReport } from './gateways/gateway';
@@ -291,16 +292,9 @@ export async function listPaymentsForAdmin(
   let q = db.selectFrom('payments').innerJoin('users', 'users.id', 'payments.user_id');
   if (opts.needsReview !== undefined) q = q.where('payments.needs_review', '=', opts.needsReview);
   if (opts.status) q = q.where('payments.status', '=', opts.status);
-  const total = await q.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll('payments')
-    .select(['users.username', 'users.email'])
-    .orderBy('payments.created_at', 'desc')
-    .orderBy('payments.id', 'desc')
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-    .execute();
-  return { rows, total: Number(total.n) };
+  return paginate(q, opts.page, opts.perPage, (p) =>
+    p.selectAll('payments').select(['users.username', 'users.email']).orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc'),
+  );
 }
 
 // For the admin list and the history module.

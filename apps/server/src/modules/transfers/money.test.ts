@@ -1,22 +1,17 @@
 import { usd } from '@app/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDbKind, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { testDbKind, useTestApp } from '../../test/app';
 import { auth, createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { createStake } from '../staking/service';
 import { getTeamSummary, onUserCreated } from '../team/service';
 import { completeWithdrawal, rejectWithdrawal } from '../withdrawals/service';
-
-const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
-const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+import { EVM, TRON, withdrawer } from '../../test/api';
 
 describe('team, transfers, withdrawals and history', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
+  const withdraw = withdrawer(t);
 
   /** A user created the way sign-up does it: with team counters. */
   async function member(sponsor?: TestUser) {
@@ -25,13 +20,6 @@ describe('team, transfers, withdrawals and history', () => {
     return u;
   }
   const send = (u: TestUser, body: object) => t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', headers: auth(u.token), payload: body });
-  const withdraw = (u: TestUser, body: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/withdraw/create',
-      headers: auth(u.token),
-      payload: { token: 'USDT', network: 'BSC', wallet_address: EVM, ...body },
-    });
   const bal = (u: TestUser) => ledger.getBalances(t.db, u.id);
   const entries = async () => (await ledger.verify(t.db)).entries;
 

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { txRetries } from '../../db/tx';
 import type { DB, Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
+import { paginate } from '../../lib/paginate';
 import './table';
 
 /**
@@ -54,16 +55,14 @@ export async function listTransfers(
   if (opts.type) q = q.where('t.type', '=', opts.type);
   if (opts.startDate) q = q.where('t.created_at', '>=', new Date(`${opts.startDate}T00:00:00Z`));
   if (opts.endDate) q = q.where('t.created_at', '<', new Date(Date.parse(`${opts.endDate}T00:00:00Z`) + 86_400_000));
-  const total = await q.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .select(['t.id', 't.sender_id', 't.type', 't.amount', 't.created_at', 's.username as sender', 'r.username as receiver'])
-    .orderBy('t.created_at', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-    .execute();
+  const { rows, total } = await paginate(q, opts.page, opts.perPage, (p) =>
+    p
+      .select(['t.id', 't.sender_id', 't.type', 't.amount', 't.created_at', 's.username as sender', 'r.username as receiver'])
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc'),
+  );
   return {
-    total: Number(total.n),
+    total,
     rows: rows.map((r) => ({
       id: String(r.id),
       createdAt: r.created_at.toISOString(),

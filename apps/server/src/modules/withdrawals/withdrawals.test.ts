@@ -1,29 +1,16 @@
 import { usd } from '@app/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDbKind, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { testDbKind, useTestApp } from '../../test/app';
+import { createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { updateSettings } from '../settings/service';
 import { completeWithdrawal, rejectWithdrawal } from './service';
-
-const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
-const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+import { EVM, TRON, withdrawer } from '../../test/api';
 
 describe('withdrawals', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
-
+  const t = useTestApp();
+  const withdraw = withdrawer(t);
   const user = () => createUser(t.db, t.ctx.secret);
-  const withdraw = (u: TestUser, body: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/withdraw/create',
-      headers: auth(u.token),
-      payload: { token: 'USDT', network: 'BSC', wallet_address: EVM, ...body },
-    });
   const bal = (u: TestUser) => ledger.getBalances(t.db, u.id);
   const entries = async () => (await ledger.verify(t.db)).entries;
   const sys = (k: (typeof ledger.SYSTEM)[keyof typeof ledger.SYSTEM]) => ledger.getSystemBalance(t.db, k);

@@ -1,4 +1,6 @@
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 export function PageHeader({ title, subtitle, action }: { title: string; subtitle?: string; action?: ReactNode }) {
   return (
@@ -9,5 +11,14 @@ export function PageHeader({ title, subtitle, action }: { title: string; subtitl
       </div>
       {action}
     </header>
+  );
+}
+
+/** The way back from a detail page, for the header's action. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="inline-flex items-center gap-1 text-sm text-slate-300 hover:text-white">
+      <ArrowLeft className="h-4 w-4" aria-hidden /> {children}
+    </Link>
   );
 }

@@ -15,6 +15,7 @@ export function ReviewDialog({
   title,
   rows,
   notes,
+  children,
   confirmLabel,
   busy,
   busyLabel = 'Processing...',
@@ -24,7 +25,9 @@ export function ReviewDialog({
   open: boolean;
   title: string;
   rows: ReviewRow[];
+  /** What to read before confirming, under the rows (or as the children). */
   notes?: ReactNode;
+  children?: ReactNode;
   confirmLabel: string;
   busy: boolean;
   busyLabel?: string;
@@ -42,7 +45,7 @@ export function ReviewDialog({
             </div>
           ))}
         </dl>
-        {notes ? <div className="mt-3 space-y-1 text-xs text-slate-300">{notes}</div> : null}
+        {(notes ?? children) ? <div className="mt-3 space-y-1 text-xs text-slate-300">{notes ?? children}</div> : null}
         <div className="mt-4 grid grid-cols-2 gap-2">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Back
@@ -54,4 +57,12 @@ export function ReviewDialog({
       </div>
     </Modal>
   );
+}
+
+/**
+ * The dialog's state for a value waiting to be confirmed: open while there is one, Back clears it,
+ * Confirm runs `confirm`; busy while the call is under way.
+ */
+export function reviewState<T>(review: T | null, setReview: (value: null) => void, confirm: () => Promise<void>, busy: boolean) {
+  return { open: review !== null, onClose: () => setReview(null), onConfirm: () => void confirm(), busy };
 }

@@ -1,4 +1,7 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle, Inbox } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../lib/api-client';
 import { Spinner } from './spinner';
 
 export function LoadingState({ text = 'Loading...' }: { text?: string }) {
@@ -25,4 +28,11 @@ export function ErrorState({ text }: { text: string }) {
       <p>{text}</p>
     </div>
   );
+}
+
+/** A query's answer: the loading state, the error (the server's message, else `errorText`), or `children` over its data. */
+export function QueryState<T>({ query, errorText, children }: { query: UseQueryResult<T>; errorText: string; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState text={errorMessage(query.error, errorText)} />;
+  return children(query.data);
 }

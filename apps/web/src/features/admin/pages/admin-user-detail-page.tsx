@@ -1,13 +1,12 @@
 import { formatAmount, formatDateTimeShort } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { BackLink, PageHeader } from '../../../components/ui/page-header';
+import { QueryState } from '../../../components/ui/states';
 import { admin } from '@app/core/contracts/admin';
 import { errorMessage } from '../../../lib/api-client';
 import { call } from '../../../lib/call';
@@ -65,101 +64,83 @@ export default function AdminUserDetailPage() {
   };
   return (
     <div>
-      <PageHeader
-        title="User detail"
-        action={
-          <Link to="/admin/users" className="inline-flex items-center gap-1 text-sm text-slate-300 hover:text-white">
-            <ArrowLeft className="h-4 w-4" aria-hidden /> Users
-          </Link>
-        }
-      />
-      {detail.isPending ? (
-        <LoadingState />
-      ) : detail.isError ? (
-        <ErrorState text={errorMessage(detail.error, 'Failed to load the user')} />
-      ) : (
-        <div className="space-y-4">
-          <div className="card flex flex-wrap items-center justify-between gap-3">
-            <div>
-              <p className="text-lg font-semibold text-white">
-                {detail.data.user.name} <span className="font-mono text-sm text-slate-400">{detail.data.user.username}</span>
-              </p>
-              <p className="text-sm text-slate-400">
-                {detail.data.user.email} · sponsor {detail.data.user.referrer ?? '-'} · rank{' '}
-                {detail.data.user.eligible_level ? `L${detail.data.user.eligible_level}` : 'No Rank'}
-              </p>
+      <PageHeader title="User detail" action={<BackLink to="/admin/users">Users</BackLink>} />
+      <QueryState query={detail} errorText="Failed to load the user">
+        {(data) => (
+          <div className="space-y-4">
+            <div className="card flex flex-wrap items-center justify-between gap-3">
+              <div>
+                <p className="text-lg font-semibold text-white">
+                  {data.user.name} <span className="font-mono text-sm text-slate-400">{data.user.username}</span>
+                </p>
+                <p className="text-sm text-slate-400">
+                  {data.user.email} · sponsor {data.user.referrer ?? '-'} · rank {data.user.eligible_level ? `L${data.user.eligible_level}` : 'No Rank'}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Badge tone={data.user.status === 'active' ? 'success' : data.user.status === 'blocked' ? 'danger' : 'neutral'}>{data.user.status}</Badge>
+                {data.user.is_admin ? null : data.user.status === 'blocked' ? (
+                  <Button variant="secondary" disabled={block.isPending} onClick={() => void toggle(false)}>
+                    Unblock
+                  </Button>
+                ) : (
+                  <Button variant="danger" disabled={block.isPending} onClick={() => void toggle(true)}>
+                    Block
+                  </Button>
+                )}
+              </div>
             </div>
-            <div className="flex items-center gap-2">
-              <Badge tone={detail.data.user.status === 'active' ? 'success' : detail.data.user.status === 'blocked' ? 'danger' : 'neutral'}>
-                {detail.data.user.status}
-              </Badge>
-              {detail.data.user.is_admin ? null : detail.data.user.status === 'blocked' ? (
-                <Button variant="secondary" disabled={block.isPending} onClick={() => void toggle(false)}>
-                  Unblock
-                </Button>
-              ) : (
-                <Button variant="danger" disabled={block.isPending} onClick={() => void toggle(true)}>
-                  Block
-                </Button>
-              )}
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              <StatCard label="Deposit balance" value={`$${formatAmount(data.balances.deposit)}`} />
+              <StatCard label="Income balance" value={`$${formatAmount(data.balances.income)}`} />
+              <StatCard label="Directs" value={data.team.total_directs} hint={`business $${formatAmount(data.team.total_direct_business)}`} />
+              <StatCard label="Network" value={data.team.total_network} hint={`business $${formatAmount(data.team.team_business.amount)}`} />
             </div>
+            <Section title="Ledger entries">
+              <MiniTable
+                head={['When', 'Kind', 'Key', 'Postings']}
+                empty="No ledger entries"
+                rows={data.ledger.map((e) => [
+                  formatDateTimeShort(e.createdAt),
+                  e.kind,
+                  <span key="k" className="font-mono text-xs">
+                    {e.key}
+                  </span>,
+                  <ul key="p" className="space-y-0.5 text-xs">
+                    {e.postings.map((p, i) => (
+                      <li key={i} className={p.amount >= 0 ? 'text-emerald-300' : 'text-red-300'}>
+                        {p.account}: {p.amount >= 0 ? '+' : ''}
+                        {formatAmount(p.amount)}
+                      </li>
+                    ))}
+                  </ul>,
+                ])}
+              />
+            </Section>
+            <Section title="Stakes">
+              <MiniTable
+                head={['ID', 'Amount', 'ROI paid', 'Status', 'Created']}
+                empty="No stakes"
+                rows={data.stakes.map((s) => [s.id, formatAmount(s.amount), formatAmount(s.roi_paid), s.status, formatDateTimeShort(s.createdAt)])}
+              />
+            </Section>
+            <Section title="Payments">
+              <MiniTable
+                head={['Payment', 'Amount', 'Credited', 'Status', 'Created']}
+                empty="No payments"
+                rows={data.payments.map((p) => [p.payment_id, formatAmount(p.amount), formatAmount(p.credited), p.status, formatDateTimeShort(p.createdAt)])}
+              />
+            </Section>
+            <Section title="Withdrawals">
+              <MiniTable
+                head={['ID', 'Amount', 'Network', 'Status', 'Created']}
+                empty="No withdrawals"
+                rows={data.withdrawals.map((w) => [w.id, formatAmount(w.amount), w.network, w.status, formatDateTimeShort(w.createdAt)])}
+              />
+            </Section>
           </div>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <StatCard label="Deposit balance" value={`$${formatAmount(detail.data.balances.deposit)}`} />
-            <StatCard label="Income balance" value={`$${formatAmount(detail.data.balances.income)}`} />
-            <StatCard label="Directs" value={detail.data.team.total_directs} hint={`business $${formatAmount(detail.data.team.total_direct_business)}`} />
-            <StatCard label="Network" value={detail.data.team.total_network} hint={`business $${formatAmount(detail.data.team.team_business.amount)}`} />
-          </div>
-          <Section title="Ledger entries">
-            <MiniTable
-              head={['When', 'Kind', 'Key', 'Postings']}
-              empty="No ledger entries"
-              rows={detail.data.ledger.map((e) => [
-                formatDateTimeShort(e.createdAt),
-                e.kind,
-                <span key="k" className="font-mono text-xs">
-                  {e.key}
-                </span>,
-                <ul key="p" className="space-y-0.5 text-xs">
-                  {e.postings.map((p, i) => (
-                    <li key={i} className={p.amount >= 0 ? 'text-emerald-300' : 'text-red-300'}>
-                      {p.account}: {p.amount >= 0 ? '+' : ''}
-                      {formatAmount(p.amount)}
-                    </li>
-                  ))}
-                </ul>,
-              ])}
-            />
-          </Section>
-          <Section title="Stakes">
-            <MiniTable
-              head={['ID', 'Amount', 'ROI paid', 'Status', 'Created']}
-              empty="No stakes"
-              rows={detail.data.stakes.map((s) => [s.id, formatAmount(s.amount), formatAmount(s.roi_paid), s.status, formatDateTimeShort(s.createdAt)])}
-            />
-          </Section>
-          <Section title="Payments">
-            <MiniTable
-              head={['Payment', 'Amount', 'Credited', 'Status', 'Created']}
-              empty="No payments"
-              rows={detail.data.payments.map((p) => [
-                p.payment_id,
-                formatAmount(p.amount),
-                formatAmount(p.credited),
-                p.status,
-                formatDateTimeShort(p.createdAt),
-              ])}
-            />
-          </Section>
-          <Section title="Withdrawals">
-            <MiniTable
-              head={['ID', 'Amount', 'Network', 'Status', 'Created']}
-              empty="No withdrawals"
-              rows={detail.data.withdrawals.map((w) => [w.id, formatAmount(w.amount), w.network, w.status, formatDateTimeShort(w.createdAt)])}
-            />
-          </Section>
-        </div>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

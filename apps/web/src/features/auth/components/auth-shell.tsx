@@ -1,8 +1,28 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** The frame of the sign-in pages: brand, title, card. */
-export function AuthShell({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+/** The line under the card: a question and the link that answers it. */
+export interface AuthFooter {
+  text: string;
+  to: string;
+  link: string;
+}
+
+/** The frame of the sign-in pages: brand, title, card (with an icon badge on top), and a footer link. */
+export function AuthShell({
+  title,
+  subtitle,
+  icon: Icon,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  icon?: LucideIcon;
+  children: ReactNode;
+  footer?: AuthFooter;
+}) {
   // overflow-clip rather than hidden: a clipping box is no scroll container, so focusing a field can
   // never scroll the wide glow (and the card with it) sideways on a phone.
   return (
@@ -16,9 +36,25 @@ export function AuthShell({ title, subtitle, children, footer }: { title: string
         <div className="card p-6">
           <h1 className="text-2xl font-bold text-white">{title}</h1>
           {subtitle ? <p className="mt-1 text-sm text-slate-400">{subtitle}</p> : null}
-          <div className="mt-6">{children}</div>
+          <div className="mt-6">
+            {Icon ? (
+              <div className="mb-5 flex justify-center">
+                <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-500/15 text-brand-300">
+                  <Icon className="h-7 w-7" aria-hidden />
+                </span>
+              </div>
+            ) : null}
+            {children}
+          </div>
         </div>
-        {footer ? <div className="mt-4 text-center text-sm text-slate-400">{footer}</div> : null}
+        {footer ? (
+          <div className="mt-4 text-center text-sm text-slate-400">
+            {footer.text}{' '}
+            <Link to={footer.to} className="font-semibold text-brand-400 hover:underline">
+              {footer.link}
+            </Link>
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -4,11 +4,13 @@ import { ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { invalidProps } from '../../../components/ui/field';
+import { fieldsOf, TwoFactorCodeField } from '../../../components/ui/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { login2fa } from '../api/auth-api';
 import { AuthShell } from './auth-shell';
 import { useFinishLogin } from './finish-login';
+
+const HINT = 'The 6-digit code from your authenticator app, or one of your recovery codes.';
 
 type Input = z.input<typeof ZTwoFactorCodeRequest>;
 type Output = z.output<typeof ZTwoFactorCodeRequest>;
@@ -34,41 +36,10 @@ export function TwoFactorStep({ challengeId, from, onBack }: { challengeId: stri
     }
   });
 
-  const described = [error ? 'tfa-code-error' : null, 'tfa-code-hint'].filter(Boolean).join(' ');
   return (
-    <AuthShell title="Two-factor code" subtitle="Your account is protected with two-factor authentication">
-      <div className="mb-5 flex justify-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-500/15 text-brand-300">
-          <ShieldCheck className="h-7 w-7" aria-hidden />
-        </span>
-      </div>
+    <AuthShell icon={ShieldCheck} title="Two-factor code" subtitle="Your account is protected with two-factor authentication">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="tfa-code" className="label">
-            Two-factor code
-          </label>
-          <input
-            id="tfa-code"
-            className="input text-center font-mono text-xl tracking-[0.3em]"
-            autoComplete="one-time-code"
-            autoCapitalize="off"
-            spellCheck={false}
-            autoFocus
-            maxLength={32}
-            placeholder="123456"
-            {...form.register('code')}
-            {...invalidProps('tfa-code', error)}
-            aria-describedby={described}
-          />
-          {error ? (
-            <p id="tfa-code-error" role="alert" className="field-error">
-              {error}
-            </p>
-          ) : null}
-          <p id="tfa-code-hint" className="mt-1.5 text-xs text-slate-400">
-            The 6-digit code from your authenticator app, or one of your recovery codes.
-          </p>
-        </div>
+        <TwoFactorCodeField label="Two-factor code" large autoFocus hint={HINT} alert {...fieldsOf(form)('code')} id="tfa-code" error={error} />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Verifying...' : 'Verify'}
         </Button>

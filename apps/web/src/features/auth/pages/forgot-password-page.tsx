@@ -2,10 +2,10 @@ import { RESET_SENT_MESSAGE, ZForgotPasswordRequest, type TForgotPasswordRequest
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { FieldError, invalidProps } from '../../../components/ui/field';
+import { fieldsOf, TextField } from '../../../components/ui/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 import { forgotPassword } from '../api/auth-api';
@@ -36,39 +36,13 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthShell
+      icon={KeyRound}
       title="Forgot password?"
       subtitle="Enter the e-mail of your account and we will send you a code to reset your password."
-      footer={
-        <>
-          Remembered it?{' '}
-          <Link to="/login" className="font-semibold text-brand-400 hover:underline">
-            Back to login
-          </Link>
-        </>
-      }
+      footer={{ text: 'Remembered it?', to: '/login', link: 'Back to login' }}
     >
-      <div className="mb-5 flex justify-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-500/15 text-brand-300">
-          <KeyRound className="h-7 w-7" aria-hidden />
-        </span>
-      </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="email" className="label">
-            Email
-          </label>
-          <input
-            id="email"
-            type="email"
-            className="input"
-            autoComplete="email"
-            autoFocus
-            placeholder="you@example.com"
-            {...form.register('email')}
-            {...invalidProps('email', error)}
-          />
-          <FieldError id="email" error={error} />
-        </div>
+        <TextField label="Email" type="email" autoComplete="email" autoFocus placeholder="you@example.com" {...fieldsOf(form)('email')} error={error} />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send reset code'}
         </Button>

@@ -5,12 +5,11 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { FieldError, invalidProps } from '../../../components/ui/field';
+import { fieldsOf, FormAlert, PasswordField, TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { login } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
 import { useFinishLogin } from '../components/finish-login';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { SocialButtons } from '../components/social-buttons';
 import { startOtp } from '../components/start-otp';
 import { TwoFactorStep } from '../components/two-factor-step';
@@ -20,6 +19,12 @@ function hasServerMessage(err: ApiError): boolean {
   return err.message !== '' && !/^Request failed \(\d+\)$/.test(err.message);
 }
 
+const forgotLink = (
+  <Link to="/forgot-password" className="mb-1.5 text-xs font-semibold text-brand-400 hover:underline">
+    Forgot password?
+  </Link>
+);
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -27,7 +32,8 @@ export default function LoginPage() {
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [challengeId, setChallengeId] = useState<string | null>(null);
   const form = useForm<TLoginRequest>({ resolver: zodResolver(ZLoginRequest), mode: 'onTouched', defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const field = fieldsOf(form);
   const from = (location.state as { from?: string } | null)?.from;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -68,57 +74,11 @@ export default function LoginPage() {
     );
 
   return (
-    <AuthShell
-      title="Welcome back"
-      subtitle="Log in to your account"
-      footer={
-        <>
-          New here?{' '}
-          <Link to="/signup" className="font-semibold text-brand-400 hover:underline">
-            Create an account
-          </Link>
-        </>
-      }
-    >
+    <AuthShell title="Welcome back" subtitle="Log in to your account" footer={{ text: 'New here?', to: '/signup', link: 'Create an account' }}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="email" className="label">
-            Email
-          </label>
-          <input
-            id="email"
-            type="email"
-            className="input"
-            autoComplete="email"
-            placeholder="you@example.com"
-            {...form.register('email')}
-            {...invalidProps('email', errors.email?.message)}
-          />
-          <FieldError id="email" error={errors.email?.message} />
-        </div>
-        <div>
-          <div className="flex items-center justify-between">
-            <label htmlFor="password" className="label">
-              Password
-            </label>
-            <Link to="/forgot-password" className="mb-1.5 text-xs font-semibold text-brand-400 hover:underline">
-              Forgot password?
-            </Link>
-          </div>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            {...form.register('password')}
-            {...invalidProps('password', errors.password?.message)}
-          />
-          <FieldError id="password" error={errors.password?.message} />
-        </div>
-        {inlineError ? (
-          <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-300">
-            {inlineError}
-          </p>
-        ) : null}
+        <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
+        <PasswordField label="Password" labelAside={forgotLink} autoComplete="current-password" placeholder="Your password" {...field('password')} />
+        <FormAlert message={inlineError} />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Logging in...' : 'Login'}
         </Button>

@@ -3,12 +3,10 @@ import { RESET_DONE_MESSAGE, ZResetPasswordForm, type TResetPasswordForm } from 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { FieldError, invalidProps } from '../../../components/ui/field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { StrengthMeter } from '../../../components/ui/strength-meter';
+import { fieldsOf, FormAlert, NewPasswordField, OtpField, PasswordField } from '../../../components/ui/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 import { resetPassword } from '../api/auth-api';
@@ -29,7 +27,7 @@ export default function ResetPasswordPage() {
     mode: 'onTouched',
     defaultValues: { otp: '', password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   if (!accessId) return <Navigate to="/forgot-password" replace />;
 
@@ -57,70 +55,18 @@ export default function ResetPasswordPage() {
     }
   });
 
-  const password = form.watch('password');
+  const field = fieldsOf(form);
   return (
     <AuthShell
       title="Reset password"
       subtitle="Enter the 6-digit code from the e-mail and choose a new password."
-      footer={
-        <>
-          No code?{' '}
-          <Link to="/forgot-password" className="font-semibold text-brand-400 hover:underline">
-            Send a new one
-          </Link>
-        </>
-      }
+      footer={{ text: 'No code?', to: '/forgot-password', link: 'Send a new one' }}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="otp" className="label">
-            Reset code
-          </label>
-          <input
-            id="otp"
-            className="input text-center font-mono text-2xl tracking-[0.5em]"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-            maxLength={OTP_LENGTH}
-            placeholder="••••••"
-            {...form.register('otp', { setValueAs: (v: string) => v.replace(/\D/g, '') })}
-            {...invalidProps('otp', errors.otp?.message)}
-          />
-          <FieldError id="otp" error={errors.otp?.message} />
-        </div>
-        <div>
-          <label htmlFor="password" className="label">
-            New password
-          </label>
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            placeholder="6 to 30 characters"
-            {...form.register('password')}
-            {...invalidProps('password', errors.password?.message)}
-          />
-          <StrengthMeter password={password} />
-          <FieldError id="password" error={errors.password?.message} />
-        </div>
-        <div>
-          <label htmlFor="confirmPassword" className="label">
-            Confirm new password
-          </label>
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            placeholder="Repeat your password"
-            {...form.register('confirmPassword')}
-            {...invalidProps('confirmPassword', errors.confirmPassword?.message)}
-          />
-          <FieldError id="confirmPassword" error={errors.confirmPassword?.message} />
-        </div>
-        {formError ? (
-          <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-300">
-            {formError}
-          </p>
-        ) : null}
+        <OtpField label="Reset code" autoFocus maxLength={OTP_LENGTH} {...field('otp', { setValueAs: (v: string) => v.replace(/\D/g, '') })} />
+        <NewPasswordField label="New password" strength={form.watch('password')} {...field('password')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" placeholder="Repeat your password" {...field('confirmPassword')} />
+        <FormAlert message={formError} />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Resetting...' : 'Reset password'}
         </Button>

@@ -10,12 +10,11 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 import { register as registerUser } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { fieldsOf, NewPasswordField, PasswordField, TextField } from '../../../components/ui/form-field';
 import { ReferralField } from '../components/referral-field';
 import { SocialButtons } from '../components/social-buttons';
 import { readSocialReturn, readTwoFactorReturn } from '../components/social-return';
 import { startOtp } from '../components/start-otp';
-import { StrengthMeter } from '../../../components/ui/strength-meter';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { useReferralCheck } from '../components/use-referral-check';
 
@@ -33,6 +32,7 @@ export default function SignupPage() {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', referral_id: lockedRef, terms: false },
   });
   const { errors, isSubmitting } = form.formState;
+  const field = fieldsOf(form);
   const referralValue = form.watch('referral_id');
   const referral = useReferralCheck(referralValue);
   const handled = useRef(false);
@@ -97,45 +97,13 @@ export default function SignupPage() {
     <AuthShell
       title="Create Account"
       subtitle="Start earning daily rewards on your USDT"
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-400 hover:underline">
-            Login
-          </Link>
-        </>
-      }
+      footer={{ text: 'Already have an account?', to: '/login', link: 'Login' }}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="name" className="label">
-            Full Name
-          </label>
-          <input id="name" className="input" autoComplete="name" placeholder="Your full name" {...form.register('name')} />
-          {errors.name ? <p className="field-error">{errors.name.message}</p> : null}
-        </div>
-        <div>
-          <label htmlFor="email" className="label">
-            Email
-          </label>
-          <input id="email" type="email" className="input" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
-          {errors.email ? <p className="field-error">{errors.email.message}</p> : null}
-        </div>
-        <div>
-          <label htmlFor="password" className="label">
-            Password
-          </label>
-          <PasswordInput id="password" autoComplete="new-password" placeholder="6 to 30 characters" {...form.register('password')} />
-          <StrengthMeter password={form.watch('password')} />
-          {errors.password ? <p className="field-error">{errors.password.message}</p> : null}
-        </div>
-        <div>
-          <label htmlFor="confirmPassword" className="label">
-            Confirm Password
-          </label>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder="Repeat your password" {...form.register('confirmPassword')} />
-          {errors.confirmPassword ? <p className="field-error">{errors.confirmPassword.message}</p> : null}
-        </div>
+        <TextField label="Full Name" autoComplete="name" placeholder="Your full name" {...field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
+        <NewPasswordField label="Password" strength={form.watch('password')} {...field('password')} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" placeholder="Repeat your password" {...field('confirmPassword')} />
         <ReferralField
           registration={form.register('referral_id')}
           value={referralValue}

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { OtpField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 import { resendOtp, verifyOtp } from '../api/auth-api';
@@ -76,6 +77,11 @@ export default function VerifyOtpPage() {
     }
   };
 
+  const typed = (e: React.ChangeEvent<HTMLInputElement>) => {
+    setOtp(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH));
+    setError(null);
+  };
+
   const resend = async () => {
     const accessId = storage.getAccessId();
     if (!accessId || left > 0) return;
@@ -96,32 +102,9 @@ export default function VerifyOtpPage() {
   if (challengeId) return <TwoFactorStep challengeId={challengeId} onBack={() => void navigate('/login', { replace: true })} />;
 
   return (
-    <AuthShell title="OTP Verification" subtitle="Enter the 6-digit code we sent to your e-mail">
-      <div className="mb-5 flex justify-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-500/15 text-brand-300">
-          <MailCheck className="h-7 w-7" aria-hidden />
-        </span>
-      </div>
+    <AuthShell icon={MailCheck} title="OTP Verification" subtitle="Enter the 6-digit code we sent to your e-mail">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="otp" className="label">
-            Verification code
-          </label>
-          <input
-            id="otp"
-            className="input text-center font-mono text-2xl tracking-[0.5em]"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={OTP_LENGTH}
-            placeholder="••••••"
-            value={otp}
-            onChange={(e) => {
-              setOtp(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH));
-              setError(null);
-            }}
-          />
-          {error ? <p className="field-error">{error}</p> : null}
-        </div>
+        <OtpField id="otp" label="Verification code" maxLength={OTP_LENGTH} value={otp} error={error ?? undefined} onChange={typed} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Loading...' : 'Verify'}
         </Button>

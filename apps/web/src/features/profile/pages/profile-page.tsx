@@ -1,11 +1,9 @@
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { UserRound } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
-import { PageHeader } from '../../../components/ui/page-header';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { errorMessage } from '../../../lib/api-client';
+import { BackLink, PageHeader } from '../../../components/ui/page-header';
+import { QueryState } from '../../../components/ui/states';
 import { profileQueryOptions } from '../api/profile';
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
@@ -21,45 +19,35 @@ export default function ProfilePage() {
   const profile = useQuery(profileQueryOptions());
   return (
     <div>
-      <PageHeader
-        title="My Profile"
-        subtitle="Your account details"
-        action={
-          <Link to="/setting" className="inline-flex items-center gap-1 text-sm text-slate-300 hover:text-white">
-            <ArrowLeft className="h-4 w-4" aria-hidden /> Back
-          </Link>
-        }
-      />
-      {profile.isPending ? (
-        <LoadingState />
-      ) : profile.isError ? (
-        <ErrorState text={errorMessage(profile.error, 'Failed to fetch user information')} />
-      ) : (
-        <div className="card">
-          <div className="mb-5 flex flex-col items-center gap-2">
-            {profile.data.avatar ? (
-              <img src={profile.data.avatar} alt="Avatar" className="h-20 w-20 rounded-full object-cover ring-2 ring-brand-500/40" />
-            ) : (
-              <span
-                aria-label="Default avatar"
-                role="img"
-                className="flex h-20 w-20 items-center justify-center rounded-full bg-gradient-to-br from-brand-400/30 to-brand-600/30 ring-2 ring-brand-500/40"
-              >
-                <UserRound className="h-10 w-10 text-brand-300" aria-hidden />
-              </span>
-            )}
-            <p className="text-lg font-semibold text-white">{profile.data.name}</p>
+      <PageHeader title="My Profile" subtitle="Your account details" action={<BackLink to="/setting">Back</BackLink>} />
+      <QueryState query={profile} errorText="Failed to fetch user information">
+        {(data) => (
+          <div className="card">
+            <div className="mb-5 flex flex-col items-center gap-2">
+              {data.avatar ? (
+                <img src={data.avatar} alt="Avatar" className="h-20 w-20 rounded-full object-cover ring-2 ring-brand-500/40" />
+              ) : (
+                <span
+                  aria-label="Default avatar"
+                  role="img"
+                  className="flex h-20 w-20 items-center justify-center rounded-full bg-gradient-to-br from-brand-400/30 to-brand-600/30 ring-2 ring-brand-500/40"
+                >
+                  <UserRound className="h-10 w-10 text-brand-300" aria-hidden />
+                </span>
+              )}
+              <p className="text-lg font-semibold text-white">{data.name}</p>
+            </div>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Field label="Name" value={data.name} />
+              <Field label="Username" value={data.username} />
+              <Field label="Email" value={<span className="truncate">{data.email}</span>} />
+              <Field label="Referral ID" value={data.referral_id || '-'} />
+              <Field label="Status" value={<Badge tone={data.status === 'active' ? 'success' : 'danger'}>{data.status}</Badge>} />
+              <Field label="Active Date" value={formatDateLong(data.active_date, '-')} />
+            </dl>
           </div>
-          <dl className="grid gap-4 sm:grid-cols-2">
-            <Field label="Name" value={profile.data.name} />
-            <Field label="Username" value={profile.data.username} />
-            <Field label="Email" value={<span className="truncate">{profile.data.email}</span>} />
-            <Field label="Referral ID" value={profile.data.referral_id || '-'} />
-            <Field label="Status" value={<Badge tone={profile.data.status === 'active' ? 'success' : 'danger'}>{profile.data.status}</Badge>} />
-            <Field label="Active Date" value={formatDateLong(profile.data.active_date, '-')} />
-          </dl>
-        </div>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -4,9 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { FieldError, invalidProps } from '../../../components/ui/field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { StrengthMeter } from '../../../components/ui/strength-meter';
+import { fieldsOf, NewPasswordField, PasswordField } from '../../../components/ui/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useChangePassword } from '../api/security-api';
 import { SectionTitle } from './section-title';
@@ -19,7 +17,7 @@ export function ChangePasswordCard() {
     mode: 'onTouched',
     defaultValues: { current_password: '', new_password: '', confirmPassword: '' },
   });
-  const { errors } = form.formState;
+  const field = fieldsOf(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -42,44 +40,9 @@ export function ChangePasswordCard() {
     <section aria-labelledby="change-password-title" className="card space-y-4">
       <SectionTitle id="change-password-title" icon={KeyRound} title="Change password" subtitle="Signing in elsewhere ends when you change it." />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="current_password" className="label">
-            Current password
-          </label>
-          <PasswordInput
-            id="current_password"
-            autoComplete="current-password"
-            {...form.register('current_password')}
-            {...invalidProps('current_password', errors.current_password?.message)}
-          />
-          <FieldError id="current_password" error={errors.current_password?.message} />
-        </div>
-        <div>
-          <label htmlFor="new_password" className="label">
-            New password
-          </label>
-          <PasswordInput
-            id="new_password"
-            autoComplete="new-password"
-            placeholder="6 to 30 characters"
-            {...form.register('new_password')}
-            {...invalidProps('new_password', errors.new_password?.message)}
-          />
-          <StrengthMeter password={form.watch('new_password')} />
-          <FieldError id="new_password" error={errors.new_password?.message} />
-        </div>
-        <div>
-          <label htmlFor="confirm_new_password" className="label">
-            Confirm new password
-          </label>
-          <PasswordInput
-            id="confirm_new_password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-            {...invalidProps('confirm_new_password', errors.confirmPassword?.message)}
-          />
-          <FieldError id="confirm_new_password" error={errors.confirmPassword?.message} />
-        </div>
+        <PasswordField label="Current password" autoComplete="current-password" {...field('current_password')} />
+        <NewPasswordField label="New password" strength={form.watch('new_password')} {...field('new_password')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" {...field('confirmPassword')} id="confirm_new_password" />
         <Button type="submit" className="w-full sm:w-auto" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : 'Change password'}
         </Button>

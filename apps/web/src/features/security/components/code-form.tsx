@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { FieldError, invalidProps } from '../../../components/ui/field';
+import { TwoFactorCodeField } from '../../../components/ui/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 
 type Input = z.input<typeof ZTwoFactorCodeRequest>;
@@ -44,27 +44,7 @@ export function CodeForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
-      <div>
-        <label htmlFor={id} className="label">
-          {label}
-        </label>
-        <input
-          id={id}
-          className="input font-mono tracking-widest"
-          autoComplete="one-time-code"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={32}
-          placeholder="123456"
-          {...form.register('code')}
-          {...invalidProps(id, error)}
-          aria-describedby={[error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ')}
-        />
-        <FieldError id={id} error={error} />
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-400">
-          {hint}
-        </p>
-      </div>
+      <TwoFactorCodeField id={id} label={label} hint={hint} error={error} {...form.register('code')} />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" variant={variant} disabled={isSubmitting}>
           {isSubmitting ? busyLabel : submitLabel}

@@ -13,8 +13,9 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
 import { Button } from '../../../components/ui/button';
+import { FieldFrame, TextField } from '../../../components/ui/form-field';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ReviewDialog } from '../../../components/ui/review-dialog';
+import { ReviewDialog, reviewState, type ReviewRow } from '../../../components/ui/review-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { walletQueryOptions } from '../../../lib/shared-queries';
 import { checkUsername, useCreateTransfer } from '../api/transfers-api';
@@ -101,6 +102,15 @@ export default function TransferPage() {
     }
   };
   const walletName = (t: 'deposit' | 'withdraw') => (t === 'deposit' ? 'Deposit Wallet' : 'Withdraw Wallet');
+  const reviewRows: ReviewRow[] = review
+    ? [
+        { label: 'To', value: receiver.state === 'ok' ? `${receiver.name} (${receiver.username})` : review.username.toUpperCase(), strong: true },
+        { label: 'Amount', value: `${formatAmount(review.amount_usd)} USDT`, strong: true },
+        { label: 'From', value: walletName(review.type) },
+        { label: 'Fee', value: '0.00 USDT' },
+        { label: 'They receive', value: `${formatAmount(review.amount_usd)} USDT in their ${walletName(review.type)}` },
+      ]
+    : [];
 
   return (
     <div className="space-y-4">
@@ -116,10 +126,7 @@ export default function TransferPage() {
         }
       />
       <form onSubmit={onSubmit} noValidate className="card space-y-4">
-        <div>
-          <label htmlFor="transfer-type" className="label">
-            Transfer Type
-          </label>
+        <FieldFrame id="transfer-type" label="Transfer Type">
           <select
             id="transfer-type"
             className="input"
@@ -133,40 +140,32 @@ export default function TransferPage() {
             <option value="deposit">Deposit Wallet</option>
             <option value="withdraw">Withdraw Wallet</option>
           </select>
-        </div>
-        <div>
-          <label htmlFor="transfer-username" className="label">
-            User name
-          </label>
-          <input
-            id="transfer-username"
-            className="input uppercase"
-            maxLength={9}
-            autoComplete="off"
-            placeholder="9-character username"
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={errors.username ? 'transfer-username-msg' : undefined}
-            {...form.register('username')}
-          />
-          {errors.username ? (
-            <p id="transfer-username-msg" className="field-error">
-              {errors.username.message}
-            </p>
-          ) : receiver.state === 'checking' ? (
-            <p className="mt-1 flex items-center gap-1 text-xs text-slate-400">
-              <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> Checking username...
-            </p>
-          ) : receiver.state === 'ok' ? (
-            <p className="mt-1 flex items-center gap-1 text-xs text-emerald-400">
-              <CheckCircle2 className="h-3 w-3" aria-hidden /> {receiver.name}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <div className="flex items-center justify-between">
-            <label htmlFor="transfer-amount" className="label">
-              Amount
-            </label>
+        </FieldFrame>
+        <TextField
+          id="transfer-username"
+          label="User name"
+          className="uppercase"
+          maxLength={9}
+          autoComplete="off"
+          placeholder="9-character username"
+          error={errors.username?.message}
+          after={
+            errors.username ? null : receiver.state === 'checking' ? (
+              <p className="mt-1 flex items-center gap-1 text-xs text-slate-400">
+                <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> Checking username...
+              </p>
+            ) : receiver.state === 'ok' ? (
+              <p className="mt-1 flex items-center gap-1 text-xs text-emerald-400">
+                <CheckCircle2 className="h-3 w-3" aria-hidden /> {receiver.name}
+              </p>
+            ) : null
+          }
+          {...form.register('username')}
+        />
+        <TextField
+          id="transfer-amount"
+          label="Amount"
+          labelAside={
             <button
               type="button"
               className="mb-1.5 -mr-2 inline-flex min-h-6 items-center rounded-lg px-2 py-1 text-xs font-semibold text-brand-400 hover:underline"
@@ -174,52 +173,35 @@ export default function TransferPage() {
             >
               All
             </button>
-          </div>
-          <input
-            id="transfer-amount"
-            inputMode="decimal"
-            step="0.01"
-            className="input"
-            placeholder="Minimum 10 USDT"
-            aria-invalid={errors.amount_usd ? true : undefined}
-            aria-describedby={errors.amount_usd ? 'transfer-amount-msg transfer-available' : 'transfer-available'}
-            {...form.register('amount_usd')}
-          />
-          {errors.amount_usd ? (
-            <p id="transfer-amount-msg" className="field-error">
-              {errors.amount_usd.message}
-            </p>
-          ) : null}
-          <p id="transfer-available" className="mt-1 text-xs text-slate-400" data-testid="transfer-available">
-            Available: {formatAmount(available)} USDT
-          </p>
-          <BalanceLine kind={type === 'deposit' ? 'deposit' : 'income'} />
-          <BalanceHelp className="mt-1" />
-        </div>
+          }
+          inputMode="decimal"
+          step="0.01"
+          placeholder="Minimum 10 USDT"
+          error={errors.amount_usd?.message}
+          describedBy="transfer-available"
+          after={
+            <>
+              <p id="transfer-available" className="mt-1 text-xs text-slate-400" data-testid="transfer-available">
+                Available: {formatAmount(available)} USDT
+              </p>
+              <BalanceLine kind={type === 'deposit' ? 'deposit' : 'income'} />
+              <BalanceHelp className="mt-1" />
+            </>
+          }
+          {...form.register('amount_usd')}
+        />
         <Button type="submit" className="w-full" disabled={receiver.state !== 'ok' || create.isPending}>
           {create.isPending ? 'Processing...' : 'Transfer'}
         </Button>
       </form>
       <ReviewDialog
-        open={review !== null}
+        {...reviewState(review, setReview, confirm, create.isPending)}
         title="Review your transfer"
         confirmLabel="Confirm transfer"
-        busy={create.isPending}
-        onClose={() => setReview(null)}
-        onConfirm={() => void confirm()}
-        rows={
-          review
-            ? [
-                { label: 'To', value: receiver.state === 'ok' ? `${receiver.name} (${receiver.username})` : review.username.toUpperCase(), strong: true },
-                { label: 'Amount', value: `${formatAmount(review.amount_usd)} USDT`, strong: true },
-                { label: 'From', value: walletName(review.type) },
-                { label: 'Fee', value: '0.00 USDT' },
-                { label: 'They receive', value: `${formatAmount(review.amount_usd)} USDT in their ${walletName(review.type)}` },
-              ]
-            : []
-        }
-        notes={<p>A transfer cannot be reversed. Check the username and the name above before you confirm.</p>}
-      />
+        rows={reviewRows}
+      >
+        <p>A transfer cannot be reversed. Check the username and the name above before you confirm.</p>
+      </ReviewDialog>
     </div>
   );
 }

@@ -8,8 +8,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { FieldFrame, fieldAria, TextField, TwoFactorCodeField } from '../../../components/ui/form-field';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ReviewDialog } from '../../../components/ui/review-dialog';
+import { ReviewDialog, reviewState, type ReviewRow } from '../../../components/ui/review-dialog';
 import { LoadingState } from '../../../components/ui/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { securityQueryOptions, settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
@@ -117,26 +118,31 @@ export default function WithdrawalPage() {
 
   if (wallet.isPending) return <LoadingState />;
 
+  const reviewRows: ReviewRow[] = review
+    ? [
+        { label: 'Amount', value: `${formatAmount(review.amount_usd)} USDT` },
+        { label: `Fee (${feePct}%)`, value: `${formatAmount(fee)} USDT` },
+        { label: 'You receive', value: `${formatAmount(receive)} USDT`, strong: true },
+        { label: 'Network', value: NETWORKS.find((n) => n.value === review.network)?.label ?? review.network },
+        { label: 'To address', value: <span className="font-mono text-xs">{review.wallet_address}</span>, strong: true },
+      ]
+    : [];
+
   return (
     <div className="space-y-4">
       <PageHeader title="Withdraw" subtitle={`Available: ${formatAmount(balance)} USDT`} />
       <form onSubmit={submit} noValidate className="card space-y-4">
-        <div>
-          <label htmlFor="wd-coin" className="label">
-            Coin
-          </label>
+        <FieldFrame id="wd-coin" label="Coin">
           <select id="wd-coin" className="input" value="USDT" disabled>
             <option value="USDT">USDT</option>
           </select>
-        </div>
-        <div>
-          <label htmlFor="wd-network" className="label">
-            Network
-          </label>
+        </FieldFrame>
+        <FieldFrame id="wd-network" label="Network" error={errors.network}>
           <select
             id="wd-network"
             className="input"
             value={network}
+            {...fieldAria('wd-network', errors.network)}
             onChange={(e) => {
               setNetwork(e.target.value as TWithdrawNetwork);
               setTouched(true);
@@ -148,31 +154,25 @@ export default function WithdrawalPage() {
               </option>
             ))}
           </select>
-          {errors.network ? <p className="field-error">{errors.network}</p> : null}
-        </div>
-        <div>
-          <label htmlFor="wd-address" className="label">
-            Address
-          </label>
-          <input
-            id="wd-address"
-            className="input font-mono"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={network === 'TRON' ? 'T…' : '0x…'}
-            value={address}
-            onChange={(e) => {
-              setAddress(e.target.value.trim());
-              setTouched(true);
-            }}
-          />
-          {errors.wallet_address ? <p className="field-error">{errors.wallet_address}</p> : null}
-        </div>
-        <div>
-          <div className="flex items-center justify-between">
-            <label htmlFor="wd-quantity" className="label">
-              Quantity
-            </label>
+        </FieldFrame>
+        <TextField
+          id="wd-address"
+          label="Address"
+          className="font-mono"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={network === 'TRON' ? 'T…' : '0x…'}
+          value={address}
+          error={errors.wallet_address}
+          onChange={(e) => {
+            setAddress(e.target.value.trim());
+            setTouched(true);
+          }}
+        />
+        <TextField
+          id="wd-quantity"
+          label="Quantity"
+          labelAside={
             <button
               type="button"
               className="mb-1.5 text-xs font-semibold text-brand-400 hover:underline"
@@ -183,47 +183,27 @@ export default function WithdrawalPage() {
             >
               All
             </button>
-          </div>
-          <input
-            id="wd-quantity"
-            inputMode="decimal"
-            className="input"
-            placeholder="Minimum 10, in steps of 10"
-            value={quantity}
+          }
+          inputMode="decimal"
+          placeholder="Minimum 10, in steps of 10"
+          value={quantity}
+          error={errors.amount_usd}
+          onChange={(e) => {
+            setQuantity(e.target.value.replace(/[^\d.]/g, ''));
+            setTouched(true);
+          }}
+        />
+        {needsCode ? (
+          <TwoFactorCodeField
+            id="wd-totp"
+            label="Two-factor code"
+            value={totp}
+            error={errors.totp_code}
             onChange={(e) => {
-              setQuantity(e.target.value.replace(/[^\d.]/g, ''));
+              setTotp(e.target.value);
               setTouched(true);
             }}
           />
-          {errors.amount_usd ? <p className="field-error">{errors.amount_usd}</p> : null}
-        </div>
-        {needsCode ? (
-          <div>
-            <label htmlFor="wd-totp" className="label">
-              Two-factor code
-            </label>
-            <input
-              id="wd-totp"
-              className="input font-mono tracking-widest"
-              autoComplete="one-time-code"
-              autoCapitalize="off"
-              spellCheck={false}
-              maxLength={32}
-              placeholder="123456"
-              value={totp}
-              aria-invalid={Boolean(errors.totp_code)}
-              aria-describedby={errors.totp_code ? 'wd-totp-error' : undefined}
-              onChange={(e) => {
-                setTotp(e.target.value);
-                setTouched(true);
-              }}
-            />
-            {errors.totp_code ? (
-              <p id="wd-totp-error" className="field-error">
-                {errors.totp_code}
-              </p>
-            ) : null}
-          </div>
         ) : null}
         <dl className="space-y-1.5 rounded-xl bg-surface-900/70 p-3 text-sm">
           <div className="flex justify-between">
@@ -244,29 +224,15 @@ export default function WithdrawalPage() {
         </Button>
       </form>
       <ReviewDialog
-        open={review !== null}
+        {...reviewState(review, setReview, confirm, create.isPending)}
         title="Review your withdrawal"
         confirmLabel="Confirm withdrawal"
-        busy={create.isPending}
-        onClose={() => setReview(null)}
-        onConfirm={() => void confirm()}
-        rows={
-          review
-            ? [
-                { label: 'Amount', value: `${formatAmount(review.amount_usd)} USDT` },
-                { label: `Fee (${feePct}%)`, value: `${formatAmount(fee)} USDT` },
-                { label: 'You receive', value: `${formatAmount(receive)} USDT`, strong: true },
-                { label: 'Network', value: NETWORKS.find((n) => n.value === review.network)?.label ?? review.network },
-                { label: 'To address', value: <span className="font-mono text-xs">{review.wallet_address}</span>, strong: true },
-              ]
-            : []
-        }
-        notes={
-          <p>
-            The full amount leaves your income balance now and the request waits for approval. A payment sent to a wrong address or network cannot be recovered.
-          </p>
-        }
-      />
+        rows={reviewRows}
+      >
+        <p>
+          The full amount leaves your income balance now and the request waits for approval. A payment sent to a wrong address or network cannot be recovered.
+        </p>
+      </ReviewDialog>
     </div>
   );
 }

@@ -1,0 +1,34 @@
+import type { TestApp } from './app';
+import { auth, type TestUser } from './factories';
+
+/** The 6-digit code in a mail's text. */
+export const otpOf = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+
+/** A source of e-mail addresses no other test uses: `${prefix}<time><n>@example.test`. */
+export function emailsOf(prefix: string): () => string {
+  let seq = 0;
+  return () => `${prefix}${Date.now()}${seq++}@example.test`;
+}
+
+/** POST a JSON body to the app, with optional headers. */
+export const poster =
+  (t: TestApp) =>
+  (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+/** The id of the user with this e-mail. */
+export const userIdOf = (t: TestApp) => async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+/** Valid withdrawal addresses: an EIP-55 EVM one (BSC, Polygon) and a TRON one. */
+export const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
+export const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/** POST /api/withdraw/create as `u`: USDT on BSC to `EVM` unless `body` says otherwise. */
+export const withdrawer = (t: TestApp) => (u: TestUser, body: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/withdraw/create',
+    headers: auth(u.token),
+    payload: { token: 'USDT', network: 'BSC', wallet_address: EVM, ...body },
+  });
