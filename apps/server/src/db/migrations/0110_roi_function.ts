@@ -23,6 +23,9 @@ import { sql, type Kysely } from 'kysely';
  * Returns the chunk's last stake id (null when no stake was due: the run is over).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Room on each page for the new row version, so the ROI's updates of stakes (roi_paid,
+  // last_roi_date), balances and totals are HOT: no new index entries for an unchanged key.
+  for (const table of ['stakes', 'ledger_accounts', 'user_totals']) await sql`alter table ${sql.table(table)} set (fillfactor = 80)`.execute(db);
   await sql`
     create function app_roi_chunk(p_after bigint, p_date date, p_limit int, p_lock boolean)
     returns table (o_last_id bigint, o_stakes int, o_credits int, o_total bigint, o_completed int)
@@ -108,4 +111,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function app_roi_chunk(bigint, date, int, boolean)`.execute(db);
+  for (const table of ['stakes', 'ledger_accounts', 'user_totals']) await sql`alter table ${sql.table(table)} reset (fillfactor)`.execute(db);
 }
