@@ -16,6 +16,8 @@ import { sql, type Kysely } from 'kysely';
  * - a stake that cannot earn (zero rate) still moves its last_roi_date on, so it is not rescanned.
  * Each statement in plpgsql takes a fresh snapshot, so the credit statement reads the stakes as
  * they are once locked (a run that credited them first has moved last_roi_date on).
+ * Plans are always custom (plan_cache_mode): a generic plan, which plpgsql switches to after five
+ * calls, does not know the chunk's bounds and may scan the whole stakes or accounts table per chunk.
  * JIT is off for the function: the planner cannot know each stake expands to one or two days, its
  * estimates run to billions of rows, and JIT compilation then cost 1.8 s of a 2.6 s chunk.
  * Every scan is bounded by the chunk (its id range, its users): a filter `id = any(<the chunk>)` on
@@ -29,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function app_roi_chunk(p_after bigint, p_date date, p_limit int, p_lock boolean)
     returns table (o_last_id bigint, o_stakes int, o_credits int, o_total bigint, o_completed int)
-    language plpgsql set jit = off as $fn$
+    language plpgsql set jit = off set plan_cache_mode = force_custom_plan as $fn$
     declare
       v_ids bigint[];
       v_users bigint[];

@@ -6,7 +6,7 @@ import './table';
 import '../staking/table';
 
 /** Stakes per chunk (one transaction, one round trip); chosen by measurement, see docs/benchmarks.md. */
-export const ROI_CHUNK = 5000;
+export const ROI_CHUNK = 10_000;
 const ROI_TX_ATTEMPTS = 10;
 // One ROI run at a time across processes: app_roi_chunk takes advisory lock 7402001 on PostgreSQL.
 
