@@ -109,29 +109,28 @@ export interface MismatchedTotal {
  * the postings to their income account by entries of that kind (roi, referral, reward).
  */
 export async function verifyTotals(db: Executor): Promise<MismatchedTotal[]> {
+  // One pass, one aggregate: every source contributes rows (user, type, total, records, posted)
+  // and the sums per user and type are compared. No joins between the sources, so the plan stays
+  // linear whatever the statistics say (a join of three aggregates went quadratic at 1M entries).
   const rows = await sql<{ user_id: bigint; field: MismatchedTotal['field']; total: bigint; records: bigint; posted: bigint }>`
-    with rec as (
-      select user_id, type, sum(amount)::bigint as amount from income_records group by user_id, type),
-    led as (
-      select e.user_id, case e.kind when 'roi' then 1 when 'referral' then 2 else 3 end as type, sum(p.amount)::bigint as amount
+    select x.user_id, (array['roi_income', 'referral_income', 'reward_income'])[x.type] as field,
+      sum(x.total)::bigint as total, sum(x.records)::bigint as records, sum(x.posted)::bigint as posted
+    from (
+      select t.user_id, v.type, v.amount as total, 0::bigint as records, 0::bigint as posted
+      from user_totals t cross join lateral (values (1, t.roi_income), (2, t.referral_income), (3, t.reward_income)) v(type, amount)
+      where v.amount <> 0
+      union all
+      select r.user_id, r.type::int, 0, r.amount, 0 from income_records r
+      union all
+      select e.user_id, case e.kind when 'roi' then 1 when 'referral' then 2 else 3 end, 0, 0, p.amount
       from ledger_entries e
       join ledger_postings p on p.entry_id = e.id
-      join ledger_accounts a on a.id = p.account_id and a.user_id = e.user_id and a.kind = 'income'
-      where e.kind in ('roi', 'referral', 'reward')
-      group by e.user_id, e.kind),
-    tot as (
-      select t.user_id, x.type, x.amount from user_totals t
-      cross join lateral (values (1, t.roi_income), (2, t.referral_income), (3, t.reward_income)) x(type, amount)
-      where x.amount <> 0),
-    k as (select user_id, type from rec union select user_id, type from led union select user_id, type from tot)
-    select k.user_id, (array['roi_income', 'referral_income', 'reward_income'])[k.type] as field,
-      coalesce(tot.amount, 0)::bigint as total, coalesce(rec.amount, 0)::bigint as records, coalesce(led.amount, 0)::bigint as posted
-    from k
-    left join tot on tot.user_id = k.user_id and tot.type = k.type
-    left join rec on rec.user_id = k.user_id and rec.type = k.type
-    left join led on led.user_id = k.user_id and led.type = k.type
-    where coalesce(tot.amount, 0) <> coalesce(rec.amount, 0) or coalesce(tot.amount, 0) <> coalesce(led.amount, 0)
-    order by k.user_id, k.type
+      join ledger_accounts a on a.id = p.account_id
+      where e.kind in ('roi', 'referral', 'reward') and a.user_id = e.user_id and a.kind = 'income'
+    ) x
+    group by x.user_id, x.type
+    having sum(x.total) <> sum(x.records) or sum(x.total) <> sum(x.posted)
+    order by x.user_id, x.type
     limit 100`.execute(db);
   return rows.rows.map((r) => ({ userId: String(r.user_id), field: r.field, total: String(r.total), records: String(r.records), posted: String(r.posted) }));
 }
