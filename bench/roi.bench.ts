@@ -28,7 +28,7 @@ async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peakMb:
 }
 
 export async function roiBench(stakes: number): Promise<void> {
-  const chunk = process.env.ROI_CHUNK ? Number(process.env.ROI_CHUNK) : ROI_CHUNK;
+  const chunk = process.env.ROI_CHUNK ? Number(process.env.ROI_CHUNK) : ROI_CHUNK[ON_PGLITE ? 'pglite' : 'postgres'];
   for (const n of sizes(stakes)) await roiOnce(n, chunk);
 }
 
