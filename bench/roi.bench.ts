@@ -1,33 +1,72 @@
 import { sql } from 'kysely';
-import { runRoi } from '../apps/server/src/modules/income/roi';
-import * as ledger from '../apps/server/src/modules/ledger/service';
-import { benchContext, line, timed } from './lib';
+import { ROI_CHUNK, runRoi } from '../apps/server/src/modules/income/roi';
+import { benchContext, line, ON_PGLITE, ratio, timed, verifyLine } from './lib';
 
 /**
- * The ROI job over N active stakes (1,000 users × N/1,000 stakes), each one day behind: one run
- * credits N stake-days, each a balanced ledger entry. Baseline: a bare INSERT of N rows of the
- * same width into a scratch table, the least any per-credit write could cost.
+ * The sizes to run: ROI_SIZES=10000,100000,1000000; else BENCH_STAKES when given; else 10k, 100k
+ * and 1M on PostgreSQL (10k and 100k on PGlite). ROI_CHUNK=<n> overrides the chunk size.
  */
+function sizes(stakes: number): number[] {
+  if (process.env.ROI_SIZES) return process.env.ROI_SIZES.split(',').map(Number);
+  if (process.env.BENCH_STAKES) return [stakes];
+  return ON_PGLITE ? [10_000, 100_000] : [10_000, 100_000, 1_000_000];
+}
+
+/** Runs fn while sampling this process's RSS every 20 ms; the peak seen (MB). */
+async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  try {
+    const value = await fn();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { value, peakMb: peak / 1024 / 1024 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 export async function roiBench(stakes: number): Promise<void> {
+  const chunk = process.env.ROI_CHUNK ? Number(process.env.ROI_CHUNK) : ROI_CHUNK[ON_PGLITE ? 'pglite' : 'postgres'];
+  for (const n of sizes(stakes)) await roiOnce(n, chunk);
+}
+
+/**
+ * The ROI job over N active stakes (N/10 users, 10 stakes each, interleaved so a chunk touches as
+ * many users' accounts as it has stakes), each one day behind: one run credits N stake-days, each
+ * a balanced ledger entry with two postings and an income record. Baseline: a bare INSERT of N
+ * rows of the same width into a scratch table, the least any per-credit write could cost.
+ */
+async function roiOnce(stakes: number, chunk: number): Promise<void> {
   const { ctx, drop } = await benchContext();
   try {
-    const users = 1000;
-    await sql`insert into users (name, email, username, email_verified_at)
-      select 'Bench ' || g, 'bench' || g || '@example.test', upper(substr(md5(g::text), 1, 9)), now() from generate_series(1, ${users}) g`.execute(ctx.db);
-    await sql`insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
-      select u.id, 100000000, 0.5, 200, date '2026-01-01' from users u, generate_series(1, ${Math.ceil(stakes / users)}) g limit ${stakes}`.execute(ctx.db);
-    await sql`analyze`.execute(ctx.db);
-    const run = await timed(() => runRoi(ctx, '2026-01-02'));
-    const again = await timed(() => runRoi(ctx, '2026-01-02'));
+    const users = Math.max(1, Math.ceil(stakes / 10));
+    const seeded = await timed(async () => {
+      await sql`insert into users (name, email, username, email_verified_at)
+        select 'Bench ' || g, 'bench' || g || '@example.test', 'BN' || g, now() from generate_series(1, ${users}) g`.execute(ctx.db);
+      await sql`insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
+        select u.id, 100000000, 0.5, 200, date '2026-01-01' from generate_series(1, 10) g, users u order by g, u.id limit ${stakes}`.execute(ctx.db);
+      await sql`analyze`.execute(ctx.db);
+    });
+    const entries = async () => Number((await sql<{ n: string }>`select count(*) as n from ledger_entries`.execute(ctx.db)).rows[0]!.n);
+    const run = await withPeakRss(() => timed(() => runRoi(ctx, '2026-01-02', { chunk })));
+    const before = await entries();
+    const again = await timed(() => runRoi(ctx, '2026-01-02', { chunk }));
+    const rerunRows = (await entries()) - before;
     await sql`create temporary table scratch (k text primary key, user_id bigint, amount bigint)`.execute(ctx.db);
     const base = await timed(() => sql`insert into scratch select 'k' || g, g % 1000, 500000 from generate_series(1, ${stakes}) g`.execute(ctx.db));
-    const ok = (await ledger.verify(ctx.db)).ok;
-    line(`baseline: bare INSERT of ${stakes.toLocaleString()} rows`, `${base.ms.toFixed(0)} ms`);
+    const ms = run.value.ms;
+    const credits = run.value.value.credits;
+    console.log(`ROI, ${stakes.toLocaleString()} stakes (${users.toLocaleString()} users, chunk ${chunk}, seeded in ${(seeded.ms / 1000).toFixed(1)} s)`);
+    line(`  baseline: bare INSERT of ${stakes.toLocaleString()} rows`, `${base.ms.toFixed(0)} ms`);
     line(
-      `ROI job: ${stakes.toLocaleString()} active stakes, one day each`,
-      `${run.ms.toFixed(0)} ms (${run.value.credits.toLocaleString()} credits, ${Math.round(run.value.credits / (run.ms / 1000)).toLocaleString()} credits/s)`,
+      `  ROI job: ${stakes.toLocaleString()} active stakes, one day each`,
+      `${(ms / 1000).toFixed(2)} s (${credits.toLocaleString()} credits, ${Math.round(credits / (ms / 1000)).toLocaleString()} credits/s, ${ratio(ms, base.ms).replace('×', '× the baseline')})`,
     );
-    line('ROI job again for the same date (idempotent)', `${again.ms.toFixed(0)} ms (${again.value.credits} credits), ledger verify ${ok ? 'OK' : 'BROKEN'}`);
+    line('  peak RSS of this process during the run', `${run.peakMb.toFixed(0)} MB`);
+    line('  ROI job again for the same date (idempotent)', `${again.ms.toFixed(0)} ms (${again.value.credits} credits, ${rerunRows} rows written)`);
+    line('  ledger:verify', await verifyLine(ctx.db));
   } finally {
     await drop();
   }

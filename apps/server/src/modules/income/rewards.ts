@@ -35,19 +35,15 @@ export async function evaluateRewards(tx: Tx, userId: bigint): Promise<void> {
       ],
     });
     if (!res.created) continue;
-    await tx
-      .insertInto('income_records')
-      .values({
-        user_id: userId,
-        type: 3,
-        amount: level.reward,
-        note: `Reward level L${level.level} achieved`,
-        source_id: `L${level.level}`,
-        for_date: null,
-        idempotency_key: key,
-      })
-      .execute();
-    await ledger.bumpTotals(tx, userId, { reward_income: level.reward });
+    await ledger.recordIncome(tx, {
+      userId,
+      type: 3,
+      amount: level.reward,
+      note: `Reward level L${level.level} achieved`,
+      sourceId: `L${level.level}`,
+      forDate: null,
+      key,
+    });
   }
   const highest = Math.max(...met.map((l) => l.level));
   await tx.updateTable('users').set({ eligible_level: highest }).where('id', '=', userId).where('eligible_level', '<', highest).execute();

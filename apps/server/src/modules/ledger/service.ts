@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor, Tx } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import type { AccountRef, UserAccountKind } from './accounts';
+import { verifyTotals, type MismatchedTotal } from './totals';
 import './table';
 
 export * from './accounts';
@@ -193,50 +194,6 @@ export async function getSystemBalance(db: Executor, kind: string): Promise<bigi
   return row ? BigInt(row.balance) : 0n;
 }
 
-export type TotalsField = 'total_deposited' | 'total_staked' | 'total_withdrawn' | 'roi_income' | 'referral_income' | 'reward_income';
-
-/** Adds to a user's running totals in the same transaction as the entry that earned them. */
-export async function bumpTotals(tx: Tx, userId: bigint, deltas: Partial<Record<TotalsField, bigint>>): Promise<void> {
-  const fields = Object.entries(deltas).filter(([, v]) => v !== undefined && v !== 0n) as [TotalsField, bigint][];
-  if (!fields.length) return;
-  const insert = Object.fromEntries(fields) as Partial<Record<TotalsField, bigint>>;
-  await tx
-    .insertInto('user_totals')
-    .values({ user_id: userId, ...insert })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet((eb) => {
-        const set: Record<string, unknown> = { updated_at: sql`now()` };
-        for (const [f, v] of fields) set[f] = eb(eb.ref(`user_totals.${f}`), '+', v);
-        return set;
-      }),
-    )
-    .execute();
-}
-
-export interface UserTotals {
-  total_deposited: bigint;
-  total_staked: bigint;
-  total_withdrawn: bigint;
-  roi_income: bigint;
-  referral_income: bigint;
-  reward_income: bigint;
-}
-export async function getTotals(db: Executor, userId: bigint): Promise<UserTotals> {
-  const row = await db
-    .selectFrom('user_totals')
-    .select(['total_deposited', 'total_staked', 'total_withdrawn', 'roi_income', 'referral_income', 'reward_income'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return {
-    total_deposited: BigInt(row?.total_deposited ?? 0n),
-    total_staked: BigInt(row?.total_staked ?? 0n),
-    total_withdrawn: BigInt(row?.total_withdrawn ?? 0n),
-    roi_income: BigInt(row?.roi_income ?? 0n),
-    referral_income: BigInt(row?.referral_income ?? 0n),
-    reward_income: BigInt(row?.reward_income ?? 0n),
-  };
-}
-
 export interface VerifyReport {
   ok: boolean;
   entries: number;
@@ -244,12 +201,15 @@ export interface VerifyReport {
   unbalancedEntries: { entryId: string; sum: string }[];
   mismatchedAccounts: { accountId: string; cached: string; posted: string }[];
   negativeUserAccounts: { accountId: string; userId: string; balance: string }[];
+  /** users whose roi/referral/reward income total differs from their income records or income postings */
+  mismatchedTotals: MismatchedTotal[];
   totalOfAllBalances: string;
 }
 
 /**
  * Proves the ledger: every entry sums to zero and has postings; every cached balance equals the
- * sum of its postings; no user balance is negative; all balances together sum to zero.
+ * sum of its postings; no user balance is negative; all balances together sum to zero; each
+ * user's income totals equal their income records and their income postings (verifyTotals).
  */
 export async function verify(db: Executor): Promise<VerifyReport> {
   const unbalanced = await sql<{ entry_id: bigint; sum: bigint | null }>`
@@ -270,6 +230,7 @@ export async function verify(db: Executor): Promise<VerifyReport> {
     select (select count(*) from ledger_entries)::bigint as entries,
            (select count(*) from ledger_accounts)::bigint as accounts,
            (select sum(balance) from ledger_accounts)::bigint as total`.execute(db);
+  const totals = await verifyTotals(db);
   const c = counts.rows[0]!;
   const total = BigInt(c.total ?? 0n);
   const report: VerifyReport = {
@@ -279,11 +240,13 @@ export async function verify(db: Executor): Promise<VerifyReport> {
     unbalancedEntries: unbalanced.rows.map((r) => ({ entryId: String(r.entry_id), sum: String(r.sum ?? 0n) })),
     mismatchedAccounts: mismatched.rows.map((r) => ({ accountId: String(r.id), cached: String(r.balance), posted: String(r.posted) })),
     negativeUserAccounts: negative.rows.map((r) => ({ accountId: String(r.id), userId: String(r.user_id), balance: String(r.balance) })),
+    mismatchedTotals: totals,
     totalOfAllBalances: String(total),
   };
-  report.ok = !report.unbalancedEntries.length && !report.mismatchedAccounts.length && !report.negativeUserAccounts.length && total === 0n;
+  report.ok = !report.unbalancedEntries.length && !report.mismatchedAccounts.length && !report.negativeUserAccounts.length && !totals.length && total === 0n;
   return report;
 }
 
-// Batched posting for the ROI run.
-export { postBatch } from './batch';
+// user_totals and income_records: written only through these (income totals owned by the ledger).
+export * from './totals';
+export { creditRoiChunk, type RoiChunkResult } from './roi-chunk';

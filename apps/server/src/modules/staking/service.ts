@@ -78,19 +78,15 @@ export async function createStake(db: DB, userId: bigint, amount: bigint, now = 
         });
         if (res.created) {
           const who = await tx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow();
-          await tx
-            .insertInto('income_records')
-            .values({
-              user_id: sponsor.id,
-              type: 2,
-              amount: bonus,
-              note: `Direct referral income from ${who.username}`,
-              source_id: String(stake.id),
-              for_date: null,
-              idempotency_key: key,
-            })
-            .execute();
-          await ledger.bumpTotals(tx, sponsor.id, { referral_income: bonus });
+          await ledger.recordIncome(tx, {
+            userId: sponsor.id,
+            type: 2,
+            amount: bonus,
+            note: `Direct referral income from ${who.username}`,
+            sourceId: String(stake.id),
+            forDate: null,
+            key,
+          });
         }
       }
     }

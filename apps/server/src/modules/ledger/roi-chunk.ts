@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../db/types';
+
+export interface RoiChunkResult {
+  /** the chunk's last stake id; null when no stake was due after `afterId` */
+  lastId: bigint | null;
+  stakes: number;
+  /** stake-days credited by this call (entries written now, not those a racing run wrote) */
+  credits: number;
+  total: bigint;
+  completed: number;
+}
+
+/**
+ * Credits ROI for up to `limit` due stakes after `afterId`, up to and including `date`, in one
+ * round trip: the server-side function app_roi_chunk (migration 0110) locks the stakes, their
+ * users and accounts in the ledger's stable order, writes one entry roi:<stake>:<day> per
+ * stake-day with its postings, moves the balances, and writes the income records, the users'
+ * roi_income totals and the stakes' progress for exactly the entries it wrote. Runs in the
+ * caller's transaction: a chunk commits whole or not at all.
+ */
+export async function creditRoiChunk(tx: Tx, opts: { afterId: bigint; date: string; limit: number; advisoryLock: boolean }): Promise<RoiChunkResult> {
+  const res = await sql<{ o_last_id: bigint | null; o_stakes: number; o_credits: number; o_total: bigint; o_completed: number }>`
+    select * from app_roi_chunk(${opts.afterId}::bigint, ${opts.date}::date, ${opts.limit}::int, ${opts.advisoryLock}::boolean)`.execute(tx);
+  const r = res.rows[0]!;
+  return {
+    lastId: r.o_last_id === null ? null : BigInt(r.o_last_id),
+    stakes: Number(r.o_stakes),
+    credits: Number(r.o_credits),
+    total: BigInt(r.o_total),
+    completed: Number(r.o_completed),
+  };
+}

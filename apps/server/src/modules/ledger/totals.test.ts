@@ -1,0 +1,60 @@
+import { usd } from '@app/core';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../../cli/commands';
+import type { AppContext } from '../../context';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser, fundDeposit } from '../../test/factories';
+import { runRoi } from '../income/roi';
+import { createStake } from '../staking/service';
+import * as ledger from './service';
+
+/**
+ * Income totals are owned by the ledger module (totals.ts) and proved by ledger:verify: each
+ * user's roi/referral/reward income total equals their income records and the postings to their
+ * income account. A corrupted total, or an income record without its entry, makes verify fail.
+ */
+describe('ledger:verify covers the income totals', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+  const verifyCli = (ctx: AppContext) => runCommand(ctx, 'ledger:verify', []);
+
+  it('passes after stakes, referral income, rewards and ROI, and fails on a corrupted total or a stray income record', async () => {
+    const sponsor = await createUser(t.db, t.ctx.secret);
+    const u = await createUser(t.db, t.ctx.secret, { referrerId: sponsor.id });
+    await fundDeposit(t.db, u.id, 2000);
+    await createStake(t.db, u.id, usd(1000), new Date('2024-03-01T12:00:00Z'));
+    await runRoi({ db: t.db, dbKind: t.ctx.dbKind }, '2024-03-04');
+    const totals = await ledger.getTotals(t.db, u.id);
+    expect(totals.roi_income).toBeGreaterThan(0n);
+    expect((await ledger.getTotals(t.db, sponsor.id)).referral_income).toBeGreaterThan(0n);
+    expect((await ledger.verify(t.db)).ok).toBe(true);
+    expect((await verifyCli(t.ctx)).exitCode).toBe(0);
+
+    for (const field of ['roi_income', 'referral_income', 'reward_income'] as const) {
+      const who = field === 'referral_income' ? sponsor.id : u.id;
+      await sql`update user_totals set ${sql.ref(field)} = ${sql.ref(field)} + 1 where user_id = ${who}`.execute(t.db);
+      const bad = await ledger.verify(t.db);
+      expect(bad.ok).toBe(false);
+      expect(bad.mismatchedTotals).toEqual([expect.objectContaining({ userId: String(who), field })]);
+      const cli = await verifyCli(t.ctx);
+      expect(cli.exitCode).toBe(1);
+      expect(cli.output).toContain(`user ${who} ${field}: total`);
+      await sql`update user_totals set ${sql.ref(field)} = ${sql.ref(field)} - 1 where user_id = ${who}`.execute(t.db);
+      expect((await ledger.verify(t.db)).ok).toBe(true);
+    }
+
+    // An income record with no ledger entry behind it: records and postings disagree.
+    await sql`
+      insert into income_records (user_id, type, amount, note, source_id, for_date, idempotency_key)
+      values (${u.id}, 1, 5, 'stray', null, null, 'stray:1')`.execute(t.db);
+    const stray = await ledger.verify(t.db);
+    expect(stray.ok).toBe(false);
+    expect(stray.mismatchedTotals).toEqual([expect.objectContaining({ userId: String(u.id), field: 'roi_income', records: String(totals.roi_income + 5n) })]);
+    await sql`delete from income_records where idempotency_key = 'stray:1'`.execute(t.db);
+    expect((await ledger.verify(t.db)).ok).toBe(true);
+  });
+});
