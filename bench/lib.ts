@@ -19,6 +19,9 @@ export const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_D
 /** BENCH_DB=pglite runs the benches on an in-memory PGlite (the default every new user runs). */
 export const ON_PGLITE = process.env.BENCH_DB === 'pglite';
 
+/** BENCH_POOL overrides the server's pool size in the wallet and transfer benches (pool sizing). */
+export const POOL = process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : undefined;
+
 /** A fresh schema on the benchmark database (or a fresh in-memory PGlite), migrated, and a context on it. */
 export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; handle: DbHandle; schema: string; drop: () => Promise<void> }> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/factories';
-import { benchContext, DATABASE_URL, line, listen, ON_PGLITE, ratio, timed, verifyLine } from './lib';
+import { benchContext, DATABASE_URL, line, listen, ON_PGLITE, POOL, ratio, timed, verifyLine } from './lib';
 
 const CLIENTS = 32;
 const HOT = 8;
@@ -13,7 +13,7 @@ const HOT = 8;
  * postings — in the same lock order, on the same tables (the floor for any correct transfer).
  */
 export async function transfersBench(seconds: number): Promise<void> {
-  const { ctx, drop, schema } = await benchContext(CLIENTS);
+  const { ctx, drop, schema } = await benchContext(POOL ?? CLIENTS);
   const { app, url } = await listen(ctx);
   try {
     const users: TestUser[] = [];

@@ -1,13 +1,13 @@
 import Fastify from 'fastify';
 import { createUser, fundDeposit } from '../apps/server/src/test/factories';
-import { benchContext, line, listen, load, ratio, verifyLine } from './lib';
+import { benchContext, line, listen, load, POOL, ratio, verifyLine } from './lib';
 
 /**
  * Authenticated GET /api/user/wallet and /api/user/get-info, each beside a bare Fastify route
  * returning the same JSON body, 64 connections.
  */
 export async function walletBench(seconds: number): Promise<void> {
-  const { ctx, drop } = await benchContext(32);
+  const { ctx, drop } = await benchContext(POOL ?? 32);
   const { app, url } = await listen(ctx);
   const bare = Fastify();
   try {

@@ -1,18 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
-import { findSessionUser, type SessionUser } from '../modules/auth/sessions';
+import { findSessionUser, findSessionUserCached, hashToken, type SessionUser } from '../modules/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser;
     token: string;
+    /** the keyed hash of the bearer token, set on routes whose statement checks the session again */
+    tokenHash: string;
   }
   interface FastifyInstance {
     /** preHandler: a valid bearer token of a user who is not blocked, else 401/403. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: authenticate, then require is_admin, else 403. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route's data statement reads the session row and the user's status itself
+     * (`sessionCheck` in modules/auth/sessions.ts): authentication may then answer from the per-process session cache,
+     * and the one statement both checks the session and reads the data (one round trip).
+     */
+    sessionRechecked?: boolean;
   }
 }
 
@@ -26,11 +36,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('token', '');
+  app.decorateRequest('tokenHash', '');
 
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     if (!token || token.length > 200) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-    const user = await findSessionUser(app.ctx.db, app.ctx.secret, token);
+    let user: SessionUser | undefined;
+    if (request.routeOptions.config?.sessionRechecked) {
+      request.tokenHash = hashToken(app.ctx.secret, token);
+      user = await findSessionUserCached(app.ctx.db, request.tokenHash);
+    } else {
+      user = await findSessionUser(app.ctx.db, app.ctx.secret, token);
+    }
     if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
     if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
     request.user = user;
