@@ -110,7 +110,12 @@ describe('GET /api/user/wallet', () => {
     const hot = (token: string) => [
       t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(token) }),
       t.app.inject({ method: 'GET', url: '/api/user/get-info', headers: auth(token) }),
-      t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', headers: auth(token), payload: { username: 'NOBODY123', amount_usd: 10, type: 'deposit' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/fund-transfer',
+        headers: auth(token),
+        payload: { username: 'NOBODY123', amount_usd: 10, type: 'deposit' },
+      }),
     ];
 
     it('answers 401 for a session deleted behind the cache, on every hot route', async () => {
