@@ -23,6 +23,13 @@ declare module 'fastify' {
      * and the one statement both checks the session and reads the data (one round trip).
      */
     sessionRechecked?: boolean;
+    /**
+     * A GET whose one statement finds the session from the token hash, checks it and reads the
+     * data: authentication only checks the header's shape and hashes the token; `request.user` is
+     * not set. (A route with a body keeps `sessionRechecked`: a caller without a live session must
+     * get 401 before any payload rule is checked.)
+     */
+    sessionInStatement?: boolean;
   }
 }
 
@@ -42,7 +49,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = bearerToken(request);
     if (!token || token.length > 200) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
     let user: SessionUser | undefined;
-    if (request.routeOptions.config?.sessionRechecked) {
+    const config = request.routeOptions.config;
+    if (config?.sessionInStatement) {
+      request.tokenHash = hashToken(app.ctx.secret, token);
+      request.token = token;
+      return;
+    }
+    if (config?.sessionRechecked) {
       request.tokenHash = hashToken(app.ctx.secret, token);
       user = await findSessionUserCached(app.ctx.db, request.tokenHash);
     } else {

@@ -75,16 +75,20 @@ async function findSessionUserByHash(db: Executor, tokenHash: string): Promise<S
     .executeTakeFirst();
   if (!row) return undefined;
   const { last_used_at, ...user } = row;
-  if (!last_used_at || Date.now() - last_used_at.getTime() > TOUCH_MS) {
-    // Not awaited by the reader: a lost touch only makes 'last used' a little older.
-    void db
-      .updateTable('sessions')
-      .set({ last_used_at: new Date() })
-      .where('id', '=', row.session_id)
-      .execute()
-      .catch(() => undefined);
-  }
+  touchSession(db, row.session_id, last_used_at);
   return user;
+}
+
+/** Writes a session's last_used_at when it is older than TOUCH_MS (a statement that read the session calls this). */
+export function touchSession(db: Executor, sessionId: bigint, lastUsedAt: Date | null): void {
+  if (lastUsedAt && Date.now() - lastUsedAt.getTime() <= TOUCH_MS) return;
+  // Not awaited by the reader: a lost touch only makes 'last used' a little older.
+  void db
+    .updateTable('sessions')
+    .set({ last_used_at: new Date() })
+    .where('id', '=', sessionId)
+    .execute()
+    .catch(() => undefined);
 }
 
 /**

@@ -6,8 +6,8 @@ import * as users from './service';
 
 const usersRoutes: FastifyPluginAsync = async (app) => {
   // One statement: the session check, the user, the figures and the activity (issue 14).
-  route(app, user.info, async (req) => ok(await users.getUserInfoOneStatement(app.ctx.db, req.user.id, req.tokenHash)), {
-    config: { sessionRechecked: true },
+  route(app, user.info, async (req) => ok(await users.getUserInfoOneStatement(app.ctx.db, req.tokenHash)), {
+    config: { sessionInStatement: true },
   });
   route(app, user.profile, async (req) => ok(await users.getProfile(app.ctx.db, req.user.id)));
   route(app, user.check, async (req) => ok(await users.checkUsername(app.ctx.db, req.user.id, req.query.username), 'User found'), {

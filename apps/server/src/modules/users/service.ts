@@ -3,7 +3,7 @@ import { microToNumber } from '@app/core';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
-import { sessionCheck } from '../auth/service';
+import { sessionCheck, touchSession } from '../auth/service';
 import './table';
 
 /** A user's money figures as the dashboard shows them. */
@@ -35,12 +35,15 @@ type ActivityRow = { kind: 'staking' | 'transaction' | 'withdrawal'; id: bigint;
  * GET /api/user/get-info in one statement (issue 14): the user, their balances and totals, and the
  * latest ACTIVITY_LIMIT rows of each activity source (stakes, payments, withdrawals: the same
  * selection and order as getStakingActivity, getRecentDeposits and getWithdrawalActivity) as one
- * UNION ALL, plus the session check of the request's token (docs/decisions/2026-11-23-session-cache.md).
- * One round trip instead of the session read, the user read and five reads on five connections.
+ * UNION ALL, found from the request's token hash: the session lookup and check (401/403) are part
+ * of the statement (docs/decisions/2026-11-23-session-cache.md). One round trip instead of the
+ * session read, the user read and five reads on five connections.
  */
-export async function getUserInfoOneStatement(db: Executor, userId: bigint, tokenHash: string): Promise<TUserInfo> {
+export async function getUserInfoOneStatement(db: Executor, tokenHash: string): Promise<TUserInfo> {
   const r = await sql<{
     session_status: string | null;
+    session_id: bigint;
+    last_used_at: Date | null;
     name: string;
     username: string;
     status: TUserInfo['status'];
@@ -58,14 +61,14 @@ export async function getUserInfoOneStatement(db: Executor, userId: bigint, toke
     created_at: Date | null;
   }>`
     select
-      (select uu.status from sessions se join users uu on uu.id = se.user_id
-        where se.token_hash = ${tokenHash} and se.user_id = u.id and se.expires_at > now()) as session_status,
+      u.status as session_status, se.id as session_id, se.last_used_at,
       u.name, u.username, u.status, u.eligible_level,
       (select balance from ledger_accounts where user_id = u.id and kind = 'deposit') as deposit,
       (select balance from ledger_accounts where user_id = u.id and kind = 'income') as income,
       t.total_staked, t.roi_income, t.referral_income, t.reward_income,
       a.kind, a.id, a.amount, a.status as a_status, a.created_at
-    from users u
+    from sessions se
+    join users u on u.id = se.user_id
     left join user_totals t on t.user_id = u.id
     left join lateral (
       (select 'staking' as kind, s.id, s.amount, s.status::text as status, s.created_at
@@ -77,10 +80,11 @@ export async function getUserInfoOneStatement(db: Executor, userId: bigint, toke
       (select 'withdrawal', w.id, w.amount, w.status::text, w.created_at
          from withdrawals w where w.user_id = u.id order by w.created_at desc limit ${ACTIVITY_LIMIT})
     ) a on true
-    where u.id = ${userId}`.execute(db);
+    where se.token_hash = ${tokenHash} and se.expires_at > now()`.execute(db);
   const first = r.rows[0];
-  sessionCheck(first?.session_status);
-  if (!first) throw new AppError('NOT_FOUND', 'User not found');
+  if (!first) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+  sessionCheck(first.session_status);
+  touchSession(db, first.session_id, first.last_used_at);
   const m = (v: bigint | null | undefined) => microToNumber(BigInt(v ?? 0n));
   const activity: TActivityItem[] = [];
   for (const row of r.rows) {
