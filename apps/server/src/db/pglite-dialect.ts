@@ -88,6 +88,12 @@ class PGliteDriver implements Driver {
 /** Statement texts prepared under a name on this PGlite, at most PREPARED_MAX of them (as db/connect.ts on PostgreSQL). */
 const PREPARED_MAX = 500;
 const DML = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * A recursive walk (the sponsor chain) is never prepared: after five runs PostgreSQL may switch a
+ * prepared statement to a generic plan, and for the ancestor walk that plan took a 10,000-deep chain
+ * past team.test.ts's 30 s (each run planned for its own parameters takes 5 s).
+ */
+const RECURSIVE = /\bwith\s+recursive\b/i;
 type Primitive = string | number | bigint | boolean | Date | null | undefined;
 const isPrimitive = (v: unknown): v is Primitive =>
   v === null || v === undefined || v instanceof Date || ['string', 'number', 'bigint', 'boolean'].includes(typeof v);
@@ -118,7 +124,7 @@ class PGliteConnection implements DatabaseConnection {
    */
   private async fast<R>(compiled: CompiledQuery): Promise<QueryResult<R> | undefined> {
     const params = compiled.parameters;
-    if (!params.length || !DML.test(compiled.sql) || !params.every(isPrimitive)) return undefined;
+    if (!params.length || !DML.test(compiled.sql) || RECURSIVE.test(compiled.sql) || !params.every(isPrimitive)) return undefined;
     let name = this.prepared.get(compiled.sql);
     if (!name) {
       if (this.prepared.size >= PREPARED_MAX) return undefined;
