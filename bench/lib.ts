@@ -19,6 +19,9 @@ export const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_D
 /** BENCH_DB=pglite runs the benches on an in-memory PGlite (the default every new user runs). */
 export const ON_PGLITE = process.env.BENCH_DB === 'pglite';
 
+/** BENCH_POOL overrides the server's pool size in the wallet and transfer benches (pool sizing). */
+export const POOL = process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : undefined;
+
 /** A fresh schema on the benchmark database (or a fresh in-memory PGlite), migrated, and a context on it. */
 export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; handle: DbHandle; schema: string; drop: () => Promise<void> }> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
@@ -70,8 +73,18 @@ export async function listen(ctx: AppContext) {
 
 export async function load(
   url: string,
-  opts: { connections: number; seconds: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string },
+  opts: {
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    /** each request's headers in turn (requests spread over several users' tokens) */
+    headerCycle?: Record<string, string>[];
+    method?: 'GET' | 'POST';
+    body?: string;
+  },
 ) {
+  let turn = 0;
+  const cycle = opts.headerCycle;
   const r = await autocannon({
     url,
     connections: opts.connections,
@@ -79,8 +92,13 @@ export async function load(
     headers: opts.headers ?? {},
     method: opts.method ?? 'GET',
     ...(opts.body ? { body: opts.body } : {}),
+    ...(cycle?.length
+      ? {
+          requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...cycle[turn++ % cycle.length] } }) }],
+        }
+      : {}),
   });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
 }
 
 export function line(label: string, value: string): void {

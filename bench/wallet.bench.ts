@@ -1,38 +1,54 @@
 import Fastify from 'fastify';
-import { createUser, fundDeposit } from '../apps/server/src/test/factories';
-import { benchContext, line, listen, load, ratio, verifyLine } from './lib';
+import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/factories';
+import { benchContext, line, listen, load, ON_PGLITE, POOL, ratio, verifyLine } from './lib';
+
+/** The growth table: the reads with 64 connections spread over this many users. */
+export const READ_USERS = [1, 8, 64, 1000];
 
 /**
  * Authenticated GET /api/user/wallet and /api/user/get-info, each beside a bare Fastify route
- * returning the same JSON body, 64 connections.
+ * returning the same JSON body, 64 connections; first over one user (the issue's figure), then
+ * spread over 8, 64 and 1,000 users (each request the next user's token).
  */
 export async function walletBench(seconds: number): Promise<void> {
-  const { ctx, drop } = await benchContext(32);
+  const { ctx, drop } = await benchContext(POOL ?? 32);
   const { app, url } = await listen(ctx);
   const bare = Fastify();
   try {
-    const u = await createUser(ctx.db, ctx.secret);
-    await fundDeposit(ctx.db, u.id, 1234.56);
-    const headers = { authorization: `Bearer ${u.token}` };
+    const users: TestUser[] = [];
+    for (let i = 0; i < Math.max(...READ_USERS); i++) {
+      const u = await createUser(ctx.db, ctx.secret);
+      await fundDeposit(ctx.db, u.id, 1234.56);
+      users.push(u);
+    }
+    const headersOf = (u: TestUser) => ({ authorization: `Bearer ${u.token}` });
     const paths = ['/api/user/wallet', '/api/user/get-info'];
     const samples = new Map<string, string>();
-    for (const p of paths) samples.set(p, await (await fetch(`${url}${p}`, { headers })).text());
+    for (const p of paths) samples.set(p, await (await fetch(`${url}${p}`, { headers: headersOf(users[0]!) })).text());
     bare.get('/*', async (req, reply) => reply.type('application/json').send(samples.get(req.url)));
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const bareAddr = bare.server.address();
     const bareUrl = `http://127.0.0.1:${typeof bareAddr === 'object' && bareAddr ? bareAddr.port : 0}`;
+    const growth: string[] = [];
     for (const p of paths) {
       // Warm both up first (JIT, pool connections), then measure.
       await load(`${bareUrl}${p}`, { connections: 64, seconds: 2 });
-      await load(`${url}${p}`, { connections: 64, seconds: 2, headers });
+      await load(`${url}${p}`, { connections: 64, seconds: 2, headers: headersOf(users[0]!) });
       const base = await load(`${bareUrl}${p}`, { connections: 64, seconds });
-      const real = await load(`${url}${p}`, { connections: 64, seconds, headers });
       line(`bare Fastify route, same JSON as ${p} (64 conns)`, `${base.rps} req/s, p50 ${base.p50} ms, p99 ${base.p99} ms`);
-      line(
-        `GET ${p}, bearer token (64 conns)`,
-        `${real.rps} req/s, p50 ${real.p50} ms, p99 ${real.p99} ms, non-2xx ${real.non2xx}, errors ${real.errors}, ${ratio(real.rps, base.rps)} of bare`,
-      );
+      for (const n of READ_USERS) {
+        const real = await load(`${url}${p}`, { connections: 64, seconds, headerCycle: users.slice(0, n).map(headersOf) });
+        line(
+          `GET ${p}, bearer token (64 conns, ${n} user${n > 1 ? 's' : ''})`,
+          `${real.rps} req/s, p50 ${real.p50} ms, p99 ${real.p99} ms, non-2xx ${real.non2xx}, errors ${real.errors}, timeouts ${real.timeouts}, ${ratio(real.rps, base.rps)} of bare`,
+        );
+        growth.push(`| ${p.replace('/api/user/', '')} | ${n} | ${real.rps} | ${real.p99} | ${base.rps} | ${ratio(real.rps, base.rps)} |`);
+      }
     }
+    console.log(
+      `\n${ON_PGLITE ? 'PGlite' : 'PostgreSQL'} reads, growth (markdown):\n| read | users | req/s | p99 ms | bare req/s | ratio |\n| --- | --- | --- | --- | --- | --- |`,
+    );
+    for (const g of growth) console.log(g);
     line('ledger:verify', await verifyLine(ctx.db));
   } finally {
     await bare.close();

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -85,17 +85,79 @@ class PGliteDriver implements Driver {
   }
 }
 
+/** Statement texts prepared under a name on this PGlite, at most PREPARED_MAX of them (as db/connect.ts on PostgreSQL). */
+const PREPARED_MAX = 500;
+const DML = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * A recursive walk (the sponsor chain) is never prepared: after five runs PostgreSQL may switch a
+ * prepared statement to a generic plan, and for the ancestor walk that plan took a 10,000-deep chain
+ * past team.test.ts's 30 s (each run planned for its own parameters takes 5 s).
+ */
+const RECURSIVE = /\bwith\s+recursive\b/i;
+type Primitive = string | number | bigint | boolean | Date | null | undefined;
+const isPrimitive = (v: unknown): v is Primitive =>
+  v === null || v === undefined || v instanceof Date || ['string', 'number', 'bigint', 'boolean'].includes(typeof v);
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 class PGliteConnection implements DatabaseConnection {
   release: (() => void) | undefined;
+  private readonly prepared = new Map<string, string>();
   constructor(private readonly pglite: PGlite) {}
 
-  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
-    const affected = result.affectedRows;
+  /**
+   * PGlite's query() makes six protocol calls into the wasm backend per statement (parse, describe
+   * statement, bind, describe portal, execute, sync) and PostgreSQL parses and plans the text again
+   * each time: ~0.9 ms for the wallet's session statement, of which well under 0.1 ms is the
+   * execution (issue 14). A parameterised DML statement whose parameters are plain values is
+   * instead prepared once under a name, then run as one call (bind, describe, execute, sync):
+   * ~0.1 ms. Parameters go as text with unknown type, as node-postgres sends them, so PostgreSQL
+   * infers their types when it prepares the statement. Anything else takes query().
+   */
+  private async fast<R>(compiled: CompiledQuery): Promise<QueryResult<R> | undefined> {
+    const params = compiled.parameters;
+    if (!params.length || !DML.test(compiled.sql) || RECURSIVE.test(compiled.sql) || !params.every(isPrimitive)) return undefined;
+    let name = this.prepared.get(compiled.sql);
+    if (!name) {
+      if (this.prepared.size >= PREPARED_MAX) return undefined;
+      name = `k${this.prepared.size}`;
+      // Prepared on its own, and remembered only once PostgreSQL accepted it.
+      await this.pglite.execProtocol(concat([protocol.serialize.parse({ name, text: compiled.sql, types: [] }), protocol.serialize.sync()]));
+      this.prepared.set(compiled.sql, name);
+    }
+    const values = params.map((v) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v)));
+    const r = await this.pglite.execProtocol(
+      concat([
+        protocol.serialize.bind({ statement: name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+    );
+    const result = parse.parseResults(r.messages, (this.pglite as unknown as { parsers: Record<number, (v: string) => unknown> }).parsers)[0];
+    return this.toQueryResult<R>(compiled, (result?.rows ?? []) as R[], result?.affectedRows);
+  }
+
+  private toQueryResult<R>(compiled: CompiledQuery, rows: R[], affected: number | undefined): QueryResult<R> {
     return {
-      rows: result.rows,
+      rows,
       ...(affected !== undefined && /^\s*(insert|update|delete|merge)/i.test(compiled.sql) ? { numAffectedRows: BigInt(affected) } : {}),
     };
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const fast = await this.fast<R>(compiled);
+    if (fast) return fast;
+    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    return this.toQueryResult<R>(compiled, result.rows, result.affectedRows);
   }
 
   // eslint-disable-next-line require-yield -- PGlite has no cursors; Kysely's stream API is unused here

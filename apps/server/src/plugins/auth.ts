@@ -1,18 +1,35 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
-import { findSessionUser, type SessionUser } from '../modules/auth/sessions';
+import { findSessionUser, findSessionUserCached, hashToken, type SessionUser } from '../modules/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser;
     token: string;
+    /** the keyed hash of the bearer token, set on routes whose statement checks the session again */
+    tokenHash: string;
   }
   interface FastifyInstance {
     /** preHandler: a valid bearer token of a user who is not blocked, else 401/403. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: authenticate, then require is_admin, else 403. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route's data statement reads the session row and the user's status itself
+     * (`sessionCheck` in modules/auth/sessions.ts): authentication may then answer from the per-process session cache,
+     * and the one statement both checks the session and reads the data (one round trip).
+     */
+    sessionRechecked?: boolean;
+    /**
+     * A GET whose one statement finds the session from the token hash, checks it and reads the
+     * data: authentication only checks the header's shape and hashes the token; `request.user` is
+     * not set. (A route with a body keeps `sessionRechecked`: a caller without a live session must
+     * get 401 before any payload rule is checked.)
+     */
+    sessionInStatement?: boolean;
   }
 }
 
@@ -26,11 +43,24 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('token', '');
+  app.decorateRequest('tokenHash', '');
 
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     if (!token || token.length > 200) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-    const user = await findSessionUser(app.ctx.db, app.ctx.secret, token);
+    let user: SessionUser | undefined;
+    const config = request.routeOptions.config;
+    if (config?.sessionInStatement) {
+      request.tokenHash = hashToken(app.ctx.secret, token);
+      request.token = token;
+      return;
+    }
+    if (config?.sessionRechecked) {
+      request.tokenHash = hashToken(app.ctx.secret, token);
+      user = await findSessionUserCached(app.ctx.db, request.tokenHash);
+    } else {
+      user = await findSessionUser(app.ctx.db, app.ctx.secret, token);
+    }
     if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
     if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
     request.user = user;

@@ -213,7 +213,7 @@ export async function resetPassword(ctx: AppContext, input: TResetPasswordReques
 export { deleteStaleUnverified };
 
 // What other modules may use of auth: sessions, password hashing, usernames and the second factor.
-export { createSession, deleteUserSessions, hashToken } from './sessions';
+export { createSession, deleteUserSessions, forgetSessions, hashToken, sessionCheck, touchSession } from './sessions';
 export { hashPassword, verifyPassword } from './password';
 export { generateUsername } from './usernames';
 export { removeUnverifiedUser } from './unverified';

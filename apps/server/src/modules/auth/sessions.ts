@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Executor, Id, Timestamp } from '../../db/types';
+import { AppError } from '../../lib/errors';
 
 export interface SessionsTable {
   id: Id;
@@ -61,33 +62,92 @@ export async function createSession(db: Executor, secret: string, userId: bigint
 const TOUCH_MS = 5 * 60_000;
 
 export async function findSessionUser(db: Executor, secret: string, token: string): Promise<SessionUser | undefined> {
+  return findSessionUserByHash(db, hashToken(secret, token));
+}
+
+async function findSessionUserByHash(db: Executor, tokenHash: string): Promise<SessionUser | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.username', 'users.name', 'users.email', 'users.status', 'users.is_admin', 'sessions.id as session_id', 'sessions.last_used_at'])
-    .where('sessions.token_hash', '=', hashToken(secret, token))
+    .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row) return undefined;
   const { last_used_at, ...user } = row;
-  if (!last_used_at || Date.now() - last_used_at.getTime() > TOUCH_MS) {
-    // Not awaited by the reader: a lost touch only makes 'last used' a little older.
-    void db
-      .updateTable('sessions')
-      .set({ last_used_at: new Date() })
-      .where('id', '=', row.session_id)
-      .execute()
-      .catch(() => undefined);
-  }
+  touchSession(db, row.session_id, last_used_at);
   return user;
 }
 
+/** Writes a session's last_used_at when it is older than TOUCH_MS (a statement that read the session calls this). */
+export function touchSession(db: Executor, sessionId: bigint, lastUsedAt: Date | null): void {
+  if (lastUsedAt && Date.now() - lastUsedAt.getTime() <= TOUCH_MS) return;
+  // Not awaited by the reader: a lost touch only makes 'last used' a little older.
+  void db
+    .updateTable('sessions')
+    .set({ last_used_at: new Date() })
+    .where('id', '=', sessionId)
+    .execute()
+    .catch(() => undefined);
+}
+
+/**
+ * Session cache for the hot routes whose data statement checks the session again (wallet,
+ * get-info, transfer; see docs/decisions/2026-11-23-session-cache.md). It only saves the
+ * separate session round trip in front of that statement: an entry never decides an answer on its
+ * own, because the statement itself reads the session row and the user's status, so a revoked token
+ * is refused (401) and a blocked user (403) on the very next request, in any process. Only
+ * sessions of users who are not blocked are cached; an entry lives SESSION_CACHE_MS at most and is
+ * dropped at once in this process by every revocation below.
+ */
+export const SESSION_CACHE_MS = 2_000;
+const SESSION_CACHE_MAX = 10_000;
+const sessionCache = new Map<string, { user: SessionUser; until: number }>();
+
+/** The session user of a token hash: from the cache when fresh, else one read (which fills it). */
+export async function findSessionUserCached(db: Executor, tokenHash: string): Promise<SessionUser | undefined> {
+  const now = Date.now();
+  const hit = sessionCache.get(tokenHash);
+  if (hit && hit.until > now) return hit.user;
+  const user = await findSessionUserByHash(db, tokenHash);
+  if (!user || user.status === 'blocked') {
+    sessionCache.delete(tokenHash);
+    return user;
+  }
+  // Bounded: a flood of distinct tokens empties the cache instead of growing it.
+  if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+  sessionCache.set(tokenHash, { user, until: now + SESSION_CACHE_MS });
+  return user;
+}
+
+/** Drops cached sessions: one token hash, or every session of a user (but `keepSessionId`). */
+export function forgetSessions(by: { tokenHash?: string; userId?: bigint; sessionId?: bigint; keepSessionId?: bigint }): void {
+  if (by.tokenHash !== undefined) sessionCache.delete(by.tokenHash);
+  if (by.userId === undefined && by.sessionId === undefined) return;
+  for (const [hash, { user }] of sessionCache) {
+    const match = by.sessionId !== undefined ? user.session_id === by.sessionId : user.id === by.userId && user.session_id !== by.keepSessionId;
+    if (match) sessionCache.delete(hash);
+  }
+}
+
+/**
+ * What the statement of a `sessionRechecked` route read about the session: null/undefined when the
+ * token no longer names a live session (revoked, expired), else the user's status. Throws the same
+ * 401/403 the authentication hook does, so a revocation or a block takes effect on the next request.
+ */
+export function sessionCheck(status: string | null | undefined): void {
+  if (!status) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+  if (status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
+}
+
 export async function deleteSession(db: Executor, secret: string, token: string): Promise<void> {
+  forgetSessions({ tokenHash: hashToken(secret, token) });
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(secret, token)).execute();
 }
 
 /** Blocking a user, a password reset or change revokes every session they hold (but `keep`). */
 export async function deleteUserSessions(db: Executor, userId: bigint, keep?: bigint): Promise<void> {
+  forgetSessions({ userId, ...(keep !== undefined ? { keepSessionId: keep } : {}) });
   let q = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keep !== undefined) q = q.where('id', '<>', keep);
   await q.execute();

@@ -2,7 +2,7 @@ import { CURRENT_PASSWORD_WRONG_MESSAGE } from '@app/core';
 import type { TSecurityInfo } from '@app/core/contracts';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/errors';
-import { deleteUserSessions, hashPassword, verifyPassword } from '../auth/service';
+import { deleteUserSessions, forgetSessions, hashPassword, verifyPassword } from '../auth/service';
 import { queueMail } from '../mail/service';
 import '../users/table';
 
@@ -34,6 +34,7 @@ export async function getSecurity(ctx: AppContext, userId: bigint, currentSessio
 
 /** DELETE /api/user/sessions/:id: only the caller's own sessions; any other id is 404. */
 export async function revokeSession(ctx: AppContext, userId: bigint, sessionId: bigint): Promise<void> {
+  forgetSessions({ sessionId });
   const gone = await ctx.db.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).returning('id').executeTakeFirst();
   if (!gone) throw new AppError('NOT_FOUND', 'Session not found');
 }

@@ -5,10 +5,16 @@ import { route } from '../../lib/route';
 import { createTransfer, listTransfers } from './service';
 
 const transfersRoutes: FastifyPluginAsync = async (app) => {
-  route(app, transfers.create, async (req) => {
-    const r = await createTransfer(app.ctx.db, req.user.id, req.body);
-    return ok({ id: String(r.id) }, `Transfer of ${req.body.amount_usd} USDT to ${r.receiver} successful`);
-  });
+  // app_transfer_as checks the session in the transfer's own statement: authentication may use the session cache.
+  route(
+    app,
+    transfers.create,
+    async (req) => {
+      const r = await createTransfer(app.ctx.db, req.user.id, req.body, req.tokenHash);
+      return ok({ id: String(r.id) }, `Transfer of ${req.body.amount_usd} USDT to ${r.receiver} successful`);
+    },
+    { config: { sessionRechecked: true } },
+  );
 
   route(app, transfers.list, async (req) => {
     const { rows, total } = await listTransfers(app.ctx.db, req.user.id, {

@@ -12,7 +12,7 @@ import './table';
  * A transfer between two users (server design, section 4): type 'deposit' moves deposit balance to
  * deposit balance, 'withdraw' income to income. Not to oneself, not to an unknown or blocked user.
  */
-export async function createTransfer(db: DB, senderId: bigint, input: TCreateTransferRequest): Promise<{ id: bigint; receiver: string }> {
+export async function createTransfer(db: DB, senderId: bigint, input: TCreateTransferRequest, tokenHash?: string): Promise<{ id: bigint; receiver: string }> {
   const amount = toMicro(input.amount_usd)!;
   // One round trip: the whole transfer is the server-side function app_transfer (migration 0100),
   // which keeps the ledger's rules; a single statement commits or rolls back as a whole.
@@ -21,10 +21,18 @@ export async function createTransfer(db: DB, senderId: bigint, input: TCreateTra
       const res = await sql<{
         transfer_id: bigint;
         receiver_id: bigint;
-      }>`select transfer_id, receiver_id from app_transfer(${senderId}::bigint, ${input.username}::text, ${input.type}::text, ${amount}::bigint)`.execute(db);
+      }>`${
+        // With the request's token hash the function checks the session first (migration 0103), so
+        // the route may authenticate from the session cache: still one statement.
+        tokenHash === undefined
+          ? sql`select transfer_id, receiver_id from app_transfer(${senderId}::bigint, ${input.username}::text, ${input.type}::text, ${amount}::bigint)`
+          : sql`select transfer_id, receiver_id from app_transfer_as(${tokenHash}::text, ${senderId}::bigint, ${input.username}::text, ${input.type}::text, ${amount}::bigint)`
+      }`.execute(db);
       return { id: res.rows[0]!.transfer_id, receiver: input.username };
     } catch (err) {
       const { code, message } = err as { code?: string; message?: string };
+      if (code === 'P0001' && message === 'invalid_session') throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+      if (code === 'P0001' && message === 'account_blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
       if (code === 'P0001' && message === 'user_not_found') throw new AppError('NOT_FOUND', 'User not found', { username: 'User not found' });
       if (code === 'P0001' && message === 'self_transfer')
         throw new AppError('VALIDATION', 'You cannot transfer to yourself', { username: 'You cannot transfer to yourself' });

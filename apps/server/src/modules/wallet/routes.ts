@@ -5,6 +5,7 @@ import { route } from '../../lib/route';
 import { getWallet } from './service';
 
 const walletRoutes: FastifyPluginAsync = async (app) => {
-  route(app, user.wallet, async (req) => ok(await getWallet(app.ctx.db, req.user.id)));
+  // The wallet statement finds and checks the session itself: authentication reads nothing first.
+  route(app, user.wallet, async (req) => ok(await getWallet(app.ctx.db, { tokenHash: req.tokenHash })), { config: { sessionInStatement: true } });
 };
 export default walletRoutes;

@@ -103,4 +103,63 @@ describe('GET /api/user/wallet', () => {
     expect((await wallet(x.token)).data.deposit_balance).toBe(70);
     expect((await wallet(y.token)).data.deposit_balance).toBe(0);
   });
+  // The hot reads and the transfer authenticate from a per-process session cache; their own
+  // statement checks the session again. A revocation made where this process's cache cannot hear of
+  // it (another process, or SQL) must still be refused on the very next request.
+  describe('session cache: a revocation elsewhere takes effect at once', () => {
+    const hot = (token: string) => [
+      t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(token) }),
+      t.app.inject({ method: 'GET', url: '/api/user/get-info', headers: auth(token) }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/fund-transfer',
+        headers: auth(token),
+        payload: { username: 'NOBODY123', amount_usd: 10, type: 'deposit' },
+      }),
+    ];
+
+    it('answers 401 for a session deleted behind the cache, on every hot route', async () => {
+      const u = await member();
+      await fundDeposit(t.db, u.id, 20);
+      for (const res of await Promise.all(hot(u.token).slice(0, 2))) expect(res.statusCode).toBe(200);
+      await t.db.deleteFrom('sessions').where('user_id', '=', u.id).execute();
+      for (const res of await Promise.all(hot(u.token))) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ success: false, message: 'Invalid or expired token' });
+      }
+      expect((await ledger.getBalances(t.db, u.id)).deposit).toBe(usd(20));
+    });
+
+    it('answers 403 for a user blocked behind the cache, and moves no money', async () => {
+      const u = await member();
+      const other = await member();
+      await fundDeposit(t.db, u.id, 20);
+      for (const res of await Promise.all(hot(u.token).slice(0, 2))) expect(res.statusCode).toBe(200);
+      await t.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', u.id).execute();
+      const [w, info] = await Promise.all(hot(u.token).slice(0, 2));
+      const transfer = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/fund-transfer',
+        headers: auth(u.token),
+        payload: { username: other.username, amount_usd: 10, type: 'deposit' },
+      });
+      for (const res of [w!, info!, transfer]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ success: false, message: 'Your account has been blocked' });
+      }
+      expect((await ledger.getBalances(t.db, u.id)).deposit).toBe(usd(20));
+      expect((await ledger.getBalances(t.db, other.id)).deposit).toBe(0n);
+    });
+
+    it('answers 401 for an expired session behind the cache', async () => {
+      const u = await member();
+      expect((await Promise.all(hot(u.token).slice(0, 2))).map((r) => r.statusCode)).toEqual([200, 200]);
+      await t.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('user_id', '=', u.id)
+        .execute();
+      expect((await Promise.all(hot(u.token))).map((r) => r.statusCode)).toEqual([401, 401, 401]);
+    });
+  });
 });
