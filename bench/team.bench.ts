@@ -23,9 +23,11 @@ export async function teamBench(seconds: number): Promise<void> {
         from generate_series(1, ${total}) g`.execute(ctx.db);
       await sql`select setval(pg_get_serial_sequence('users', 'id'), ${total})`.execute(ctx.db);
       // Counters by formula for this shape (the code keeps them incrementally from here on).
-      await sql`insert into team_stats (user_id, directs, network_users)
-        select g, case when g < ${depth} then 1 when g = ${depth} then ${total - depth} else 0 end, case when g <= ${depth} then ${total} - g else 0 end
-        from generate_series(1, ${total}) g`.execute(ctx.db);
+      await sql`insert into team_direct (user_id, directs)
+        select g, case when g < ${depth} then 1 when g = ${depth} then ${total - depth} else 0 end from generate_series(1, ${total}) g`.execute(ctx.db);
+      await sql`insert into team_network (user_id, network_users)
+        select g, case when g <= ${depth} then ${total} - g else 0 end from generate_series(1, ${total}) g`.execute(ctx.db);
+      await sql`select team_tree_rebuild()`.execute(ctx.db);
       await sql`analyze`.execute(ctx.db);
     });
     line(`built ${total.toLocaleString()} members, ${depth.toLocaleString()} levels deep`, `${(build.ms / 1000).toFixed(1)} s`);
