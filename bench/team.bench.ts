@@ -2,7 +2,7 @@ import { usd } from '@app/core';
 import { sql } from 'kysely';
 import { createSession } from '../apps/server/src/modules/auth/sessions';
 import { createStake } from '../apps/server/src/modules/staking/service';
-import { getTeamSummary, onUserCreated } from '../apps/server/src/modules/team/service';
+import { drainTeam, drained, getTeamSummary, onUserCreated, pendingDeltas } from '../apps/server/src/modules/team/service';
 import { fundDeposit } from '../apps/server/src/test/factories';
 import { benchContext, line, listen, load, timed } from './lib';
 
@@ -40,39 +40,79 @@ export async function teamBench(seconds: number): Promise<void> {
     await ctx.db.transaction().execute((tx) => onUserCreated(tx, loner.id, null));
     const lonerToken = await createSession(ctx.db, ctx.secret, loner.id);
 
-    // Several sign-ups and stakes at depth 10,000, each timed on its own (p50 and p99 of the samples).
+    // Sign-ups and stakes at depth 10,000, each timed on its own (p50 and p99 of the samples),
+    // beside the same writes by users without a sponsor (the floor: the write's own work).
     const samples = Number(process.env.BENCH_TEAM_WRITES ?? 20);
-    const joinMs: number[] = [];
-    const stakeMs: number[] = [];
-    const joinedIds: bigint[] = [];
-    for (let i = 0; i < samples; i++) {
-      const joined = await timed(() =>
+    const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!.toFixed(1);
+    const stats = (xs: number[]) => `p50 ${pct(xs, 0.5)} ms, p99 ${pct(xs, 0.99)} ms`;
+    let n = 0;
+    const signUp = (referrer: bigint | null) =>
+      timed(() =>
         ctx.db.transaction().execute(async (tx) => {
+          n++;
           const u = await tx
             .insertInto('users')
-            .values({ name: 'Newcomer', email: `new${i}@example.test`, username: `NEWCOMER${i}`, referrer_id: BigInt(total), email_verified_at: new Date() })
+            .values({ name: 'Newcomer', email: `new${n}@example.test`, username: `NEWCOMER${n}`, referrer_id: referrer, email_verified_at: new Date() })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await onUserCreated(tx, u.id, BigInt(total));
+          await onUserCreated(tx, u.id, referrer);
           return u.id;
         }),
       );
-      joinMs.push(joined.ms);
-      joinedIds.push(joined.value);
-    }
-    for (const id of joinedIds) {
+    const stake = async (id: bigint) => {
       await fundDeposit(ctx.db, id, 100);
-      stakeMs.push((await timed(() => createStake(ctx.db, id, usd(100)))).ms);
+      return (await timed(() => createStake(ctx.db, id, usd(100)))).ms;
+    };
+    const floorJoin: number[] = [];
+    const floorStake: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const j = await signUp(null);
+      floorJoin.push(j.ms);
+      floorStake.push(await stake(j.value));
     }
-    // A read right after the last write, before anything else ran: exact.
-    const root = await getTeamSummary(ctx.db, 1n);
-    const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!.toFixed(1);
-    line(`sign-up at depth ${depth + 2}, ${samples} samples`, `p50 ${pct(joinMs, 0.5)} ms, p99 ${pct(joinMs, 0.99)} ms`);
-    line(`stake at depth ${depth + 2}, ${samples} samples`, `p50 ${pct(stakeMs, 0.5)} ms, p99 ${pct(stakeMs, 0.99)} ms`);
+    // Settled: each deep write starts with nothing pending (the previous drain finished, untimed).
+    const joinMs: number[] = [];
+    const stakeMs: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      await drained();
+      const j = await signUp(BigInt(total));
+      joinMs.push(j.ms);
+      await drained();
+      stakeMs.push(await stake(j.value));
+    }
+    // Back to back: each write while the drains of the previous ones still run.
+    const burstJoin: number[] = [];
+    const burstStake: number[] = [];
+    const burstIds: bigint[] = [];
+    for (let i = 0; i < samples; i++) {
+      const j = await signUp(BigInt(total));
+      burstJoin.push(j.ms);
+      burstIds.push(j.value);
+    }
+    for (const id of burstIds) burstStake.push(await stake(id));
+    // A read right after the last write, while deltas are still pending: exact, and its cost.
+    const pending = await pendingDeltas(ctx.db);
+    const readPending = await timed(() => getTeamSummary(ctx.db, 1n));
+    const drainAll = await timed(async () => {
+      await drained();
+      await drainTeam(ctx.db);
+    });
+    const readSettled = await timed(() => getTeamSummary(ctx.db, 1n));
+    line(`sign-up, no sponsor (floor), ${samples} samples`, stats(floorJoin));
+    line(`sign-up at depth ${depth + 2}, settled`, stats(joinMs));
+    line(`sign-up at depth ${depth + 2}, back to back`, stats(burstJoin));
+    line(`stake, no sponsor (floor), ${samples} samples`, stats(floorStake));
+    line(`stake at depth ${depth + 2}, settled`, stats(stakeMs));
+    line(`stake at depth ${depth + 2}, back to back`, stats(burstStake));
+    line(`root team read with ${pending} deltas pending`, `${readPending.ms.toFixed(1)} ms`);
+    line('rest of the drain after the last write', `${drainAll.ms.toFixed(0)} ms`);
+    line('root team read, nothing pending', `${readSettled.ms.toFixed(1)} ms`);
+    const root = readPending.value;
     line('root team right after the writes', `${root.total_network.toLocaleString()} members, business ${root.team_business.amount / 1_000_000n} USDT`);
-    const expected = total - 1 + samples;
-    if (root.total_network !== expected || root.team_business.amount !== usd(100) * BigInt(samples))
-      throw new Error(`root team inexact: ${root.total_network} members (expected ${expected}), business ${root.team_business.amount}`);
+    const expected = total - 1 + 2 * samples;
+    for (const r of [readPending.value, readSettled.value])
+      if (r.total_network !== expected || r.team_business.amount !== usd(100) * BigInt(2 * samples))
+        throw new Error(`root team inexact: ${r.total_network} members (expected ${expected}), business ${r.team_business.amount}`);
 
     await load(`${url}/api/user/wallet`, { connections: 64, seconds: 2, headers: { authorization: `Bearer ${rootToken}` } });
     const base = await load(`${url}/api/user/wallet`, { connections: 64, seconds, headers: { authorization: `Bearer ${lonerToken}` } });

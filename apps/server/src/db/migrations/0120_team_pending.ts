@@ -45,30 +45,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now()
     )`.execute(db);
 
-  // Rebuilds team_tree from users (migration backfill and the repair tool): depths top-down, then
-  // one set-based pass per power of two.
+  // Rebuilds team_tree from users (migration backfill and the repair tool). Set-based: level k+1
+  // of the jump pointers is level k joined with itself (one hash join per power of two, fresh
+  // statistics each time or the planner guesses an empty level and nests loops), then the depths
+  // top-down and one insert. About 13 s for 100,000 users 10,000 deep on the loaded 2-core box.
   await sql`
     create function team_tree_rebuild() returns void language plpgsql as $fn$
     declare
-      k integer := 1;
+      lvl integer := 1;
       n bigint;
     begin
       delete from team_tree;
-      insert into team_tree (user_id, depth, jumps)
-        with recursive down(id, parent, depth) as (
-          select id, null::bigint, 0 from users where referrer_id is null
-          union all
-          select u.id, u.referrer_id, d.depth + 1 from users u join down d on u.referrer_id = d.id
-        )
-        select id, depth, case when parent is null then '{}'::bigint[] else array[parent] end from down;
+      create temp table if not exists team_tree_jumps (id bigint not null, k integer not null, a bigint not null) on commit drop;
+      truncate team_tree_jumps;
+      insert into team_tree_jumps select id, 1, referrer_id from users where referrer_id is not null;
       loop
-        update team_tree t set jumps = t.jumps || a.jumps[k]
-          from team_tree a
-          where cardinality(t.jumps) = k and a.user_id = t.jumps[k] and cardinality(a.jumps) >= k;
+        analyze team_tree_jumps;
+        insert into team_tree_jumps
+          select x.id, lvl + 1, y.a from team_tree_jumps x join team_tree_jumps y on y.id = x.a and y.k = lvl where x.k = lvl;
         get diagnostics n = row_count;
         exit when n = 0;
-        k := k + 1;
+        lvl := lvl + 1;
       end loop;
+      insert into team_tree (user_id, depth, jumps)
+        with recursive down(id, depth) as (
+          select id, 0 from users where referrer_id is null
+          union all
+          select u.id, d.depth + 1 from users u join down d on u.referrer_id = d.id
+        )
+        select d.id, d.depth, coalesce(j.jumps, '{}') from down d
+        left join (select id, array_agg(a order by k) as jumps from team_tree_jumps group by id) j on j.id = d.id;
+      truncate team_tree_jumps;
     end $fn$`.execute(db);
   await sql`select team_tree_rebuild()`.execute(db);
 
