@@ -29,11 +29,15 @@ export async function getTeamSummary(db: Executor, userId: bigint): Promise<Team
 /**
  * A user joined under a sponsor: the sponsor gains a direct now; the sponsor and every ancestor
  * gain a member through one pending delta (folded later by drainTeam, counted by every read at
- * once). Runs in the sign-up transaction: two statements whatever the depth.
+ * once). Runs in the sign-up transaction: two statements whatever the depth, one row locked
+ * besides the user's own (the sponsor's team_direct row).
  */
 export async function onUserCreated(tx: Executor, userId: bigint, referrerId: bigint | null): Promise<void> {
-  await sql`with d as (insert into team_direct (user_id) values (${userId}) on conflict do nothing)
-    insert into team_network (user_id) values (${userId}) on conflict do nothing`.execute(tx);
+  // The user's own rows: counters, and its depth and jump pointers (from its sponsor's, about
+  // log2(depth) primary-key reads), so every later delta anchored at it finds them in place.
+  await sql`with d as (insert into team_direct (user_id) values (${userId}) on conflict do nothing),
+      n as (insert into team_network (user_id) values (${userId}) on conflict do nothing)
+    select team_tree_ensure(${userId})`.execute(tx);
   if (referrerId !== null) await sql`select team_push(${referrerId}, 1, 0, 1, 0, 0)`.execute(tx);
 }
 
