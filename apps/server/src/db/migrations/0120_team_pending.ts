@@ -166,9 +166,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Folds up to p_limit deltas into team_network: one walk up per distinct anchor, one UPDATE of
   // every ancestor touched, the deltas deleted in the same transaction (so a reader sees them
-  // either pending or folded, never both). One drain at a time (advisory lock; -1 when busy).
+  // either pending or folded, never both). A walk stops after p_levels ancestors: the rest of the
+  // delta is re-anchored at the next ancestor in the same transaction (still exact for readers),
+  // so no drain transaction holds more than about p_limit × p_levels rows, nor PGlite's single
+  // connection for long. One drain at a time (advisory lock; -1 when busy).
   await sql`
-    create function team_drain(p_limit integer) returns integer language plpgsql as $fn$
+    create function team_drain(p_limit integer, p_levels integer default 1000) returns integer language plpgsql as $fn$
     declare
       a_anchor bigint[];
       a_users integer[];
@@ -186,19 +189,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       select array_agg(anchor), array_agg(users), array_agg(active), array_agg(business), count(*) into a_anchor, a_users, a_active, a_business, n from g;
       if n = 0 then return 0; end if;
       with recursive up(id, users, active, business, hops) as (
-        select s.anchor, s.users, s.active, s.business, 0 from unnest(a_anchor, a_users, a_active, a_business) as s(anchor, users, active, business)
+        select s.anchor, s.users, s.active, s.business, 1 from unnest(a_anchor, a_users, a_active, a_business) as s(anchor, users, active, business)
         union all
         select u.referrer_id, up.users, up.active, up.business, up.hops + 1
         from up join users u on u.id = up.id
-        where u.referrer_id is not null and up.hops < 100000
+        where u.referrer_id is not null and up.hops < p_levels
       ), tot as (
         select id, sum(users)::integer as users, sum(active)::integer as active, sum(business)::bigint as business from up group by id
+      ), folded as (
+        update team_network t set
+          network_users = t.network_users + tot.users,
+          network_active_users = t.network_active_users + tot.active,
+          network_business = t.network_business + tot.business
+        from tot where t.user_id = tot.id
       )
-      update team_network t set
-        network_users = t.network_users + tot.users,
-        network_active_users = t.network_active_users + tot.active,
-        network_business = t.network_business + tot.business
-      from tot where t.user_id = tot.id;
+      insert into team_pending (anchor, users, active_users, business)
+        select u.referrer_id, up.users, up.active, up.business from up join users u on u.id = up.id
+        where up.hops = p_levels and u.referrer_id is not null;
       return n;
     end $fn$`.execute(db);
 
@@ -218,9 +225,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`select team_drain(2147483647)`.execute(db);
+  await sql`select team_drain(2147483647, 1000000)`.execute(db);
   await sql`drop view team_stats`.execute(db);
-  await sql`drop function team_drain(integer), team_push(bigint, integer, bigint, integer, integer, bigint), team_covers(bigint, bigint), team_tree_ensure(bigint), team_tree_rebuild()`.execute(
+  await sql`drop function team_drain(integer, integer), team_push(bigint, integer, bigint, integer, integer, bigint), team_covers(bigint, bigint), team_tree_ensure(bigint), team_tree_rebuild()`.execute(
     db,
   );
   await sql`drop table team_pending, team_tree`.execute(db);

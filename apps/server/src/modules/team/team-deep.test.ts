@@ -171,5 +171,26 @@ describe('team counters with pending deltas', () => {
     await drainTeam(t.db);
     expect(await pendingDeltas(t.db)).toBe(0);
     expect(await wallet(tokens[0]!)).toMatchObject({ total_directs: 1, total_network: N, team_business: { users: 1, amount: 70 } });
+
+    // One more member at the bottom, drained in slices of 300 levels: each slice folds 300
+    // ancestors and re-anchors the rest of the delta higher up; every figure stays exact between.
+    const extra = await forest('DQ', [-1]);
+    await t.db
+      .updateTable('users')
+      .set({ referrer_id: ids[N - 1]! })
+      .where('id', '=', extra[0]!)
+      .execute();
+    await t.db.transaction().execute((tx) => onUserCreated(tx, extra[0]!, ids[N - 1]!));
+    let slices = 0;
+    while ((await pendingDeltas(t.db)) > 0 && slices < 20) {
+      await t.db.transaction().execute((tx) => sql`select team_drain(1000, 300)`.execute(tx));
+      slices++;
+      expect(await wallet(tokens[0]!)).toMatchObject({ total_network: N + 1, team_business: { users: 1, amount: 70 } });
+      expect(await wallet(tokens[1]!)).toMatchObject({ total_network: N / 2 + 2, team_business: { users: 1, amount: 70 } });
+      expect(await wallet(tokens[2]!)).toMatchObject({ total_directs: 2, total_network: 2 });
+    }
+    expect(slices).toBe(Math.ceil(N / 300)); // the anchor is at depth N - 1: N levels to fold
+    await rebuildTeamStats(t.db);
+    expect(await wallet(tokens[0]!)).toMatchObject({ total_network: N + 1, team_business: { users: 1, amount: 70 } });
   });
 });
