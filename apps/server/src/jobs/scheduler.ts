@@ -6,6 +6,7 @@ import { jobRunsOf, type JobOutcome } from './runs';
 import { paymentJobs } from '../modules/payments/jobs';
 import { cleanupJob } from './cleanup-job';
 import { mailJob } from './mail-job';
+import { teamDrainJob } from '../modules/team/jobs';
 
 export interface Job {
   name: string;
@@ -32,7 +33,7 @@ function lockId(name: string): number {
 export function startJobs(
   ctx: AppContext,
   log: FastifyBaseLogger,
-  jobs: Job[] = [roiJob, ...paymentJobs, mailJob, cleanupJob],
+  jobs: Job[] = [roiJob, ...paymentJobs, mailJob, cleanupJob, teamDrainJob],
   opts: { firstDelayMs?: number } = {},
 ): JobsHandle {
   const timers: NodeJS.Timeout[] = [];

@@ -79,6 +79,7 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
     if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
     throw err;
   });
+  team.kickDrain(ctx.db); // the sponsor chain's member counts, written as one pending delta
   await mailOtp(ctx, log, { email, name }, otp, 'verify');
   return { access_id: accessId };
 }

@@ -18,7 +18,7 @@ export const utcDay = (d = new Date()) => d.toISOString().slice(0, 10);
  * direct referral percentage once, and both are re-evaluated for reward levels. One transaction.
  */
 export async function createStake(db: DB, userId: bigint, amount: bigint, now = new Date()): Promise<{ stakeId: bigint }> {
-  return withTx(db, async (tx) => {
+  const done = await withTx(db, async (tx) => {
     const me = await tx.selectFrom('users').select(['id', 'status', 'referrer_id', 'active_date']).where('id', '=', userId).executeTakeFirst();
     if (!me) throw new AppError('NOT_FOUND', 'User not found');
     // Lock the staker's and the sponsor's rows in id order first: every stake takes its locks
@@ -94,6 +94,9 @@ export async function createStake(db: DB, userId: bigint, amount: bigint, now = 
     if (sponsor && sponsor.status !== 'blocked') await evaluateRewards(tx, sponsor.id);
     return { stakeId: stake.id };
   });
+  // The ancestors' team business was written as one pending delta: fold it in after commit.
+  team.kickDrain(db);
+  return done;
 }
 
 export async function listStakes(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ rows: TStakeRow[]; total: number }> {

@@ -1,7 +1,7 @@
 import { microToNumber } from '@app/core';
 import type { TTeamMember } from '@app/core/contracts';
 import { sql } from 'kysely';
-import type { Executor } from '../../db/types';
+import type { DB, Executor } from '../../db/types';
 import './table';
 import { paginate } from '../../lib/paginate';
 
@@ -26,55 +26,106 @@ export async function getTeamSummary(db: Executor, userId: bigint): Promise<Team
   };
 }
 
-/** Every ancestor of a user (sponsor, sponsor's sponsor, …), walked once in SQL. */
-function ancestors(userId: bigint) {
-  return sql`
-    with recursive up(id, depth) as (
-      select referrer_id, 1 from users where id = ${userId} and referrer_id is not null
-      union all
-      select u.referrer_id, up.depth + 1 from users u join up on u.id = up.id where u.referrer_id is not null and up.depth < 100000
-    )
-    select id from up`;
+/**
+ * A user joined under a sponsor: the sponsor gains a direct now; the sponsor and every ancestor
+ * gain a member through one pending delta (folded later by drainTeam, counted by every read at
+ * once). Runs in the sign-up transaction: two statements whatever the depth, one row locked
+ * besides the user's own (the sponsor's team_direct row).
+ */
+export async function onUserCreated(tx: Executor, userId: bigint, referrerId: bigint | null): Promise<void> {
+  // The user's own rows: counters, and its depth and jump pointers (from its sponsor's, about
+  // log2(depth) primary-key reads), so every later delta anchored at it finds them in place.
+  await sql`with d as (insert into team_direct (user_id) values (${userId}) on conflict do nothing),
+      n as (insert into team_network (user_id) values (${userId}) on conflict do nothing)
+    select team_tree_ensure(${userId})`.execute(tx);
+  if (referrerId !== null) await sql`select team_push(${referrerId}, 1, 0, 1, 0, 0)`.execute(tx);
+}
+
+/** An unverified sign-up was deleted (it never staked, nobody joined under it): undo what onUserCreated counted. */
+export async function onUserRemoved(tx: Executor, userId: bigint, referrerId: bigint | null): Promise<void> {
+  if (referrerId !== null) await sql`select team_push(${referrerId}, -1, 0, -1, 0, 0)`.execute(tx);
+  await sql`with a as (delete from team_direct where user_id = ${userId}), b as (delete from team_network where user_id = ${userId})
+    delete from team_tree where user_id = ${userId}`.execute(tx);
 }
 
 /**
- * A user joined under a sponsor: the sponsor gains a direct and every ancestor one member.
- * Runs in the sign-up transaction (one UPDATE over the ancestor chain).
+ * A user staked: the sponsor's direct business grows now; the sponsor's and every ancestor's team
+ * business (and staking members on a first stake) through one pending delta. Runs in the stake's
+ * transaction, after the stake locked the staker's and sponsor's users rows; it touches one
+ * team_direct row (the sponsor's) and inserts one team_pending row, so it adds no lock-order edge.
  */
-export async function onUserCreated(tx: Executor, userId: bigint, referrerId: bigint | null): Promise<void> {
-  await tx
-    .insertInto('team_stats')
-    .values({ user_id: userId })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-  if (referrerId === null) return;
-  await sql`update team_stats set directs = directs + 1 where user_id = ${referrerId}`.execute(tx);
-  await sql`update team_stats set network_users = network_users + 1 where user_id in (${ancestors(userId)})`.execute(tx);
-}
-
-/** An unverified sign-up was deleted (it never staked): undo what onUserCreated counted. */
-export async function onUserRemoved(tx: Executor, userId: bigint, referrerId: bigint | null): Promise<void> {
-  if (referrerId !== null) {
-    await sql`update team_stats set directs = directs - 1 where user_id = ${referrerId}`.execute(tx);
-    await sql`update team_stats set network_users = network_users - 1 where user_id in (${ancestors(userId)})`.execute(tx);
-  }
-  await tx.deleteFrom('team_stats').where('user_id', '=', userId).execute();
-}
-
-/** A user staked: the sponsor's direct business and every ancestor's team business grow. Runs in the stake's transaction. */
 export async function onStake(tx: Executor, userId: bigint, amount: bigint, firstStake = false): Promise<void> {
-  const me = await tx.selectFrom('users').select('referrer_id').where('id', '=', userId).executeTakeFirst();
-  if (!me?.referrer_id) return;
-  await sql`update team_stats set direct_business = direct_business + ${amount} where user_id = ${me.referrer_id}`.execute(tx);
-  await sql`update team_stats set network_business = network_business + ${amount},
-      network_active_users = network_active_users + ${firstStake ? 1 : 0}
-    where user_id in (${ancestors(userId)})`.execute(tx);
+  await sql`select team_push(u.referrer_id, 0, ${amount}::bigint, 0, ${firstStake ? 1 : 0}, ${amount}::bigint)
+    from users u where u.id = ${userId} and u.referrer_id is not null`.execute(tx);
 }
 
-/** Rebuilds every counter from users and totals (repair tool; the counters normally stay current). */
+/**
+ * Folds pending deltas into team_network, up to `limit` per transaction, until none is left (or
+ * another drain holds the lock). Idempotent and safe to run from anywhere at any time: each delta
+ * is deleted in the transaction that applies it. Returns how many distinct anchors were applied.
+ */
+export async function drainTeam(db: DB, limit = 500): Promise<number> {
+  let applied = 0;
+  for (;;) {
+    const r = await db.transaction().execute((tx) => sql<{ n: number }>`select team_drain(${limit}) as n`.execute(tx));
+    const n = Number(r.rows[0]?.n ?? 0);
+    if (n <= 0) return applied;
+    applied += n;
+  }
+}
+
+let draining: Promise<void> | null = null;
+let again = false;
+
+/**
+ * After a sign-up or stake committed: drain in the background (not awaited by the request). One
+ * drain per process at a time; a kick during a drain runs one more pass after it. Errors are left
+ * to the team:drain job, which drains whatever is left on its interval (crash safety).
+ */
+export function kickDrain(db: DB): void {
+  if (draining) {
+    again = true;
+    return;
+  }
+  draining = (async () => {
+    do {
+      again = false;
+      try {
+        await drainTeam(db);
+      } catch {
+        // The job retries; reads are exact meanwhile (they add what is still pending).
+        return;
+      }
+    } while (again);
+  })().finally(() => {
+    draining = null;
+  });
+}
+
+/** Waits for the background drain of this process, if any (tests, shutdown). */
+export async function drained(): Promise<void> {
+  while (draining) await draining;
+}
+
+/** How many deltas wait to be folded (health and tests). */
+export async function pendingDeltas(db: Executor): Promise<number> {
+  const r = await sql<{ n: string }>`select count(*)::text as n from team_pending`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * Rebuilds every counter from users and totals (repair tool; the counters normally stay current):
+ * the jump pointers, then the direct and network counters, the pending deltas dropped in the same
+ * statement (one snapshot: a stake committing meanwhile is either in the totals read or still
+ * pending, never both). Holds the drain lock, so no drain interleaves.
+ */
 export async function rebuildTeamStats(db: Executor): Promise<void> {
-  await sql`insert into team_stats (user_id) select id from users on conflict do nothing`.execute(db);
-  await sql`
+  const run = async (tx: Executor) => {
+    await sql`select pg_advisory_xact_lock(7402014)`.execute(tx);
+    await sql`insert into team_direct (user_id) select id from users on conflict do nothing`.execute(tx);
+    await sql`insert into team_network (user_id) select id from users on conflict do nothing`.execute(tx);
+    await sql`select team_tree_rebuild()`.execute(tx);
+    await sql`
     with recursive tree(ancestor, descendant) as (
       select referrer_id, id from users where referrer_id is not null
       union all
@@ -87,12 +138,20 @@ export async function rebuildTeamStats(db: Executor): Promise<void> {
     dir as (
       select u.referrer_id as sponsor, count(*) as directs, coalesce(sum(ut.total_staked), 0) as business
       from users u left join user_totals ut on ut.user_id = u.id where u.referrer_id is not null group by u.referrer_id
+    ),
+    dropped as (delete from team_pending),
+    directs as (
+      update team_direct s set directs = coalesce(dir.directs, 0), direct_business = coalesce(dir.business, 0)
+      from team_direct s2 left join dir on dir.sponsor = s2.user_id
+      where s.user_id = s2.user_id
     )
-    update team_stats s set
-      directs = coalesce(dir.directs, 0), direct_business = coalesce(dir.business, 0),
+    update team_network s set
       network_users = coalesce(net.users, 0), network_active_users = coalesce(net.active, 0), network_business = coalesce(net.business, 0)
-    from team_stats s2 left join net on net.ancestor = s2.user_id left join dir on dir.sponsor = s2.user_id
-    where s.user_id = s2.user_id`.execute(db);
+    from team_network s2 left join net on net.ancestor = s2.user_id
+    where s.user_id = s2.user_id`.execute(tx);
+  };
+  if (db.isTransaction) await run(db);
+  else await (db as DB).transaction().execute(run);
 }
 
 /** GET /api/user/my-team: the user's direct referrals, newest first. */

@@ -100,7 +100,10 @@ describe('team counters and my-team', () => {
     }
     const kept = await snapshot();
     expect(kept.some((r) => r.network_users > 3 && BigInt(r.network_business) > 0n)).toBe(true);
-    await sql`update team_stats set directs = 99, direct_business = 1, network_users = 99, network_active_users = 99, network_business = 1`.execute(t.db);
+    // Wreck every stored counter (team_stats is a view over these): the rebuild must restore them all.
+    await sql`update team_direct set directs = 99, direct_business = 1`.execute(t.db);
+    await sql`update team_network set network_users = 99, network_active_users = 99, network_business = 1`.execute(t.db);
+    await sql`insert into team_pending (anchor, users, business) select user_id, 5, 5 from team_direct`.execute(t.db);
     await rebuildTeamStats(t.db);
     expect(await snapshot()).toEqual(kept);
   });
@@ -117,10 +120,13 @@ describe('team counters and my-team', () => {
       where u.id = p.id and p.prev is not null`.execute(t.db);
     // Their counters as sign-up would have left them: one direct each (but the last), everyone below as network.
     await sql`
-      insert into team_stats (user_id, directs, network_users)
-      select id, case when rn = ${N} then 0 else 1 end, ${N} - rn from (select id, row_number() over (order by username) as rn from users where username like 'CH%') c`.execute(
+      insert into team_direct (user_id, directs)
+      select id, case when rn = ${N} then 0 else 1 end from (select id, row_number() over (order by username) as rn from users where username like 'CH%') c`.execute(
       t.db,
     );
+    await sql`
+      insert into team_network (user_id, network_users)
+      select id, ${N} - rn from (select id, row_number() over (order by username) as rn from users where username like 'CH%') c`.execute(t.db);
     const root = await t.db.selectFrom('users').select(['id', 'username']).where('username', '=', 'CH0000001').executeTakeFirstOrThrow();
     const bottom = await t.db
       .selectFrom('users')
