@@ -1,5 +1,5 @@
 import type { TStakeRow } from '@app/core/contracts';
-import { formatAmount, formatDateIso } from '@app/core/format';
+import { formatAmount, formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SimplePagination } from '../../../components/ui/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { stakeHistoryQueryOptions } from '../api/staking-api';
+import { StakeProgress } from '../components/stake-progress';
 
 /** Stake status badges (spec section 4): green active/completed, yellow pending, red failed, grey other. */
 function tone(status: string): BadgeTone {
@@ -46,10 +47,11 @@ export default function StakingHistoryPage() {
           empty="No records found"
           rowKey={(r) => r.id}
           cols={[
-            { header: 'Date', cell: (r) => formatDateIso(r.createdAt) },
+            { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
             { header: 'ID', cell: (r) => `#${r.id}` },
             { header: 'Type', cell: (r) => <span className="capitalize">{r.type}</span> },
             { header: 'Amount', cell: (r) => `$${formatAmount(r.amount_usd)}` },
+            { header: 'Progress', cell: (r) => <StakeProgress stake={r} />, className: 'text-slate-200' },
             { header: 'Status', cell: (r) => <Badge tone={tone(r.status)}>{r.status}</Badge> },
           ]}
         />
