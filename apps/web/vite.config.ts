@@ -1,12 +1,57 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Pre-renders the landing page into index.html at build time (issue 12: the first paint of / must not
+ * wait for JavaScript); main.tsx hydrates it. The server sends index.html for '/' only: every other
+ * path gets app.html, the same page with an empty root, so /login never flashes the landing page.
+ */
+function prerenderLanding(): Plugin {
+  let shell = '';
+  return {
+    name: 'prerender-landing',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        shell = html;
+        const server = await createServer({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
+        try {
+          const { renderLanding } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderLanding: () => Promise<string> };
+          const body = await renderLanding();
+          if (/<script|<!--\$[?!]/.test(body)) throw new Error('the pre-rendered landing page has an inline script or an unfinished boundary');
+          if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to pre-render into');
+          // React puts the image preloads it found first; they belong in <head>, outside the hydrated root.
+          const preloads = /^(?:<link [^>]*\/>)*/.exec(body)![0];
+          return html
+            .replace('</head>', () => `${preloads}</head>`)
+            .replace('<div id="root"></div>', () => `<div id="root">${body.slice(preloads.length)}</div>`);
+        } finally {
+          await server.close();
+        }
+      },
+    },
+    generateBundle() {
+      if (!shell) throw new Error('prerender-landing: index.html was not transformed');
+      this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    prerenderLanding(),
     tailwindcss(),
     // Installable app: a manifest, icons, and a service worker that precaches the shell and the hashed
     // assets. Nothing under /api is ever cached: balances and payment states must come from the server.
@@ -32,7 +77,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        navigateFallback: '/index.html',
+        // The empty shell: the installed app must not show the pre-rendered landing page on /login.
+        navigateFallback: '/app.html',
         navigateFallbackDenylist: [/^\/api/],
         // No runtimeCaching: an /api request always goes to the network.
         cleanupOutdatedCaches: true,

@@ -1,5 +1,5 @@
 import type { TStakeRow } from '@app/core/contracts';
-import { formatAmount, formatDateLong } from '@app/core/format';
+import { formatAmount, formatDateIso } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -47,7 +47,7 @@ export default function StakingHistoryPage() {
           empty="No records found"
           rowKey={(r) => r.id}
           cols={[
-            { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
+            { header: 'Date', cell: (r) => formatDateIso(r.createdAt) },
             { header: 'ID', cell: (r) => `#${r.id}` },
             { header: 'Type', cell: (r) => <span className="capitalize">{r.type}</span> },
             { header: 'Amount', cell: (r) => `$${formatAmount(r.amount_usd)}` },
