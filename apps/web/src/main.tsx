@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
@@ -19,8 +19,10 @@ const app = (
 );
 const root = document.getElementById('root')!;
 // index.html carries the landing page pre-rendered at build time (served for '/' only; every other
-// path gets app.html, the empty shell): hydrate it rather than paint it again.
-if (root.hasChildNodes() && location.pathname === '/') hydrateRoot(root, app);
+// path gets app.html, the empty shell): hydrate it rather than paint it again. In a transition, so
+// React hydrates in slices that yield to the browser instead of one long task (the page is already
+// painted and readable meanwhile).
+if (root.hasChildNodes() && location.pathname === '/') startTransition(() => void hydrateRoot(root, app));
 else {
   root.replaceChildren();
   createRoot(root).render(app);

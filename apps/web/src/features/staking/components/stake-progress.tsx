@@ -8,7 +8,7 @@ import { formatAmount } from '@app/core/format';
  */
 export function StakeProgress({ stake }: { stake: TStakeRow }) {
   const pct = stake.cap > 0 ? Math.min(100, Math.floor((stake.earned / stake.cap) * 1000) / 10) : 0;
-  const days = `${stake.days_elapsed} ${stake.days_elapsed === 1 ? 'day' : 'days'}`;
+  const days = stake.days_elapsed === 0 ? 'Started today' : `${stake.days_elapsed} ${stake.days_elapsed === 1 ? 'day' : 'days'} elapsed`;
   return (
     <span className="inline-block w-44 text-left sm:w-48" data-testid="stake-progress">
       <span className="flex justify-between gap-2 text-xs">
@@ -25,10 +25,10 @@ export function StakeProgress({ stake }: { stake: TStakeRow }) {
         aria-valuetext={`${pct}%, $${formatAmount(stake.earned)} of $${formatAmount(stake.cap)}`}
         className="mt-1 block h-2 overflow-hidden rounded-full bg-surface-600"
       >
-        <span className="block h-full rounded-full bg-brand-400" style={{ width: `${pct}%` }} />
+        <span className="block h-full rounded-full bg-brand-400" style={{ width: pct > 0 ? `max(${pct}%, 4px)` : '0' }} />
       </span>
       <span className="mt-1 flex justify-between text-[11px] text-slate-400">
-        <span>{days} elapsed</span>
+        <span>{days}</span>
         <span>{pct}%</span>
       </span>
     </span>

@@ -8,9 +8,10 @@ import { capitalise, explorerUrl, historyTone, parseExtra, shownAmount } from '.
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <div className="flex justify-between gap-4 py-1.5 text-sm">
+    // A value too long to sit beside its label moves under it (flex-wrap) rather than breaking.
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1.5 text-sm">
       <dt className="text-slate-400">{label}</dt>
-      <dd className="min-w-0 text-right text-slate-100">{value}</dd>
+      <dd className="ml-auto min-w-0 text-right text-slate-100">{value}</dd>
     </div>
   );
 }
