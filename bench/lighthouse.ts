@@ -37,8 +37,13 @@ async function measure(label: string, server: E2EServer): Promise<Record<string,
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
       if (!result) throw new Error(`no Lighthouse result for ${path}`);
-      const { categories, audits } = result.lhr;
-      perf.push(Math.round((categories.performance?.score ?? 0) * 100));
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError || categories.performance?.score == null) {
+        // e.g. NO_FCP when the machine is too loaded to paint within Lighthouse's limits: not a score.
+        console.log(`${path.padEnd(7)} run failed: ${runtimeError?.code ?? 'no performance score'}`);
+        continue;
+      }
+      perf.push(Math.round(categories.performance.score * 100));
       const scores = CATEGORIES.map((c) => `${c} ${Math.round((categories[c]?.score ?? 0) * 100)}`).join(', ');
       console.log(
         `${path.padEnd(7)} ${scores}; FCP ${audits['first-contentful-paint']?.displayValue}, LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}, CLS ${audits['cumulative-layout-shift']?.displayValue}`,
@@ -58,8 +63,8 @@ async function measure(label: string, server: E2EServer): Promise<Record<string,
         .join(', ');
       if (top) console.log(`   scripting: ${top}`);
     }
-    out[path] = median(perf);
-    if (RUNS > 1) console.log(`${path.padEnd(7)} median performance ${out[path]} over ${RUNS} runs`);
+    out[path] = perf.length ? median(perf) : Number.NaN;
+    if (RUNS > 1) console.log(`${path.padEnd(7)} median performance ${out[path]} over ${perf.length} of ${RUNS} runs`);
   }
   return out;
 }

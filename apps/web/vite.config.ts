@@ -41,9 +41,26 @@ function prerenderLanding(): Plugin {
         }
       },
     },
-    generateBundle() {
+    generateBundle(_, bundle) {
       if (!shell) throw new Error('prerender-landing: index.html was not transformed');
-      this.emitFile({ type: 'asset', fileName: 'app.html', source: shell });
+      // Every path but '/' runs inside the providers, and /login is the most visited of them: their
+      // chunks are preloaded beside the entry instead of waiting for it (entry → providers → page).
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const preload = new Set<string>();
+      const visit = (file: string) => {
+        const c = byFile.get(file);
+        if (!c || c.isEntry || preload.has(file)) return;
+        preload.add(file);
+        c.imports.forEach(visit);
+      };
+      for (const page of ['src/app/app-providers.tsx', 'src/features/auth/pages/login-page.tsx']) {
+        const c = chunks.find((x) => x.facadeModuleId?.endsWith(page));
+        if (!c) throw new Error(`prerender-landing: no chunk for ${page}`);
+        visit(c.fileName);
+      }
+      const links = [...preload].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
+      this.emitFile({ type: 'asset', fileName: 'app.html', source: shell.replace('</head>', () => `${links}</head>`) });
     },
   };
 }
