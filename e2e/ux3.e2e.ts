@@ -134,7 +134,7 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       expect(html).toContain('Start Farming');
       // Every other path gets the empty shell: /login never flashes the landing page.
       const login = await (await fetch(`${suite.server.url}/login`)).text();
-      expect(login).toContain('<div id="root"></div>');
+      expect(login).toContain('<div id="root"><div class="flex min-h-dvh items-center justify-center" role="status">');
       expect(login).not.toContain('Put your USDT to work for');
 
       const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);

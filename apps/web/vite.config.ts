@@ -60,7 +60,14 @@ function prerenderLanding(): Plugin {
         visit(c.fileName);
       }
       const links = [...preload].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
-      this.emitFile({ type: 'asset', fileName: 'app.html', source: shell.replace('</head>', () => `${links}</head>`) });
+      // A branded splash in the empty root: the first paint of a deep link needs no JavaScript either.
+      const splash =
+        '<div class="flex min-h-dvh items-center justify-center" role="status"><span class="text-xl font-bold text-white">USDT<span class="text-brand-400">Stake</span></span><span class="sr-only">Loading...</span></div>';
+      this.emitFile({
+        type: 'asset',
+        fileName: 'app.html',
+        source: shell.replace('</head>', () => `${links}</head>`).replace('<div id="root"></div>', () => `<div id="root">${splash}</div>`),
+      });
     },
   };
 }

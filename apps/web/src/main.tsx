@@ -19,10 +19,10 @@ const app = (
 );
 const root = document.getElementById('root')!;
 // index.html carries the landing page pre-rendered at build time (served for '/' only; every other
-// path gets app.html, the empty shell): hydrate it rather than paint it again. In a transition, so
+// path gets app.html, whose root holds a splash until React paints): hydrate it rather than paint it again. In a transition, so
 // React hydrates in slices that yield to the browser instead of one long task (the page is already
 // painted and readable meanwhile).
-if (root.hasChildNodes() && location.pathname === '/') startTransition(() => void hydrateRoot(root, app));
+if (root.querySelector('[data-testid="navbar"]') && location.pathname === '/') startTransition(() => void hydrateRoot(root, app));
 else {
   root.replaceChildren();
   createRoot(root).render(app);

@@ -25,7 +25,7 @@ export function ActivityList({ items, loading, error }: { items: TActivityItem[]
     <section className="card">
       <div className="mb-3 flex items-center justify-between">
         <h2 className="text-base font-semibold text-white">Recent Activities</h2>
-        <Link to="/transaction" className="text-sm font-semibold text-brand-400 hover:underline">
+        <Link to="/transaction" className="-mr-2 inline-flex min-h-11 items-center px-2 text-sm font-semibold text-brand-400 hover:underline">
           View All
         </Link>
       </div>
