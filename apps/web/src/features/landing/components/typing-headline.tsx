@@ -17,10 +17,11 @@ function prefersReducedMotion(): boolean {
  * swapped in place. Screen readers get the three words once instead of every keystroke.
  */
 export function TypingHeadline() {
-  // Pre-rendered with motion; a reduced-motion browser switches to whole words after hydration.
+  // The first word starts whole (held, then deleted), so the page pre-rendered at build time shows
+  // a complete headline and reads the same with or without motion; hydration then matches both.
   const reduced = useClientValue(prefersReducedMotion, false);
   const [index, setIndex] = useState(0);
-  const [typed, setText] = useState('');
+  const [typed, setText] = useState<string>(TYPED_WORDS[0]);
   const [deleting, setDeleting] = useState(false);
   const word = TYPED_WORDS[index % TYPED_WORDS.length]!;
   const text = reduced ? word : typed;
