@@ -1,12 +1,81 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Pre-renders the landing page into index.html at build time (issue 12: the first paint of / must not
+ * wait for JavaScript); main.tsx hydrates it. The server sends index.html for '/' only: every other
+ * path gets app.html, the same page with an empty root, so /login never flashes the landing page.
+ */
+function prerenderLanding(): Plugin {
+  let shell = '';
+  return {
+    name: 'prerender-landing',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        shell = html;
+        const server = await createServer({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
+        try {
+          const { renderLanding } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderLanding: () => Promise<string> };
+          const body = await renderLanding();
+          if (/<script|<!--\$[?!]/.test(body)) throw new Error('the pre-rendered landing page has an inline script or an unfinished boundary');
+          if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to pre-render into');
+          // React puts the image preloads it found first; they belong in <head>, outside the hydrated root.
+          const preloads = /^(?:<link [^>]*\/>)*/.exec(body)![0];
+          return html
+            .replace('</head>', () => `${preloads}</head>`)
+            .replace('<div id="root"></div>', () => `<div id="root">${body.slice(preloads.length)}</div>`);
+        } finally {
+          await server.close();
+        }
+      },
+    },
+    generateBundle(_, bundle) {
+      if (!shell) throw new Error('prerender-landing: index.html was not transformed');
+      // Every path but '/' runs inside the providers, and /login is the most visited of them: their
+      // chunks are preloaded beside the entry instead of waiting for it (entry → providers → page).
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const preload = new Set<string>();
+      const visit = (file: string) => {
+        const c = byFile.get(file);
+        if (!c || c.isEntry || preload.has(file)) return;
+        preload.add(file);
+        c.imports.forEach(visit);
+      };
+      for (const page of ['src/app/app-providers.tsx', 'src/features/auth/pages/login-page.tsx']) {
+        const c = chunks.find((x) => x.facadeModuleId?.endsWith(page));
+        if (!c) throw new Error(`prerender-landing: no chunk for ${page}`);
+        visit(c.fileName);
+      }
+      const links = [...preload].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
+      // A branded splash in the empty root: the first paint of a deep link needs no JavaScript either.
+      const splash =
+        '<div class="flex min-h-dvh items-center justify-center" role="status"><span class="text-xl font-bold text-white">USDT<span class="text-brand-400">Stake</span></span><span class="sr-only">Loading...</span></div>';
+      this.emitFile({
+        type: 'asset',
+        fileName: 'app.html',
+        source: shell.replace('</head>', () => `${links}</head>`).replace('<div id="root"></div>', () => `<div id="root">${splash}</div>`),
+      });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    prerenderLanding(),
     tailwindcss(),
     // Installable app: a manifest, icons, and a service worker that precaches the shell and the hashed
     // assets. Nothing under /api is ever cached: balances and payment states must come from the server.
@@ -32,7 +101,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        navigateFallback: '/index.html',
+        // The empty shell: the installed app must not show the pre-rendered landing page on /login.
+        navigateFallback: '/app.html',
         navigateFallbackDenylist: [/^\/api/],
         // No runtimeCaching: an /api request always goes to the network.
         cleanupOutdatedCaches: true,

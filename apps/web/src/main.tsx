@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
 import './index.css';
@@ -10,10 +10,20 @@ import './index.css';
 const zodConfig = ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {});
 zodConfig.jitless = true;
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
       <AppRoutes />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// index.html carries the landing page pre-rendered at build time (served for '/' only; every other
+// path gets app.html, whose root holds a splash until React paints): hydrate it rather than paint it again. In a transition, so
+// React hydrates in slices that yield to the browser instead of one long task (the page is already
+// painted and readable meanwhile).
+if (root.querySelector('[data-testid="navbar"]') && location.pathname === '/') startTransition(() => void hydrateRoot(root, app));
+else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -5,6 +5,8 @@ import {
   formatCountdown,
   formatDateIso,
   formatDateLong,
+  formatDateTime,
+  formatDayShort,
   passwordStrength,
   rankLabel,
   shortenAddress,
@@ -30,6 +32,15 @@ describe('format', () => {
     expect(formatDateLong('2025-03-05T10:00:00Z')).toBe('Mar 05, 2025');
     expect(formatDateLong(null)).toBe('-');
     expect(formatDateIso('2025-03-05T10:00:00Z')).toBe('2025-03-05');
+  });
+
+  it('has one date-time format, never a numeric short date', () => {
+    // A local time: the format, not the zone, is under test.
+    expect(formatDateTime(new Date(2026, 10, 23, 16, 7))).toBe('Nov 23, 2026, 4:07 PM');
+    expect(formatDateTime(new Date(2026, 0, 5, 0, 30))).toBe('Jan 05, 2026, 12:30 AM');
+    expect(formatDateTime(null)).toBe('N/A');
+    expect(formatDateTime(new Date(2026, 10, 23))).not.toMatch(/\d+\/\d+\/\d+/);
+    expect(formatDayShort('2026-03-05')).toBe('Mar 05');
   });
 
   it('shortens addresses 10+10 above 20 characters and 6+4 in the panel', () => {

@@ -47,6 +47,21 @@ export function formatDateIso(value: string | number | Date | null | undefined, 
   return d ? formatDate(d, 'yyyy-MM-dd') : fallback;
 }
 
+/**
+ * The app's one date-time format (issue 12, item 13): the long date and a 12-hour time,
+ * "Mar 05, 2025, 4:07 PM". Unambiguous in every locale, unlike "3/5/25".
+ */
+export function formatDateTime(value: string | number | Date | null | undefined, fallback = 'N/A'): string {
+  const d = toDate(value);
+  return d ? formatDate(d, 'MMM dd, yyyy, h:mm a') : fallback;
+}
+
+/** A day on a chart axis: "Mar 05". */
+export function formatDayShort(value: string | number | Date | null | undefined, fallback = '-'): string {
+  const d = toDate(value);
+  return d ? formatDate(d, 'MMM dd') : fallback;
+}
+
 /** en-US short date with 12-hour time: "3/5/25, 4:07 PM". */
 export function formatDateTimeShort(value: string | number | Date | null | undefined, fallback = 'N/A'): string {
   const d = toDate(value);

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasApp = existsSync(path.join(webDist, 'index.html'));
+  const hasShell = existsSync(path.join(webDist, 'app.html'));
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -31,6 +32,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       return reply.status(404).send({ success: false, message: 'Not found' });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    // index.html carries the landing page pre-rendered (apps/web/vite.config.ts); every other path
+    // gets app.html, the same page with an empty root.
+    return reply.type('text/html').sendFile(url !== '/' && hasShell ? 'app.html' : 'index.html');
   });
 }

@@ -3,7 +3,21 @@ import { ZCreateStakeRequest, ZCreateTransferRequest, ZCreateWithdrawalRequest }
 import { ZHistoryQuery, ZIncomeHistoryQuery, ZPageQuery, ZTransferHistoryQuery } from '../schemas/common';
 import { defineContract, pageOf, ZId, ZIsoTime, ZMoney, ZPagination } from './define';
 
-export const ZStakeRow = z.object({ id: ZId, createdAt: ZIsoTime, type: z.string(), amount_usd: ZMoney, status: z.string() });
+export const ZStakeRow = z.object({
+  id: ZId,
+  createdAt: ZIsoTime,
+  type: z.string(),
+  amount_usd: ZMoney,
+  status: z.string(),
+  /** the stake's first day (yyyy-mm-dd, UTC) */
+  start_date: z.string(),
+  /** whole days since start_date, today (UTC) counted from 0 */
+  days_elapsed: z.number().int(),
+  /** ROI paid on this stake so far */
+  earned: ZMoney,
+  /** what the stake pays in all: amount × its cap percentage */
+  cap: ZMoney,
+});
 export const ZIncomeItem = z.object({ id: ZId, createdAt: ZIsoTime, amount: ZMoney, note: z.string() });
 export const ZRewardLevel = z.object({
   level: z.number().int(),
@@ -11,6 +25,23 @@ export const ZRewardLevel = z.object({
   direct_investment: ZMoney,
   reward: ZMoney,
   achieved: z.boolean().optional(),
+});
+/** The income chart's range: the last 7, 30 or 90 days, today included (UTC days). */
+export const INCOME_CHART_DAYS = [7, 30, 90] as const;
+export const ZIncomeChartQuery = z.object({
+  days: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z.union([z.literal(7), z.literal(30), z.literal(90)], { error: 'days must be 7, 30 or 90' }).default(30),
+  ),
+});
+/** One UTC day's income by type; days without income are present with zeros. */
+export const ZIncomeDay = z.object({ date: z.string(), roi: ZMoney, referral: ZMoney, reward: ZMoney, total: ZMoney });
+export const ZIncomeChart = z.object({
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  points: z.array(ZIncomeDay),
+  totals: z.object({ roi: ZMoney, referral: ZMoney, reward: ZMoney, total: ZMoney }),
 });
 export const ZTeamMember = z.object({ avatar: z.string().nullable(), username: z.string(), name: z.string(), createdAt: ZIsoTime, status: z.string() });
 export const ZTransferRecord = z.object({
@@ -64,6 +95,15 @@ export const income = {
     tag: 'income',
     summary: 'Reward levels and which I reached',
     data: z.array(ZRewardLevel),
+  }),
+  chart: defineContract({
+    method: 'GET',
+    path: '/user/income-chart',
+    auth: 'user',
+    tag: 'income',
+    summary: 'Income per UTC day by type (ROI, referral, reward) over the last 7, 30 or 90 days',
+    query: ZIncomeChartQuery,
+    data: ZIncomeChart,
   }),
 };
 
@@ -126,6 +166,8 @@ export const history = {
 
 export type TStakeRow = z.output<typeof ZStakeRow>;
 export type TIncomeItem = z.output<typeof ZIncomeItem>;
+export type TIncomeDay = z.output<typeof ZIncomeDay>;
+export type TIncomeChart = z.output<typeof ZIncomeChart>;
 export type TRewardLevel = z.output<typeof ZRewardLevel>;
 export type TTeamMember = z.output<typeof ZTeamMember>;
 export type TTransferRecord = z.output<typeof ZTransferRecord>;

@@ -2,6 +2,7 @@ import { income } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, paginated } from '../../lib/reply';
 import { route } from '../../lib/route';
+import { incomeChart } from './chart';
 import * as service from './service';
 
 const incomeRoutes: FastifyPluginAsync = async (app) => {
@@ -9,6 +10,7 @@ const incomeRoutes: FastifyPluginAsync = async (app) => {
     const { rows, total } = await service.listIncome(app.ctx.db, req.user.id, req.query.income_type, req.query.page, req.query.per_page);
     return ok(paginated(rows, total, req.query.page, req.query.per_page));
   });
+  route(app, income.chart, async (req) => ok(await incomeChart(app.ctx.db, req.user.id, req.query.days)));
   route(app, income.rewardLevels, async (req) => ok(await service.rewardLevelsFor(app.ctx.db, req.user.id)));
 };
 export default incomeRoutes;

@@ -3,6 +3,7 @@ import type { TActivityItem, TStakeRow } from '@app/core/contracts';
 import type { DB, Executor } from '../../db/types';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
+import { paginate } from '../../lib/paginate';
 import { evaluateRewards } from '../income/service';
 import * as ledger from '../ledger/service';
 import { getSettings } from '../settings/service';
@@ -99,30 +100,32 @@ export async function createStake(db: DB, userId: bigint, amount: bigint, now = 
   return done;
 }
 
-export async function listStakes(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ rows: TStakeRow[]; total: number }> {
-  const total = await db
-    .selectFrom('stakes')
-    .select((eb) => eb.fn.countAll<bigint>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('stakes')
-    .select(['id', 'amount', 'status', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
+/**
+ * My stakes, newest first, with each stake's progress: days since its start (UTC), the ROI it has
+ * paid and the cap it pays up to (amount × its own cap percentage, as the ROI run computes it).
+ */
+export async function listStakes(db: Executor, userId: bigint, page: number, perPage: number, now = new Date()): Promise<{ rows: TStakeRow[]; total: number }> {
+  const { rows, total } = await paginate(db.selectFrom('stakes').where('user_id', '=', userId), page, perPage, (q) =>
+    q.select(['id', 'amount', 'status', 'created_at', 'start_date', 'roi_paid', 'cap_percentage']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  );
+  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
   return {
-    total: Number(total.n),
-    rows: rows.map((r) => ({
-      id: String(r.id),
-      createdAt: r.created_at.toISOString(),
-      type: 'stake',
-      amount_usd: microToNumber(BigInt(r.amount)),
-      status: r.status,
-    })),
+    total,
+    rows: rows.map((r) => {
+      const amount = BigInt(r.amount);
+      const start = typeof r.start_date === 'string' ? r.start_date.slice(0, 10) : utcDay(r.start_date as Date);
+      return {
+        id: String(r.id),
+        createdAt: r.created_at.toISOString(),
+        type: 'stake',
+        amount_usd: microToNumber(amount),
+        status: r.status,
+        start_date: start,
+        days_elapsed: Math.max(0, Math.round((today - Date.parse(`${start}T00:00:00Z`)) / 86_400_000)),
+        earned: microToNumber(BigInt(r.roi_paid)),
+        cap: microToNumber(percentOf(amount, r.cap_percentage)),
+      };
+    }),
   };
 }
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { auth, createUser, fundDeposit, type TestUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { replaceRewardLevels } from '../settings/service';
-import { createStake } from './service';
+import { createStake, utcDay } from './service';
 
 /** Rules around a stake that the main staking suite does not cover: who may stake, who is paid, what the lists show. */
 describe('stake rules', () => {
@@ -245,7 +245,18 @@ describe('stake rules', () => {
     const page1 = (await t.app.inject({ method: 'GET', url: '/api/stake/history?page=1&per_page=2', headers: auth(u.token) })).json().data;
     expect(page1.pagination).toEqual({ total: 5, page: 1, perPage: 2 });
     expect(page1.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([90, 80]);
-    expect(page1.data[0]).toEqual({ id: expect.any(String), createdAt: '2025-01-05T00:00:00.000Z', type: 'stake', amount_usd: 90, status: 'active' });
+    expect(page1.data[0]).toEqual({
+      id: expect.any(String),
+      createdAt: '2025-01-05T00:00:00.000Z',
+      type: 'stake',
+      amount_usd: 90,
+      status: 'active',
+      // its progress: started 2025-01-05, no ROI run yet, cap 200% of 90
+      start_date: '2025-01-05',
+      days_elapsed: Math.round((Date.parse(`${utcDay()}T00:00:00Z`) - Date.parse('2025-01-05T00:00:00Z')) / 86_400_000),
+      earned: 0,
+      cap: 180,
+    });
     const page3 = (await t.app.inject({ method: 'GET', url: '/api/stake/history?page=3&per_page=2', headers: auth(u.token) })).json().data;
     expect(page3.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([50]);
     const dflt = (await t.app.inject({ method: 'GET', url: '/api/stake/history', headers: auth(u.token) })).json().data;

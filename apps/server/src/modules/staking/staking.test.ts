@@ -142,6 +142,31 @@ describe('staking, ROI, referral and reward income', () => {
     expect(info.activity).toEqual([expect.objectContaining({ recordType: 'staking', amount_usd: 60, status: 'active' })]);
   });
 
+  it('sends the progress of each stake in its history: start, days elapsed, ROI earned and the cap', async () => {
+    const u = await createUser(t.db, t.ctx.secret);
+    await fundDeposit(t.db, u.id, 300);
+    const first = await createStake(t.db, u.id, usd(100));
+    await updateSettings(t.db, { stake_cap_percentage: '150' });
+    try {
+      await createStake(t.db, u.id, usd(200));
+    } finally {
+      await updateSettings(t.db, { stake_cap_percentage: '200' });
+    }
+    const today = utcDay();
+    const start = addDays(today, -3);
+    await backdate(first.stakeId, start);
+    await runRoi(ctx(), today);
+    const hist = (await t.app.inject({ method: 'GET', url: '/api/stake/history?page=1&per_page=1', headers: auth(u.token) })).json().data;
+    expect(hist.pagination).toEqual({ total: 2, page: 1, perPage: 1 });
+    // Newest first: the 200 stake at a 150% cap, started today, nothing earned yet.
+    expect(hist.data).toEqual([expect.objectContaining({ amount_usd: 200, start_date: today, days_elapsed: 0, earned: 0, cap: 300, status: 'active' })]);
+    const page2 = (await t.app.inject({ method: 'GET', url: '/api/stake/history?page=2&per_page=1', headers: auth(u.token) })).json().data;
+    // 0.5% of 100 for each of the 3 days since its start.
+    expect(page2.data).toEqual([
+      expect.objectContaining({ id: String(first.stakeId), amount_usd: 100, start_date: start, days_elapsed: 3, earned: 1.5, cap: 200 }),
+    ]);
+  });
+
   it.each([
     [-10, 'Minimum staking amount is $50'],
     [0, 'Minimum staking amount is $50'],

@@ -1,5 +1,5 @@
 import type { TActivityItem } from '@app/core/contracts';
-import { formatAmount, formatDateTimeShort } from '@app/core/format';
+import { formatAmount, formatDateTime } from '@app/core/format';
 import { ArrowDownToLine, ArrowUpFromLine, History, Layers } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -25,7 +25,7 @@ export function ActivityList({ items, loading, error }: { items: TActivityItem[]
     <section className="card">
       <div className="mb-3 flex items-center justify-between">
         <h2 className="text-base font-semibold text-white">Recent Activities</h2>
-        <Link to="/transaction" className="text-sm font-semibold text-brand-400 hover:underline">
+        <Link to="/transaction" className="-mr-2 inline-flex min-h-11 items-center px-2 text-sm font-semibold text-brand-400 hover:underline">
           View All
         </Link>
       </div>
@@ -55,7 +55,7 @@ export function ActivityList({ items, loading, error }: { items: TActivityItem[]
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-slate-100">{kind.label}</p>
-                  <p className="text-xs text-slate-400">{formatDateTimeShort(a.createdAt)}</p>
+                  <p className="text-xs text-slate-400">{formatDateTime(a.createdAt)}</p>
                 </div>
                 <div className="text-right">
                   <p className="text-sm font-semibold text-white">${formatAmount(amount)}</p>

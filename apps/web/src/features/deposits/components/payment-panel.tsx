@@ -1,7 +1,7 @@
 import type { TDemoPayment } from '@app/core/contracts';
 import { DEMO_DEPOSIT_MIN_USD, QR_SIZE } from '@app/core/constants';
 import { microToDecimal, toMicro } from '@app/core/money';
-import { formatAmount, formatCountdown, formatDateTimeShort, shortenAddressShort } from '@app/core/format';
+import { formatAmount, formatCountdown, formatDateTime, shortenAddressShort } from '@app/core/format';
 import { Copy, Info } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
@@ -63,7 +63,7 @@ export function PaymentPanel({
         ) : (
           <p className="text-sm font-semibold text-red-400">Payment window expired</p>
         )}
-        <p className="text-xs text-slate-400">Expires at {formatDateTimeShort(payment.timedout_at ?? new Date(startedAt + 300_000).toISOString())}</p>
+        <p className="text-xs text-slate-400">Expires at {formatDateTime(payment.timedout_at ?? new Date(startedAt + 300_000).toISOString())}</p>
       </div>
       {left === 0 ? <p className="sr-only">Expired</p> : null}
 
@@ -136,7 +136,7 @@ export function PaymentPanel({
               </p>
               <p className="mt-1 text-xs text-amber-100/90">
                 This payment is closed: the {formatAmount(info.amount_received)} {info.pay_currency} received is credited to your Deposit Balance. Do not send
-                more to this address. To add the rest, create a new payment for the missing amount (minimum {DEMO_DEPOSIT_MIN_USD} USD).
+                more to this address. To add the rest, create a new payment for the missing amount (minimum {DEMO_DEPOSIT_MIN_USD} USDT).
               </p>
               {onPayRest ? (
                 <Button variant="outline" className="mt-2 w-full" onClick={() => onPayRest(missing)}>

@@ -1,4 +1,4 @@
-import { formatAmount, formatDateTimeShort } from '@app/core/format';
+import { formatAmount, formatDateTime } from '@app/core/format';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
@@ -49,7 +49,7 @@ export function PendingList({
                 data-testid="open-payment"
               >
                 <span className="block truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</span>
-                <span className="block text-xs text-slate-400">{formatDateTimeShort(p.createdAt)}</span>
+                <span className="block text-xs text-slate-400">{formatDateTime(p.createdAt)}</span>
                 <span className="mt-0.5 block text-xs font-semibold text-brand-300">{activeId === p.payment_id ? 'Shown above' : 'Show address and QR'}</span>
               </button>
               <div className="flex items-center gap-2">

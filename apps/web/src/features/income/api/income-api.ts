@@ -13,3 +13,11 @@ export const incomeHistoryQueryOptions = (type: 1 | 2 | 3, page: number) =>
 
 /** GET /api/income/reward-levels */
 export const rewardLevelsQueryOptions = () => queryOptions({ queryKey: queryKeys.rewardLevels, queryFn: fetchData(income.rewardLevels) });
+
+/** GET /api/user/income-chart?days=7|30|90; under incomeAll, so a new stake refreshes it too. */
+export const incomeChartQueryOptions = (days: 7 | 30 | 90) =>
+  queryOptions({
+    queryKey: [...queryKeys.incomeAll, 'chart', days] as const,
+    queryFn: fetchData(income.chart, { query: { days } }),
+    placeholderData: keepPreviousData,
+  });

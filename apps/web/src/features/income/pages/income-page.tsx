@@ -12,6 +12,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage } from '../../../lib/api-client';
 import { settingsQueryOptions, userInfoQueryOptions } from '../../../lib/shared-queries';
 import { incomeHistoryQueryOptions } from '../api/income-api';
+import { IncomeChart } from '../components/income-chart';
 import { RewardLevels } from '../components/reward-levels';
 
 const TABS = [
@@ -49,6 +50,7 @@ export default function IncomePage() {
         />
         <StatCard label={tab.label} value={info.data ? `$${abbreviateAmount(info.data.user_detail[tab.field])}` : '...'} icon={tab.icon} testId="tab-income" />
       </div>
+      <IncomeChart />
       <div role="tablist" aria-label="Income type" className="grid grid-cols-3 gap-1 rounded-xl bg-surface-800 p-1">
         {TABS.map((t) => (
           <button

@@ -5,6 +5,7 @@ import { CHAINS, RATES } from '../content';
 import { ChainLogo } from './brand';
 import { StakeEstimator } from './stake-estimator';
 import { TypingHeadline } from './typing-headline';
+import { useClientValue } from './use-client-value';
 
 const STATS = [
   { value: `${RATES.dailyRoiPercent}%`, label: 'daily ROI per stake' },
@@ -16,7 +17,7 @@ const STATS = [
 export function Hero() {
   // The spec sends these to /dashboard, whose guard then offers 'Welcome back – Log in': right for
   // someone who has an account here, wrong for a first-time visitor, who goes to sign up instead.
-  const start = storage.hasAccountHistory() ? '/dashboard' : '/signup';
+  const start = useClientValue(() => storage.hasAccountHistory(), false) ? '/dashboard' : '/signup';
   return (
     <section id="Home" className="relative scroll-mt-16 overflow-hidden px-4 pb-12 pt-28 sm:pt-36">
       <div aria-hidden className="pointer-events-none absolute inset-0 -z-0">

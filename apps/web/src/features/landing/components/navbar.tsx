@@ -6,12 +6,13 @@ import { Link } from 'react-router';
 import { storage } from '../../../lib/storage';
 import { SECTIONS } from '../content';
 import { Wordmark } from './brand';
+import { useClientValue } from './use-client-value';
 
 /** Transparent over the hero, solid once the page has scrolled more than NAVBAR_SCROLL_PX. */
 export function Navbar() {
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpen] = useState(false);
-  const signedIn = storage.getToken() !== null;
+  const signedIn = useClientValue(() => storage.getToken() !== null, false);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > NAVBAR_SCROLL_PX);

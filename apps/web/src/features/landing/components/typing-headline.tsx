@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useClientValue } from './use-client-value';
 
 export const TYPED_WORDS = ['Passive Income', 'Secure Returns', 'Daily Rewards'] as const;
 const TYPE_MS = 90;
@@ -16,18 +17,19 @@ function prefersReducedMotion(): boolean {
  * swapped in place. Screen readers get the three words once instead of every keystroke.
  */
 export function TypingHeadline() {
-  const [reduced] = useState(prefersReducedMotion);
+  // The first word starts whole (held, then deleted), so the page pre-rendered at build time shows
+  // a complete headline and reads the same with or without motion; hydration then matches both.
+  const reduced = useClientValue(prefersReducedMotion, false);
   const [index, setIndex] = useState(0);
-  const [text, setText] = useState(reduced ? TYPED_WORDS[0] : '');
+  const [typed, setText] = useState<string>(TYPED_WORDS[0]);
   const [deleting, setDeleting] = useState(false);
   const word = TYPED_WORDS[index % TYPED_WORDS.length]!;
+  const text = reduced ? word : typed;
 
   useEffect(() => {
     if (reduced) {
       const t = setTimeout(() => {
-        const next = index + 1;
-        setIndex(next);
-        setText(TYPED_WORDS[next % TYPED_WORDS.length]!);
+        setIndex(index + 1);
       }, REDUCED_HOLD_MS);
       return () => clearTimeout(t);
     }

@@ -1,25 +1,31 @@
 import { lazy, Suspense } from 'react';
 import { Hero } from '../components/hero';
 import { Navbar } from '../components/navbar';
+import { useClientValue } from '../components/use-client-value';
 
 const BelowTheFold = lazy(() => import('../components/below-the-fold'));
 const LandingFooter = lazy(async () => ({ default: (await import('../components/below-the-fold')).LandingFooter }));
 
-/** The public landing page (/): the sections carry the spec's anchors #Home … #FAQ. */
+/** Keeps the page tall while the rest loads, so the hero does not jump. */
+const Spacer = () => <div className="min-h-dvh" aria-hidden />;
+
+/**
+ * The public landing page (/): the sections carry the spec's anchors #Home … #FAQ.
+ *
+ * The build pre-renders the navbar and the hero only (vite.config.ts): what the first screen shows,
+ * painted without JavaScript. The sections below load as their own chunk once the page runs in the
+ * browser, so hydration has only the first screen to do (a short main-thread task on a slow phone).
+ */
 export default function LandingPage() {
+  const inBrowser = useClientValue(() => true, false);
   return (
     <div className="min-h-dvh overflow-x-clip bg-surface-950">
       <Navbar />
       <main>
         <Hero />
-        {/* Keeps the page tall while the rest loads, so the hero does not jump. */}
-        <Suspense fallback={<div className="min-h-dvh" aria-hidden />}>
-          <BelowTheFold />
-        </Suspense>
+        <Suspense fallback={<Spacer />}>{inBrowser ? <BelowTheFold /> : <Spacer />}</Suspense>
       </main>
-      <Suspense>
-        <LandingFooter />
-      </Suspense>
+      <Suspense>{inBrowser ? <LandingFooter /> : null}</Suspense>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SimplePagination } from '../../../components/ui/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { stakeHistoryQueryOptions } from '../api/staking-api';
+import { StakeProgress } from '../components/stake-progress';
 
 /** Stake status badges (spec section 4): green active/completed, yellow pending, red failed, grey other. */
 function tone(status: string): BadgeTone {
@@ -50,6 +51,7 @@ export default function StakingHistoryPage() {
             { header: 'ID', cell: (r) => `#${r.id}` },
             { header: 'Type', cell: (r) => <span className="capitalize">{r.type}</span> },
             { header: 'Amount', cell: (r) => `$${formatAmount(r.amount_usd)}` },
+            { header: 'Progress', cell: (r) => <StakeProgress stake={r} />, className: 'text-slate-200' },
             { header: 'Status', cell: (r) => <Badge tone={tone(r.status)}>{r.status}</Badge> },
           ]}
         />

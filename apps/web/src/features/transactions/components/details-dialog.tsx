@@ -1,5 +1,5 @@
 import type { THistoryRecord } from '@app/core/contracts';
-import { formatAmount, formatDateTimeShort, shortenAddress } from '@app/core/format';
+import { formatAmount, formatDateTime, shortenAddress } from '@app/core/format';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -8,9 +8,10 @@ import { capitalise, explorerUrl, historyTone, parseExtra, shownAmount } from '.
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <div className="flex justify-between gap-4 py-1.5 text-sm">
+    // A value too long to sit beside its label moves under it (flex-wrap) rather than breaking.
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1.5 text-sm">
       <dt className="text-slate-400">{label}</dt>
-      <dd className="min-w-0 break-all text-right text-slate-100">{value}</dd>
+      <dd className="ml-auto min-w-0 text-right text-slate-100">{value}</dd>
     </div>
   );
 }
@@ -43,7 +44,7 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
             </div>
             <div>
               <p className="text-xs text-slate-400">Date</p>
-              <p className="text-xs text-slate-200">{formatDateTimeShort(record.createdAt)}</p>
+              <p className="text-xs text-slate-200">{formatDateTime(record.createdAt)}</p>
             </div>
           </div>
           <Section title="Transaction Information">
@@ -53,7 +54,7 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
             {typeof e.fee === 'number' ? <Row label="Fee" value={num(e.fee)} /> : null}
           </Section>
           <Section title="Blockchain Details">
-            <Row label="Wallet Address" value={<span className="font-mono text-xs">{shortenAddress(e.wallet_address)}</span>} />
+            <Row label="Wallet Address" value={<span className="font-mono text-xs [overflow-wrap:anywhere]">{shortenAddress(e.wallet_address)}</span>} />
             <Row
               label="Transaction Hash"
               value={
@@ -62,7 +63,7 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
                     href={explorerUrl(e.last_transaction_hash, e)}
                     target="_blank"
                     rel="noreferrer noopener"
-                    className="font-mono text-xs text-brand-400 hover:underline"
+                    className="font-mono text-xs text-brand-400 [overflow-wrap:anywhere] hover:underline"
                   >
                     {shortenAddress(e.last_transaction_hash)}
                   </a>
@@ -73,8 +74,8 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
             />
           </Section>
           <Section title="Timeline">
-            <Row label="Created At" value={formatDateTimeShort(e.created_at ?? record.createdAt)} />
-            <Row label="Expires At" value={formatDateTimeShort(e.expires_at)} />
+            <Row label="Created At" value={formatDateTime(e.created_at ?? record.createdAt)} />
+            <Row label="Expires At" value={formatDateTime(e.expires_at)} />
           </Section>
           <div className="mt-5 flex justify-end">
             <Button variant="secondary" onClick={onClose}>
