@@ -109,6 +109,15 @@ export const ZLedgerReport = z.object({
   unbalancedEntries: z.array(z.object({ entryId: z.string(), sum: z.string() })),
   mismatchedAccounts: z.array(z.object({ accountId: z.string(), cached: z.string(), posted: z.string() })),
   negativeUserAccounts: z.array(z.object({ accountId: z.string(), userId: z.string(), balance: z.string() })),
+  mismatchedTotals: z.array(
+    z.object({
+      userId: z.string(),
+      field: z.enum(['roi_income', 'referral_income', 'reward_income']),
+      total: z.string(),
+      records: z.string(),
+      posted: z.string(),
+    }),
+  ),
   totalOfAllBalances: z.string(),
 });
 

@@ -64,7 +64,8 @@ export default function AdminOperationsPage() {
             </p>
             <p className="mt-1 text-slate-300">
               {verify.data.entries} entries, {verify.data.accounts} accounts; unbalanced {verify.data.unbalancedEntries.length}, mismatched{' '}
-              {verify.data.mismatchedAccounts.length}, negative {verify.data.negativeUserAccounts.length}; all balances sum to {verify.data.totalOfAllBalances}.
+              {verify.data.mismatchedAccounts.length}, negative {verify.data.negativeUserAccounts.length}, income totals off{' '}
+              {verify.data.mismatchedTotals.length}; all balances sum to {verify.data.totalOfAllBalances}.
             </p>
           </div>
         ) : null}
