@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB, Executor } from '../../db/types';
+import * as ledger from '../ledger/service';
 import * as team from '../team/service';
 import '../users/table';
 
@@ -24,10 +25,7 @@ export async function removeUnverifiedUser(tx: Executor, userId: bigint): Promis
   const row = r.rows[0];
   if (!row) return false;
   await team.onUserRemoved(tx, userId, row.referrer_id);
-  await sql`delete from user_totals where user_id = ${userId}`.execute(tx);
-  await sql`delete from ledger_accounts where user_id = ${userId} and not exists (select 1 from ledger_postings p where p.account_id = ledger_accounts.id)`.execute(
-    tx,
-  );
+  await ledger.forgetUnusedUser(tx, userId);
   await sql`delete from users where id = ${userId}`.execute(tx);
   return true;
 }

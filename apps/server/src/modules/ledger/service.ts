@@ -247,6 +247,17 @@ export async function verify(db: Executor): Promise<VerifyReport> {
   return report;
 }
 
+/**
+ * A user with no money history is being deleted (an unverified sign-up): its totals row and its
+ * never-posted accounts go with it. Accounts with postings stay, so the ledger keeps its history.
+ */
+export async function forgetUnusedUser(tx: Executor, userId: bigint): Promise<void> {
+  await sql`delete from user_totals where user_id = ${userId}`.execute(tx);
+  await sql`delete from ledger_accounts where user_id = ${userId} and not exists (select 1 from ledger_postings p where p.account_id = ledger_accounts.id)`.execute(
+    tx,
+  );
+}
+
 // user_totals and income_records: written only through these (income totals owned by the ledger).
 export * from './totals';
 export { creditRoiChunk, type RoiChunkResult } from './roi-chunk';

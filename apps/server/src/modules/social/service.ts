@@ -98,7 +98,9 @@ export async function callback(ctx: AppContext, log: FastifyBaseLogger, provider
     return fail('exchange failed', err);
   }
   try {
-    return await settle(ctx, provider, profile, login.ref);
+    const outcome = await settle(ctx, provider, profile, login.ref);
+    team.kickDrain(ctx.db); // a new member's sponsor chain, written as one pending delta
+    return outcome;
   } catch (err) {
     if (err instanceof Refused) return fail(err.message);
     // Two callbacks for one new account at the same moment: the unique index answers for the loser.
@@ -294,5 +296,6 @@ export async function updateReferral(
     .catch((err: unknown) => {
       if ((err as { code?: string }).code === '23505') throw new AppError('BAD_REQUEST', SESSION_EXPIRED);
       throw err;
-    });
+    })
+    .finally(() => team.kickDrain(ctx.db));
 }
