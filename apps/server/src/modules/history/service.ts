@@ -1,5 +1,5 @@
 import { microToNumber } from '@app/core';
-import type { TActivityItem, THistoryRecord } from '@app/core/contracts';
+import type { THistoryRecord } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import { paginate } from '../../lib/paginate';
@@ -91,22 +91,4 @@ export async function getHistory(
       };
     }),
   };
-}
-
-/** The dashboard's withdrawal activity. */
-export async function getWithdrawalActivity(db: Executor, userId: bigint, limit: number): Promise<TActivityItem[]> {
-  const rows = await db
-    .selectFrom('withdrawals')
-    .select(['id', 'amount', 'status', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    recordType: 'withdrawal',
-    id: String(r.id),
-    amount_usd: microToNumber(BigInt(r.amount)),
-    status: r.status,
-    createdAt: r.created_at.toISOString(),
-  }));
 }

@@ -1,8 +1,7 @@
 import { microToNumber } from '@app/core';
-import type { TIncomeItem, TRewardLevel, TUserDetail } from '@app/core/contracts';
+import type { TIncomeItem, TRewardLevel } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
 import { paginate } from '../../lib/paginate';
-import * as ledger from '../ledger/service';
 import { getRewardLevels, rewardLevelToJson } from '../settings/service';
 import './table';
 
@@ -28,21 +27,6 @@ export async function rewardLevelsFor(db: Executor, userId: bigint): Promise<TRe
   const paid = await db.selectFrom('income_records').select('source_id').where('user_id', '=', userId).where('type', '=', 3).execute();
   const reached = new Set(paid.map((p) => p.source_id));
   return levels.map((l) => ({ ...rewardLevelToJson(l), achieved: reached.has(`L${l.level}`) || l.level <= (user?.eligible_level ?? 0) }));
-}
-
-/** The dashboard's figures, from cached balances and running totals (no history scan). */
-export async function getUserDetail(db: Executor, userId: bigint): Promise<TUserDetail> {
-  const [balances, totals] = await Promise.all([ledger.getBalances(db, userId), ledger.getTotals(db, userId)]);
-  const income = totals.roi_income + totals.referral_income + totals.reward_income;
-  return {
-    deposit_balance: microToNumber(balances.deposit),
-    total_staked: microToNumber(totals.total_staked),
-    total_income: microToNumber(income),
-    roi_income: microToNumber(totals.roi_income),
-    direct_referral_income: microToNumber(totals.referral_income),
-    reward_income: microToNumber(totals.reward_income),
-    balance: microToNumber(balances.income),
-  };
 }
 
 // The ROI run and reward evaluation, for the admin job route and staking.

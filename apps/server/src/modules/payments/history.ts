@@ -1,5 +1,5 @@
 import { microToNumber } from '@app/core';
-import type { TActivityItem, THistoryRecord } from '@app/core/contracts';
+import type { THistoryRecord } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
 import { paginate } from '../../lib/paginate';
 import { historyExtra, type PaymentRow } from './present';
@@ -30,23 +30,4 @@ export async function listDepositHistory(db: Executor, userId: bigint, page: num
       extra: historyExtra(r),
     })),
   };
-}
-
-/** The dashboard's recent activity: the user's latest payments (recordType 'transaction'). */
-export async function getRecentDeposits(db: Executor, userId: bigint, limit: number): Promise<TActivityItem[]> {
-  const rows = await db
-    .selectFrom('payments')
-    .select(['id', 'status', 'created_at', 'credited_amount', 'price_amount'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    recordType: 'transaction',
-    id: String(r.id),
-    amount: microToNumber(shownAmount(r)),
-    status: r.status,
-    createdAt: r.created_at.toISOString(),
-  }));
 }

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { auth, createUser, type TestUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { configurePayments } from './gateways/registry';
-import { getRecentDeposits, listDepositHistory } from './history';
+import { listDepositHistory } from './history';
 import { expirePayments } from './jobs';
 import { sandboxPayCommand, settleSandboxPayment } from './sandbox-chain';
 import { applyReport } from './service';
@@ -477,7 +477,7 @@ describe('payments with the sandbox gateway', () => {
     expect(Date.parse(extra.expires_at)).toBeGreaterThan(Date.parse(extra.created_at));
     expect(JSON.parse(page.data[0]!.extra!).wallet_address).toBe(b.payAddress);
     expect((await listDepositHistory(t.db, user.id, 2, 1)).data.map((r) => r.status)).toEqual(['partially_paid']);
-    const activity = await getRecentDeposits(t.db, user.id, 10);
+    const activity = (await get(user, '/api/user/get-info')).json().data.activity as { recordType: string; amount?: number; status: string }[];
     expect(activity.map((x) => [x.recordType, x.amount, x.status])).toEqual([
       ['transaction', 20, 'waiting'],
       ['transaction', 60, 'partially_paid'],

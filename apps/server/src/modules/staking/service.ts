@@ -1,5 +1,5 @@
 import { microToNumber, percentOf } from '@app/core';
-import type { TActivityItem, TStakeRow } from '@app/core/contracts';
+import type { TStakeRow } from '@app/core/contracts';
 import type { DB, Executor } from '../../db/types';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
@@ -127,22 +127,4 @@ export async function listStakes(db: Executor, userId: bigint, page: number, per
       };
     }),
   };
-}
-
-/** The dashboard's staking activity. */
-export async function getStakingActivity(db: Executor, userId: bigint, limit: number): Promise<TActivityItem[]> {
-  const rows = await db
-    .selectFrom('stakes')
-    .select(['id', 'amount', 'status', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    recordType: 'staking',
-    id: String(r.id),
-    amount_usd: microToNumber(BigInt(r.amount)),
-    status: r.status,
-    createdAt: r.created_at.toISOString(),
-  }));
 }

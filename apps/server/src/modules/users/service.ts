@@ -1,4 +1,4 @@
-import type { TActivityItem, TProfile, TUserDetail, TUserInfo } from '@app/core/contracts';
+import type { TActivityItem, TProfile, TUserInfo } from '@app/core/contracts';
 import { microToNumber } from '@app/core';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
@@ -6,28 +6,7 @@ import { AppError } from '../../lib/errors';
 import { sessionCheck, touchSession } from '../auth/service';
 import './table';
 
-/** A user's money figures as the dashboard shows them. */
-export type UserDetailSource = (db: Executor, userId: bigint) => Promise<TUserDetail>;
-/** Recent activity of one kind (staking, deposits, withdrawals). */
-export type ActivitySource = (db: Executor, userId: bigint, limit: number) => Promise<TActivityItem[]>;
-
-export function emptyUserDetail(): TUserDetail {
-  return { deposit_balance: 0, total_staked: 0, total_income: 0, roi_income: 0, direct_referral_income: 0, reward_income: 0, balance: 0 };
-}
-
 const ACTIVITY_LIMIT = 10;
-
-/** GET /api/user/get-info: the user, their figures and the latest activity of every kind, merged newest first. */
-export async function getUserInfo(db: Executor, userId: bigint, detail: UserDetailSource, activity: ActivitySource[]): Promise<TUserInfo> {
-  const user = await db.selectFrom('users').select(['name', 'username', 'status', 'eligible_level']).where('id', '=', userId).executeTakeFirst();
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
-  const [userDetail, ...lists] = await Promise.all([detail(db, userId), ...activity.map((a) => a(db, userId, ACTIVITY_LIMIT))]);
-  const merged = lists
-    .flat()
-    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
-    .slice(0, ACTIVITY_LIMIT);
-  return { name: user.name, username: user.username, status: user.status, eligible_level: user.eligible_level, user_detail: userDetail, activity: merged };
-}
 
 type ActivityRow = { kind: 'staking' | 'transaction' | 'withdrawal'; id: bigint; amount: bigint; status: string; created_at: Date };
 
@@ -94,7 +73,7 @@ export async function getUserInfoOneStatement(db: Executor, tokenHash: string): 
     if (row.kind === 'transaction') activity.push({ recordType: 'transaction', ...base, amount: m(row.amount) });
     else activity.push({ recordType: row.kind, ...base, amount_usd: m(row.amount) });
   }
-  // Stable sort, as getUserInfo merges: staking, then deposits, then withdrawals on equal times.
+  // Stable sort: staking, then deposits, then withdrawals on equal times.
   activity.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   const income = BigInt(first.roi_income ?? 0n) + BigInt(first.referral_income ?? 0n) + BigInt(first.reward_income ?? 0n);
   return {
