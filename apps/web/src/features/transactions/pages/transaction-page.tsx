@@ -109,7 +109,7 @@ export default function TransactionPage() {
                 <button
                   type="button"
                   onClick={() => setOpen(r)}
-                  className="rounded-lg border border-white/10 px-3 py-1 text-xs font-semibold text-slate-200 hover:bg-white/5"
+                  className="-my-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-white/10 px-3 text-xs font-semibold text-slate-200 hover:bg-white/5"
                 >
                   View
                 </button>
