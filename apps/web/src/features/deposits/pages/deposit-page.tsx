@@ -163,7 +163,7 @@ export default function DepositPage() {
               <li key={p.payment_id} className="flex items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
                 <button
                   type="button"
-                  className="min-w-0 rounded-lg text-left"
+                  className="min-w-0 flex-1 rounded-lg text-left"
                   aria-current={created?.p.payment_id === p.payment_id ? 'true' : undefined}
                   onClick={() => setCreated(fromPending(p))}
                   data-testid="open-payment"
@@ -174,7 +174,7 @@ export default function DepositPage() {
                     {created?.p.payment_id === p.payment_id ? 'Shown above' : 'Show address and QR'}
                   </span>
                 </button>
-                <div className="flex items-center gap-2">
+                <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
                   <Badge tone={p.status === 'waiting' ? 'pink' : 'info'}>{p.status}</Badge>
                   <span className="text-sm text-white">{formatAmount(p.amount)} USD</span>
                   <button
@@ -182,7 +182,7 @@ export default function DepositPage() {
                     title="Refresh payment status"
                     aria-label="Refresh payment status"
                     onClick={() => void refresh(p.payment_id)}
-                    className="rounded-lg p-1.5 text-slate-400 hover:text-white"
+                    className="-mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-400 hover:text-white"
                   >
                     <RefreshCw className={`h-4 w-4 ${busy === p.payment_id ? 'animate-spin' : ''}`} aria-hidden />
                   </button>
