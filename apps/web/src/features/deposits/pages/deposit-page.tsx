@@ -1,5 +1,5 @@
 import { CHAINS, PAYMENT_WINDOW_SECONDS, QR_SIZE } from '@app/core/constants';
-import { formatAmount, formatCountdown, formatDateTimeShort, shortenAddressShort } from '@app/core/format';
+import { formatAmount, formatCountdown, formatDateTime, shortenAddressShort } from '@app/core/format';
 import { formNumber } from '@app/core/schemas/fields';
 import { ZCreatePaymentRequest } from '@app/core/schemas/money-ops';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -169,7 +169,7 @@ export default function DepositPage() {
                   data-testid="open-payment"
                 >
                   <span className="block truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</span>
-                  <span className="block text-xs text-slate-400">{formatDateTimeShort(p.createdAt)}</span>
+                  <span className="block text-xs text-slate-400">{formatDateTime(p.createdAt)}</span>
                   <span className="mt-0.5 block text-xs font-semibold text-brand-300">
                     {created?.p.payment_id === p.payment_id ? 'Shown above' : 'Show address and QR'}
                   </span>
