@@ -160,10 +160,10 @@ export default function DepositPage() {
         ) : (
           <ul className="space-y-2">
             {pending.data.map((p) => (
-              <li key={p.payment_id} className="flex items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
+              <li key={p.payment_id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
                 <button
                   type="button"
-                  className="min-w-0 flex-1 rounded-lg text-left"
+                  className="min-w-0 flex-1 basis-44 rounded-lg text-left"
                   aria-current={created?.p.payment_id === p.payment_id ? 'true' : undefined}
                   onClick={() => setCreated(fromPending(p))}
                   data-testid="open-payment"
@@ -174,7 +174,7 @@ export default function DepositPage() {
                     {created?.p.payment_id === p.payment_id ? 'Shown above' : 'Show address and QR'}
                   </span>
                 </button>
-                <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
+                <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
                   <Badge tone={p.status === 'waiting' ? 'pink' : 'info'}>{p.status}</Badge>
                   <span className="text-sm text-white">{formatAmount(p.amount)} USD</span>
                   <button
