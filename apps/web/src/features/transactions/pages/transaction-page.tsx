@@ -65,7 +65,7 @@ export default function TransactionPage() {
                   setPage(1);
                 }}
                 className={clsx(
-                  'rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm',
+                  'min-h-11 rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm',
                   type === t.type ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white',
                 )}
               >
