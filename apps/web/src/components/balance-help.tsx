@@ -19,13 +19,16 @@ export function BalanceHelp({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className={`inline-flex min-h-6 items-center gap-1 text-xs font-semibold text-brand-300 hover:underline ${className ?? ''}`}
-      >
-        <Info className="h-3.5 w-3.5" aria-hidden /> How balances work
-      </button>
+      {/* The wrapper keeps the caller's spacing; the button's 44 px tap height overlaps it (negative margins), so the layout does not move. */}
+      <div className={className}>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="-my-2.5 inline-flex min-h-11 items-center gap-1 text-xs font-semibold text-brand-300 hover:underline"
+        >
+          <Info className="h-3.5 w-3.5" aria-hidden /> How balances work
+        </button>
+      </div>
       <Modal open={open} onClose={() => setOpen(false)} title="How balances work">
         <dl className="space-y-3 text-sm">
           <div>

@@ -67,7 +67,7 @@ export function SignedInLayout() {
                   to={item.to}
                   className={({ isActive }) =>
                     clsx(
-                      'flex flex-col items-center gap-1 py-2.5 text-xs transition',
+                      'flex w-full min-w-11 flex-col items-center gap-1 py-2.5 text-xs transition',
                       isActive ? 'font-semibold text-brand-400' : 'text-slate-400 hover:text-slate-200',
                     )
                   }

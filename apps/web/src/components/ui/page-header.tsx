@@ -17,7 +17,7 @@ export function PageHeader({ title, subtitle, action }: { title: string; subtitl
 /** The way back from a detail page, for the header's action. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to} className="inline-flex items-center gap-1 text-sm text-slate-300 hover:text-white">
+    <Link to={to} className="-my-3 inline-flex min-h-11 min-w-11 items-center gap-1 rounded-lg px-1 text-sm text-slate-300 hover:text-white">
       <ArrowLeft className="h-4 w-4" aria-hidden /> {children}
     </Link>
   );

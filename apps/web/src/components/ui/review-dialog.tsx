@@ -41,7 +41,15 @@ export function ReviewDialog({
           {rows.map((r) => (
             <div key={r.label} className="flex items-start justify-between gap-3">
               <dt className="shrink-0 text-slate-400">{r.label}</dt>
-              <dd className={r.strong ? 'min-w-0 break-all text-right font-semibold text-white' : 'min-w-0 break-all text-right text-slate-200'}>{r.value}</dd>
+              <dd
+                className={
+                  r.strong
+                    ? 'min-w-0 text-right [overflow-wrap:anywhere] font-semibold text-white'
+                    : 'min-w-0 text-right [overflow-wrap:anywhere] text-slate-200'
+                }
+              >
+                {r.value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -29,7 +29,7 @@ export function ReferralLink({ username }: { username: string }) {
         <button
           type="button"
           onClick={() => void copy()}
-          className="inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800"
+          className="inline-flex min-h-11 items-center gap-1 rounded-lg bg-brand-700 px-3 text-xs font-semibold text-white hover:bg-brand-800"
           aria-label="Copy referral link"
         >
           <Copy className="h-3.5 w-3.5" aria-hidden /> Copy

@@ -27,7 +27,7 @@ export default function DashboardPage() {
   return (
     <div className="space-y-4">
       <header className="flex items-center justify-between">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-white">
+        <Link to="/" className="-m-1.5 flex min-h-11 min-w-11 items-center gap-2 p-1.5 text-lg font-bold text-white">
           <img src="/favicon.svg" alt="USDT Stake" className="h-8 w-8" />
           <span className="hidden sm:inline">
             USDT<span className="text-brand-400">Stake</span>

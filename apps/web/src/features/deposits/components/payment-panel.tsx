@@ -96,7 +96,7 @@ export function PaymentPanel({
             type="button"
             onClick={() => void copy()}
             aria-label="Copy address"
-            className="inline-flex items-center gap-1 rounded-lg bg-surface-700 px-3 py-1.5 text-xs font-semibold text-slate-100 hover:bg-surface-600"
+            className="inline-flex min-h-11 items-center gap-1 rounded-lg bg-surface-700 px-3 text-xs font-semibold text-slate-100 hover:bg-surface-600"
           >
             <Copy className="h-3.5 w-3.5" aria-hidden /> Copy
           </button>

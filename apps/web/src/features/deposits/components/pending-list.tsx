@@ -40,10 +40,13 @@ export function PendingList({
       ) : (
         <ul className="space-y-2">
           {items.map((p) => (
-            <li key={p.payment_id} className="flex items-center justify-between gap-3 rounded-xl border border-white/5 bg-surface-900/70 p-3">
+            <li
+              key={p.payment_id}
+              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-white/5 bg-surface-900/70 p-3"
+            >
               <button
                 type="button"
-                className="min-w-0 rounded-lg text-left"
+                className="min-w-0 flex-1 basis-44 rounded-lg text-left"
                 aria-current={activeId === p.payment_id ? 'true' : undefined}
                 onClick={() => onOpen(p)}
                 data-testid="open-payment"
@@ -52,8 +55,8 @@ export function PendingList({
                 <span className="block text-xs text-slate-400">{formatDateTime(p.createdAt)}</span>
                 <span className="mt-0.5 block text-xs font-semibold text-brand-300">{activeId === p.payment_id ? 'Shown above' : 'Show address and QR'}</span>
               </button>
-              <div className="flex items-center gap-2">
-                <div className="text-right">
+              <div className="ml-auto flex shrink-0 items-center gap-1">
+                <div className="whitespace-nowrap text-right">
                   <p className="text-sm font-semibold text-white">{formatAmount(p.amount)} USD</p>
                   <PaymentStatusBadge status={p.status} />
                 </div>
@@ -67,7 +70,7 @@ export function PendingList({
                     await onRefresh(p.payment_id);
                     setBusy(null);
                   }}
-                  className="rounded-lg p-2 text-slate-400 hover:bg-white/5 hover:text-white disabled:opacity-50"
+                  className="-mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-400 hover:bg-white/5 hover:text-white disabled:opacity-50"
                 >
                   <RefreshCw className={`h-4 w-4 ${busy === p.payment_id ? 'animate-spin' : ''}`} aria-hidden />
                 </button>

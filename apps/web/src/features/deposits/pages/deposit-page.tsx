@@ -1,5 +1,5 @@
 import { CHAINS, PAYMENT_WINDOW_SECONDS, QR_SIZE } from '@app/core/constants';
-import { formatAmount, formatCountdown, formatDateTimeShort, shortenAddressShort } from '@app/core/format';
+import { formatAmount, formatCountdown, formatDateTime, shortenAddressShort } from '@app/core/format';
 import { formNumber } from '@app/core/schemas/fields';
 import { ZCreatePaymentRequest } from '@app/core/schemas/money-ops';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -160,21 +160,21 @@ export default function DepositPage() {
         ) : (
           <ul className="space-y-2">
             {pending.data.map((p) => (
-              <li key={p.payment_id} className="flex items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
+              <li key={p.payment_id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
                 <button
                   type="button"
-                  className="min-w-0 rounded-lg text-left"
+                  className="min-w-0 flex-1 basis-44 rounded-lg text-left"
                   aria-current={created?.p.payment_id === p.payment_id ? 'true' : undefined}
                   onClick={() => setCreated(fromPending(p))}
                   data-testid="open-payment"
                 >
                   <span className="block truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</span>
-                  <span className="block text-xs text-slate-400">{formatDateTimeShort(p.createdAt)}</span>
+                  <span className="block text-xs text-slate-400">{formatDateTime(p.createdAt)}</span>
                   <span className="mt-0.5 block text-xs font-semibold text-brand-300">
                     {created?.p.payment_id === p.payment_id ? 'Shown above' : 'Show address and QR'}
                   </span>
                 </button>
-                <div className="flex items-center gap-2">
+                <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
                   <Badge tone={p.status === 'waiting' ? 'pink' : 'info'}>{p.status}</Badge>
                   <span className="text-sm text-white">{formatAmount(p.amount)} USD</span>
                   <button
@@ -182,7 +182,7 @@ export default function DepositPage() {
                     title="Refresh payment status"
                     aria-label="Refresh payment status"
                     onClick={() => void refresh(p.payment_id)}
-                    className="rounded-lg p-1.5 text-slate-400 hover:text-white"
+                    className="-mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-400 hover:text-white"
                   >
                     <RefreshCw className={`h-4 w-4 ${busy === p.payment_id ? 'animate-spin' : ''}`} aria-hidden />
                   </button>

@@ -63,7 +63,7 @@ export default function IncomePage() {
               setPage(1);
             }}
             className={clsx(
-              'rounded-lg px-2 py-2 text-xs font-semibold transition sm:text-sm',
+              'min-h-11 rounded-lg px-2 py-2 text-xs font-semibold transition sm:text-sm',
               tab.key === t.key ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white',
             )}
           >

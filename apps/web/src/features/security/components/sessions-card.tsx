@@ -1,5 +1,5 @@
 import type { TSecuritySession } from '@app/core/contracts/security';
-import { formatDateTimeShort } from '@app/core/format';
+import { formatDateTime } from '@app/core/format';
 import { Monitor, Smartphone } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
@@ -76,16 +76,16 @@ export function SessionsCard({ sessions }: { sessions: TSecuritySession[] }) {
                     ) : null}
                   </p>
                   <p className="mt-0.5 text-xs text-slate-400">
-                    {s.ip ?? 'Unknown IP'} · Last active {formatDateTimeShort(s.last_used_at ?? s.created_at)}
+                    {s.ip ?? 'Unknown IP'} · Last active {formatDateTime(s.last_used_at ?? s.created_at)}
                   </p>
-                  <p className="text-xs text-slate-400">Signed in {formatDateTimeShort(s.created_at)}</p>
+                  <p className="text-xs text-slate-400">Signed in {formatDateTime(s.created_at)}</p>
                 </div>
                 {s.current ? null : (
                   <Button
                     variant="outline"
                     className="shrink-0 px-3 py-1.5"
                     disabled={busy}
-                    aria-label={`Revoke ${device.name} session signed in ${formatDateTimeShort(s.created_at)}`}
+                    aria-label={`Revoke ${device.name} session signed in ${formatDateTime(s.created_at)}`}
                     onClick={() => void onRevoke(s.id)}
                   >
                     {busy ? 'Revoking...' : 'Revoke'}

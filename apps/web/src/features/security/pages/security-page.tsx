@@ -25,7 +25,7 @@ export default function SecurityPage() {
           storage.isAdmin() ? undefined : (
             <Link
               to="/setting"
-              className="inline-flex items-center gap-1 rounded-xl px-2 py-1.5 text-sm text-slate-300 hover:bg-white/5"
+              className="-my-2 inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-xl px-2 text-sm text-slate-300 hover:bg-white/5"
               aria-label="Back to My Account"
             >
               <ArrowLeft className="h-4 w-4" aria-hidden />

@@ -32,7 +32,7 @@ export default function StakingHistoryPage() {
       <PageHeader
         title="Staking History"
         action={
-          <Link to="/staking" className="inline-flex items-center gap-1 text-sm text-slate-300 hover:text-white">
+          <Link to="/staking" className="-my-3 inline-flex min-h-11 min-w-11 items-center gap-1 rounded-lg px-1 text-sm text-slate-300 hover:text-white">
             <ArrowLeft className="h-4 w-4" aria-hidden /> Back
           </Link>
         }

@@ -46,7 +46,11 @@ export function TicketTable() {
               header: 'Status',
               cell: (t) =>
                 isClosed(t) ? (
-                  <button type="button" className="rounded-full" onClick={(e) => (e.stopPropagation(), setOpen(t))}>
+                  <button
+                    type="button"
+                    className="-my-3 inline-flex min-h-11 min-w-11 items-center justify-center rounded-full"
+                    onClick={(e) => (e.stopPropagation(), setOpen(t))}
+                  >
                     <Badge tone="danger">{t.status}</Badge>
                   </button>
                 ) : (

@@ -65,7 +65,7 @@ export default function TransactionPage() {
                   setPage(1);
                 }}
                 className={clsx(
-                  'rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm',
+                  'min-h-11 rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm',
                   type === t.type ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white',
                 )}
               >
@@ -109,7 +109,7 @@ export default function TransactionPage() {
                 <button
                   type="button"
                   onClick={() => setOpen(r)}
-                  className="rounded-lg border border-white/10 px-3 py-1 text-xs font-semibold text-slate-200 hover:bg-white/5"
+                  className="-my-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-white/10 px-3 text-xs font-semibold text-slate-200 hover:bg-white/5"
                 >
                   View
                 </button>

@@ -25,7 +25,7 @@ export default function TransferHistoryPage() {
       <PageHeader
         title="Transfer History"
         action={
-          <Link to="/transfer" className="inline-flex items-center gap-1 text-sm text-slate-300 hover:text-white">
+          <Link to="/transfer" className="-my-3 inline-flex min-h-11 min-w-11 items-center gap-1 rounded-lg px-1 text-sm text-slate-300 hover:text-white">
             <ArrowLeft className="h-4 w-4" aria-hidden /> Back
           </Link>
         }

@@ -168,7 +168,7 @@ export default function TransferPage() {
           labelAside={
             <button
               type="button"
-              className="mb-1.5 -mr-2 inline-flex min-h-6 items-center rounded-lg px-2 py-1 text-xs font-semibold text-brand-400 hover:underline"
+              className="-my-2.5 -mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 text-xs font-semibold text-brand-400 hover:underline"
               onClick={() => form.setValue('amount_usd', String(available), { shouldValidate: true })}
             >
               All

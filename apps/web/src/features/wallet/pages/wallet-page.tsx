@@ -76,7 +76,7 @@ export default function WalletPage() {
           value={w.total_directs}
           icon={Users}
           action={
-            <Link to="/team" className="-mx-2 inline-flex min-h-6 items-center rounded-lg px-2 py-1 text-xs font-semibold text-brand-400 hover:underline">
+            <Link to="/team" className="-mx-2 -my-2.5 inline-flex min-h-11 items-center rounded-lg px-2 text-xs font-semibold text-brand-400 hover:underline">
               My Team
             </Link>
           }

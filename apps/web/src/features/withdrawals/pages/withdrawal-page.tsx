@@ -175,7 +175,7 @@ export default function WithdrawalPage() {
           labelAside={
             <button
               type="button"
-              className="mb-1.5 text-xs font-semibold text-brand-400 hover:underline"
+              className="-my-2.5 -mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 text-xs font-semibold text-brand-400 hover:underline"
               onClick={() => {
                 setQuantity(String(Math.floor(balance / WITHDRAW_STEP_USD) * WITHDRAW_STEP_USD));
                 setTouched(true);
