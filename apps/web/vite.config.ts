@@ -54,19 +54,22 @@ function prerenderPages(): Plugin {
       // chunks are preloaded beside the entry instead of waiting for it (entry → providers → page).
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const preload = new Set<string>();
-      const visit = (file: string) => {
-        const c = byFile.get(file);
-        if (!c || c.isEntry || preload.has(file)) return;
-        preload.add(file);
-        c.imports.forEach(visit);
+      const preloadLinks = (pages: string[]) => {
+        const preload = new Set<string>();
+        const visit = (file: string) => {
+          const c = byFile.get(file);
+          if (!c || c.isEntry || preload.has(file)) return;
+          preload.add(file);
+          c.imports.forEach(visit);
+        };
+        for (const page of pages) {
+          const c = chunks.find((x) => x.facadeModuleId?.endsWith(page));
+          if (!c) throw new Error(`prerender-pages: no chunk for ${page}`);
+          visit(c.fileName);
+        }
+        return [...preload].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
       };
-      for (const page of ['src/app/app-providers.tsx', 'src/features/auth/pages/login-page.tsx']) {
-        const c = chunks.find((x) => x.facadeModuleId?.endsWith(page));
-        if (!c) throw new Error(`prerender-pages: no chunk for ${page}`);
-        visit(c.fileName);
-      }
-      const links = [...preload].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
+      const links = preloadLinks(['src/app/app-providers.tsx', 'src/features/auth/pages/login-page.tsx']);
       // A branded splash in the empty root: the first paint of a deep link needs no JavaScript either.
       const splash =
         '<div class="flex min-h-dvh items-center justify-center" role="status"><span class="text-xl font-bold text-white">USDT<span class="text-brand-400">Stake</span></span><span class="sr-only">Loading...</span></div>';
@@ -75,14 +78,16 @@ function prerenderPages(): Plugin {
         fileName: 'app.html',
         source: shell.replace('</head>', () => `${links}</head>`).replace('<div id="root"></div>', () => `<div id="root">${splash}</div>`),
       });
-      // /login painted by the build, with its own title (the same as RootRoute sets) and its chunks preloaded.
+      // /login painted by the build, with its own title (the same as RootRoute sets). No modulepreload:
+      // the form is painted without them, and on slow 4G two dozen high-priority fetches beside the CSS
+      // delayed that paint (Lighthouse FCP 2.4 s with them, docs/benchmarks.md); hydration can wait.
       const { preloads, root } = login;
       this.emitFile({
         type: 'asset',
         fileName: 'login.html',
         source: shell
           .replace(/<title>[^<]*<\/title>/, '<title>Log in · USDT Stake</title>')
-          .replace('</head>', () => `${preloads}${links}</head>`)
+          .replace('</head>', () => `${preloads}</head>`)
           .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`),
       });
     },
