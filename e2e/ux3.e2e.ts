@@ -163,7 +163,8 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       expect(await page.evaluate(() => document.title)).toBe('Log in · USDT Stake');
       await page.getByLabel('Email').fill(staker.email);
       await page.getByLabel('Password', { exact: true }).fill(staker.password);
-      // Hydrated: the Login button is enabled and the React handlers answer.
+      // Hydrated: the Login button is enabled (it is disabled in the build's HTML) and the React handlers answer.
+      await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
       await page.getByRole('button', { name: 'Show password' }).click();
       expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
       expect(await axeSerious(page)).toEqual([]);
