@@ -12,7 +12,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer, type E2EServer } from '../e2e/harness';
 
-const PAGES = ['/', '/login'];
+// LIGHTHOUSE_PAGES=/login (comma-separated) measures only those pages.
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/login').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BASELINE = process.env.LIGHTHOUSE_BASELINE_DIST;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));

@@ -132,10 +132,14 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       expect(html).toContain('Put your USDT to work for');
       // The first screen only: the sections below load with their chunk.
       expect(html).toContain('Start Farming');
-      // Every other path gets the empty shell: /login never flashes the landing page.
+      // /login is pre-rendered too (its own page, never the landing page); every other path gets the
+      // empty shell.
       const login = await (await fetch(`${suite.server.url}/login`)).text();
-      expect(login).toContain('<div id="root"><div class="flex min-h-dvh items-center justify-center" role="status">');
+      expect(login).toContain('Welcome back');
       expect(login).not.toContain('Put your USDT to work for');
+      const shell = await (await fetch(`${suite.server.url}/dashboard`)).text();
+      expect(shell).toContain('<div id="root"><div class="flex min-h-dvh items-center justify-center" role="status">');
+      expect(shell).not.toContain('Put your USDT to work for');
 
       const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       await page.goto('/');
@@ -148,6 +152,28 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       await signIn(page, staker, '/');
       await page.getByTestId('navbar').getByRole('link', { name: 'Dashboard', exact: true }).first().waitFor();
       expect(await page.getByRole('link', { name: 'Start Farming', exact: true }).getAttribute('href')).toBe('/dashboard');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`paints /login from pre-rendered HTML, hydrates it without an error, signs in, and still sends a signed-in user on /login away (${size})`, async () => {
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
+      await page.goto('/login');
+      // Pre-rendered for a guest: the form is there before any script runs.
+      expect(await page.evaluate(() => document.title)).toBe('Log in · USDT Stake');
+      await page.getByLabel('Email').fill(staker.email);
+      await page.getByLabel('Password', { exact: true }).fill(staker.password);
+      // Hydrated: the Login button is enabled (it is disabled in the build's HTML) and the React handlers answer.
+      await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+      await page.getByRole('button', { name: 'Show password' }).click();
+      expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+      expect(await axeSerious(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL('**/dashboard');
+      expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
+      // Signed in, /login is not the guest page the build rendered: the guard redirects as before.
+      await page.goto('/login');
+      await page.waitForURL('**/dashboard');
       expect(errors).toEqual([]);
       await context.close();
     });

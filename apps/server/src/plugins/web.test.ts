@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -31,6 +31,29 @@ describe('the web app fallback', () => {
       expect(res.body, url).toBe('shell');
     }
     expect((await get(dir, '/api/nope')).statusCode).toBe(404);
+  });
+
+  it("sends the pre-rendered login.html for exactly '/login', brotli when accepted, never cached long", async () => {
+    const dir = dist({ 'index.html': 'landing', 'app.html': 'shell', 'login.html': 'login form', 'login.html.br': 'brotli login form' });
+    expect((await get(dir, '/login')).body).toBe('login form');
+    expect((await get(dir, '/login?x=1')).body).toBe('login form');
+    for (const url of ['/login/', '/loginx', '/signup']) expect((await get(dir, url)).body, url).toBe('shell');
+    const app = Fastify();
+    await registerWeb(app, dir);
+    const res = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br, gzip' } });
+    await app.close();
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.body).toBe('brotli login form');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('caches hashed assets for a year and every other file not at all', async () => {
+    const dir = dist({ 'index.html': 'landing', 'app.html': 'shell', 'sw.js': 'sw' });
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'js');
+    expect((await get(dir, '/assets/index-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/dashboard', '/sw.js']) expect((await get(dir, url)).headers['cache-control'], url).toBe('no-cache');
   });
 
   it('falls back to index.html everywhere for a build without app.html', async () => {

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasApp = existsSync(path.join(webDist, 'index.html'));
   const hasShell = existsSync(path.join(webDist, 'app.html'));
+  const hasLogin = existsSync(path.join(webDist, 'login.html'));
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -19,9 +20,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       // The build writes .br and .gz beside each text asset (vite-plugin-compression2): sent as-is
       // to a browser that accepts them, so no CPU is spent compressing per request.
       preCompressed: true,
+      // Our own Cache-Control (below) rather than @fastify/static's 'public, max-age=0'.
+      cacheControl: false,
       setHeaders: (res, file) => {
-        // Vite's hashed assets never change; index.html must always be re-read.
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        // Vite's hashed assets never change; everything else (the HTML pages, sw.js, the manifest,
+        // robots.txt) keeps its name across builds, so the browser asks again every time (an ETag
+        // makes that a 304).
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     // @fastify/static with wildcard:false registers each file at start; assets added later are not served.
@@ -32,8 +37,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       return reply.status(404).send({ success: false, message: 'Not found' });
     }
     reply.header('cache-control', 'no-cache');
-    // index.html carries the landing page pre-rendered (apps/web/vite.config.ts); every other path
-    // gets app.html, the same page with an empty root.
-    return reply.type('text/html').sendFile(url !== '/' && hasShell ? 'app.html' : 'index.html');
+    // index.html carries the landing page and login.html the login form, pre-rendered for a guest
+    // (apps/web/vite.config.ts); every other path gets app.html, the same page with a splash in the root.
+    const file = url === '/' || !hasShell ? 'index.html' : url === '/login' && hasLogin ? 'login.html' : 'app.html';
+    return reply.type('text/html').sendFile(file);
   });
 }

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /** The line under the card: a question and the link that answers it. */
 export interface AuthFooter {
@@ -23,12 +24,17 @@ export function AuthShell({
   children: ReactNode;
   footer?: AuthFooter;
 }) {
+  // The card fades in when the app draws it, but not in the HTML pre-rendered at build time (/login):
+  // there the fade only held the first paint back (Lighthouse FCP 2.1 s against 1.5 s without it).
+  // Frozen at mount, so hydration never restarts it.
+  const hydrated = useHydrated();
+  const [fade] = useState(hydrated);
   // overflow-clip rather than hidden: a clipping box is no scroll container, so focusing a field can
   // never scroll the wide glow (and the card with it) sideways on a phone.
   return (
     <div className="relative flex min-h-dvh items-center justify-center overflow-clip px-4 py-10">
       <div aria-hidden className="pointer-events-none absolute -top-40 left-1/2 h-80 w-[36rem] -translate-x-1/2 rounded-full bg-brand-500/20 blur-3xl" />
-      <div className="relative w-full max-w-md animate-fade-in">
+      <div className={fade ? 'relative w-full max-w-md animate-fade-in' : 'relative w-full max-w-md'}>
         <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-xl font-bold text-white">
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
           USDT<span className="-ml-2 text-brand-400">Stake</span>

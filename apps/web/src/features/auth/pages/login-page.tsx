@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { fieldsOf, FormAlert, PasswordField, TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { login } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
 import { useFinishLogin } from '../components/finish-login';
@@ -35,6 +36,10 @@ export default function LoginPage() {
   const { isSubmitting } = form.formState;
   const field = fieldsOf(form);
   const from = (location.state as { from?: string } | null)?.from;
+  // The page is pre-rendered at build time (login.html): until React has hydrated it, a tap on Login
+  // would submit the form natively (a GET with the password in the address). A disabled default
+  // button also stops Enter from submitting (implicit submission).
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async (values) => {
     setInlineError(null);
@@ -79,7 +84,7 @@ export default function LoginPage() {
         <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
         <PasswordField label="Password" labelAside={forgotLink} autoComplete="current-password" placeholder="Your password" {...field('password')} />
         <FormAlert message={inlineError} />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
+        <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Logging in...' : 'Login'}
         </Button>
       </form>

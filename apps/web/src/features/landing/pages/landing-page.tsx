@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Hero } from '../components/hero';
 import { Navbar } from '../components/navbar';
 import { useClientValue } from '../components/use-client-value';
@@ -17,7 +17,14 @@ const Spacer = () => <div className="min-h-dvh" aria-hidden />;
  * browser, so hydration has only the first screen to do (a short main-thread task on a slow phone).
  */
 export default function LandingPage() {
-  const inBrowser = useClientValue(() => true, false);
+  // false while hydrating the build's HTML, true on a fresh render. After hydration the sections
+  // mount in a transition: React renders them in slices that yield to the browser, instead of one
+  // long synchronous task (what a useSyncExternalStore update would be) blocking the first taps.
+  const fresh = useClientValue(() => true, false);
+  const [inBrowser, setInBrowser] = useState(fresh);
+  useEffect(() => {
+    if (!inBrowser) startTransition(() => setInBrowser(true));
+  }, [inBrowser]);
   return (
     <div className="min-h-dvh overflow-x-clip bg-surface-950">
       <Navbar />
