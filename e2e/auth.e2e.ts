@@ -93,6 +93,8 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await screenshot(page, 'logout-dialog-phone');
     await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    // The toast is shown on the landing page itself, not only while the previous screen lingers.
+    await page.getByText('GET STARTED').first().waitFor();
     await page.getByText('Logged out successfully').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
 

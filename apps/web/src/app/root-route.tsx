@@ -1,5 +1,8 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useToasterWanted } from './toaster-gate';
+
+const AppToaster = lazy(async () => ({ default: (await import('./toaster')).AppToaster }));
 
 const APP = 'USDT Stake';
 const TITLES: Record<string, string> = {
@@ -47,7 +50,17 @@ export function RootRoute() {
   useEffect(() => {
     document.title = titleFor(pathname);
   }, [pathname]);
-  return <Outlet />;
+  const toaster = useToasterWanted();
+  return (
+    <>
+      <Outlet />
+      {toaster ? (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }
 
 /** Shown while the first route's code loads (React Router's HydrateFallback), instead of a blank page. */
