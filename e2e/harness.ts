@@ -144,6 +144,17 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 /** axe-core's serious and critical violations on the page as it is now ("rule: selector" lines). */
 export async function axeSerious(page: Page): Promise<string[]> {
+  // Contrast is judged on what a person sees once things settle: a dialog still fading in (opacity
+  // below 1) reads as low contrast. Wait for every finite animation and transition to end; endless
+  // ones (spinners, pulses) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated over the DevTools protocol, so the app's CSP does not apply to the injected engine.
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
