@@ -76,6 +76,8 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       await page.evaluate(() => localStorage.removeItem('auth_token'));
       await page.goto('/');
       await bar.getByRole('link', { name: 'Sign up', exact: true }).waitFor();
+      // The pre-rendered page is a visitor's; the remembered account takes over once it hydrates.
+      await page.locator('a[href="/dashboard"]', { hasText: 'Start Farming' }).waitFor();
       expect(await page.getByRole('link', { name: 'Start Farming', exact: true }).getAttribute('href')).toBe('/dashboard');
       await page.getByRole('link', { name: 'Start Farming', exact: true }).click();
       await page.waitForURL('**/login');
