@@ -57,9 +57,6 @@ export async function buildApp({ ctx, logger, extraRoutes = [], checkResponses =
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializer(checkResponses));
   app.decorate('ctx', ctx);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   registerErrorHandler(app);
   registerContractGuard(app);

@@ -26,13 +26,15 @@ function findNul(value: unknown, path: string): string | undefined {
  * (server design, section 9): a NUL byte in a text field used to end as a 500.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.body, request.query, request.params]) {
       const field = findNul(part, '');
       if (field) {
         const message = 'Invalid characters in input';
-        throw new AppError('VALIDATION', message, field === '_' ? undefined : { [field]: message });
+        done(new AppError('VALIDATION', message, field === '_' ? undefined : { [field]: message }));
+        return;
       }
     }
+    done();
   });
 }

@@ -38,11 +38,13 @@ export function registerMetrics(app: FastifyInstance): void {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback-style (not async) hooks on the per-request path: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     // Unmatched paths (404s, scans) share one label instead of one series per URL.
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status_code: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 
   const jobRuns = new Counter({
