@@ -2,6 +2,7 @@ import type { TActivityItem, TProfile, TUserInfo } from '@app/core/contracts';
 import { microToNumber } from '@app/core';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
+import { coalescePer } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import { sessionCheck, touchSession } from '../auth/service';
 import './table';
@@ -10,43 +11,40 @@ const ACTIVITY_LIMIT = 10;
 
 type ActivityRow = { kind: 'staking' | 'transaction' | 'withdrawal'; id: bigint; amount: bigint; status: string; created_at: Date };
 
-/**
- * GET /api/user/get-info in one statement (issue 14): the user, their balances and totals, and the
- * latest ACTIVITY_LIMIT rows of each activity source (stakes, payments, withdrawals: the same
- * selection and order as getStakingActivity, getRecentDeposits and getWithdrawalActivity) as one
- * UNION ALL, found from the request's token hash: the session lookup and check (401/403) are part
- * of the statement (docs/decisions/2026-11-23-session-cache.md). One round trip instead of the
- * session read, the user read and five reads on five connections.
- */
-export async function getUserInfoOneStatement(db: Executor, tokenHash: string): Promise<TUserInfo> {
-  const r = await sql<{
-    session_status: string | null;
-    session_id: bigint;
-    last_used_at: Date | null;
-    name: string;
-    username: string;
-    status: TUserInfo['status'];
-    eligible_level: number;
-    deposit: bigint | null;
-    income: bigint | null;
-    total_staked: bigint | null;
-    roi_income: bigint | null;
-    referral_income: bigint | null;
-    reward_income: bigint | null;
-    kind: ActivityRow['kind'] | null;
-    id: bigint | null;
-    amount: bigint | null;
-    a_status: string | null;
-    created_at: Date | null;
-  }>`
+interface InfoRow {
+  ord: number;
+  session_status: string;
+  session_id: bigint;
+  last_used_at: Date | null;
+  name: string;
+  username: string;
+  status: TUserInfo['status'];
+  eligible_level: number;
+  deposit: bigint | null;
+  income: bigint | null;
+  total_staked: bigint | null;
+  roi_income: bigint | null;
+  referral_income: bigint | null;
+  reward_income: bigint | null;
+  kind: ActivityRow['kind'] | null;
+  id: bigint | null;
+  amount: bigint | null;
+  a_status: string | null;
+  created_at: Date | null;
+}
+
+/** The rows of a turn's token hashes, grouped per hash (concurrent readers share the statement: lib/coalesce.ts). */
+const infoRowsBySession = coalescePer(async (db: Executor, hashes: string[]): Promise<InfoRow[][]> => {
+  const r = await sql<InfoRow>`
     select
-      u.status as session_status, se.id as session_id, se.last_used_at,
+      k.ord::int as ord, u.status as session_status, se.id as session_id, se.last_used_at,
       u.name, u.username, u.status, u.eligible_level,
       (select balance from ledger_accounts where user_id = u.id and kind = 'deposit') as deposit,
       (select balance from ledger_accounts where user_id = u.id and kind = 'income') as income,
       t.total_staked, t.roi_income, t.referral_income, t.reward_income,
       a.kind, a.id, a.amount, a.status as a_status, a.created_at
-    from sessions se
+    from unnest(${hashes}::text[]) with ordinality as k(token_hash, ord)
+    join sessions se on se.token_hash = k.token_hash and se.expires_at > now()
     join users u on u.id = se.user_id
     left join user_totals t on t.user_id = u.id
     left join lateral (
@@ -58,15 +56,29 @@ export async function getUserInfoOneStatement(db: Executor, tokenHash: string): 
       union all
       (select 'withdrawal', w.id, w.amount, w.status::text, w.created_at
          from withdrawals w where w.user_id = u.id order by w.created_at desc limit ${ACTIVITY_LIMIT})
-    ) a on true
-    where se.token_hash = ${tokenHash} and se.expires_at > now()`.execute(db);
-  const first = r.rows[0];
+    ) a on true`.execute(db);
+  const out: InfoRow[][] = hashes.map(() => []);
+  for (const row of r.rows) out[row.ord - 1]!.push(row);
+  return out;
+});
+
+/**
+ * GET /api/user/get-info in one statement (issue 14): the user, their balances and totals, and the
+ * latest ACTIVITY_LIMIT rows of each activity source (stakes, payments, withdrawals: the same
+ * selection and order as getStakingActivity, getRecentDeposits and getWithdrawalActivity) as one
+ * UNION ALL, found from the request's token hash: the session lookup and check (401/403) are part
+ * of the statement (docs/decisions/2026-11-23-session-cache.md). One round trip instead of the
+ * session read, the user read and five reads on five connections; concurrent callers share it.
+ */
+export async function getUserInfoOneStatement(db: Executor, tokenHash: string): Promise<TUserInfo> {
+  const rows = await infoRowsBySession(db, tokenHash);
+  const first = rows[0];
   if (!first) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
   sessionCheck(first.session_status);
   touchSession(db, first.session_id, first.last_used_at);
   const m = (v: bigint | null | undefined) => microToNumber(BigInt(v ?? 0n));
   const activity: TActivityItem[] = [];
-  for (const row of r.rows) {
+  for (const row of rows) {
     if (row.kind === null || row.id === null || row.created_at === null) continue;
     const base = { id: String(row.id), status: row.a_status ?? '', createdAt: row.created_at.toISOString() };
     // The same fields as the sources: a payment shows `amount`, a stake or withdrawal `amount_usd`.

@@ -5,6 +5,9 @@ import { auth, createUser, fundDeposit, fundIncome } from '../../test/factories'
 import { runRoi } from '../income/roi';
 import * as ledger from '../ledger/service';
 import { createStake } from '../staking/service';
+import { hashToken } from '../auth/sessions';
+import { getUserInfoOneStatement } from '../users/service';
+import { getWallet } from './service';
 import * as team from '../team/service';
 import { completeWithdrawal, createWithdrawal } from '../withdrawals/service';
 
@@ -161,5 +164,38 @@ describe('GET /api/user/wallet', () => {
         .execute();
       expect((await Promise.all(hot(u.token))).map((r) => r.statusCode)).toEqual([401, 401, 401]);
     });
+  });
+  it('answers readers that share one statement each with their own wallet, 401 or 403', async () => {
+    const users = await Promise.all([1, 2, 3, 4, 5].map(() => member()));
+    await Promise.all(users.map((u, i) => fundDeposit(t.db, u.id, 10 * (i + 1))));
+    const [revoked, blocked] = [await member(), await member()];
+    await t.db.deleteFrom('sessions').where('user_id', '=', revoked.id).execute();
+    await t.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', blocked.id).execute();
+    // Called in one turn: getWallet coalesces them into one statement (lib/coalesce.ts).
+    const hash = (token: string) => hashToken(t.ctx.secret, token);
+    const all = [...users, revoked, blocked, users[0]!].map((u) => getWallet(t.db, hash(u.token)));
+    const settled = await Promise.allSettled(all);
+    const values = settled.map((s) => (s.status === 'fulfilled' ? s.value : undefined));
+    users.forEach((u, i) => {
+      expect(values[i]).toMatchObject({ user_id: String(u.id), deposit_balance: 10 * (i + 1) });
+    });
+    expect(values[7]).toMatchObject({ user_id: String(users[0]!.id), deposit_balance: 10 });
+    expect(settled[5]).toMatchObject({ status: 'rejected', reason: { message: 'Invalid or expired token' } });
+    expect(settled[6]).toMatchObject({ status: 'rejected', reason: { message: 'Your account has been blocked' } });
+  });
+  it('answers get-info readers that share one statement each with their own figures and activity', async () => {
+    const [a, b, revoked] = [await member(), await member(), await member()];
+    await fundDeposit(t.db, a.id, 300);
+    await fundDeposit(t.db, b.id, 100);
+    await createStake(t.db, a.id, usd(100));
+    await createStake(t.db, a.id, usd(50));
+    await t.db.deleteFrom('sessions').where('user_id', '=', revoked.id).execute();
+    const hash = (token: string) => hashToken(t.ctx.secret, token);
+    const settled = await Promise.allSettled([a, b, revoked].map((u) => getUserInfoOneStatement(t.db, hash(u.token))));
+    const [ia, ib] = settled.map((s) => (s.status === 'fulfilled' ? s.value : undefined));
+    expect(ia).toMatchObject({ username: a.username, user_detail: { deposit_balance: 150, total_staked: 150 } });
+    expect(ia!.activity.map((x) => x.recordType)).toEqual(['staking', 'staking']);
+    expect(ib).toMatchObject({ username: b.username, user_detail: { deposit_balance: 100, total_staked: 0 }, activity: [] });
+    expect(settled[2]).toMatchObject({ status: 'rejected', reason: { message: 'Invalid or expired token' } });
   });
 });
