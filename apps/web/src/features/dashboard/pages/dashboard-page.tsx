@@ -77,7 +77,7 @@ export default function DashboardPage() {
               <BalanceHelp className="mt-1" />
               <Link
                 to="/demo-deposit"
-                className="mt-4 inline-flex w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+                className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
               >
                 Deposit
               </Link>
@@ -91,7 +91,7 @@ export default function DashboardPage() {
               </p>
               <Link
                 to="/staking"
-                className="mt-4 inline-flex w-full items-center justify-center rounded-xl border border-brand-500/60 px-4 py-2.5 text-sm font-semibold text-brand-300 hover:bg-brand-500/10"
+                className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-xl border border-brand-500/60 px-4 py-2.5 text-sm font-semibold text-brand-300 hover:bg-brand-500/10"
               >
                 Stake Now
               </Link>
