@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ArrowLeftRight, Home, Settings, TrendingUp, Wallet } from 'lucide-react';
-import { NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 
 const ITEMS = [
   { to: '/income', label: 'Income', icon: TrendingUp },
@@ -21,9 +21,13 @@ export function SignedInLayout() {
   return (
     <div className="lg:flex">
       <nav aria-label="Main" className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col gap-1 border-r border-white/5 bg-surface-900/95 p-4 lg:flex">
-        <p className="mb-4 px-3 text-lg font-bold tracking-tight text-white">
-          USDT<span className="text-brand-400">Stake</span>
-        </p>
+        {/* The desktop's one logo: the dashboard's header hides its own from this width. */}
+        <Link to="/" className="mb-4 flex min-h-11 items-center gap-2 rounded-xl px-3 text-lg font-bold tracking-tight text-white">
+          <img src="/favicon.svg" alt="" className="h-8 w-8" />
+          <span>
+            USDT<span className="text-brand-400">Stake</span>
+          </span>
+        </Link>
         <ul className="space-y-1">
           {SIDE_ORDER.map((item) => (
             <li key={item.to}>

@@ -112,8 +112,9 @@ export default function SignupPage() {
           locked={Boolean(lockedRef)}
         />
         <div>
-          <label className="flex items-start gap-2 text-sm text-slate-300">
-            <input type="checkbox" className="mt-0.5 h-4 w-4 accent-emerald-500" {...form.register('terms')} />
+          {/* The whole row is the checkbox's tap target: at least 44 px tall even on one line. */}
+          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-300">
+            <input type="checkbox" className="h-4 w-4 shrink-0 accent-emerald-500" {...form.register('terms')} />
             <span>
               I agree to the{' '}
               <Link to="/terms-conditions" className="text-brand-400 hover:underline">

@@ -27,14 +27,14 @@ export default function DashboardPage() {
   return (
     <div className="space-y-4">
       <header className="flex items-center justify-between">
-        <Link to="/" className="-m-1.5 flex min-h-11 min-w-11 items-center gap-2 p-1.5 text-lg font-bold text-white">
+        <Link to="/" className="-m-1.5 flex min-h-11 min-w-11 items-center gap-2 p-1.5 text-lg font-bold text-white lg:hidden">
           <img src="/favicon.svg" alt="USDT Stake" className="h-8 w-8" />
           <span className="hidden sm:inline">
             USDT<span className="text-brand-400">Stake</span>
           </span>
         </Link>
         {user ? (
-          <div className="flex items-center gap-2 rounded-full border border-white/10 bg-surface-800 py-1 pl-3 pr-1">
+          <div className="ml-auto flex items-center gap-2 rounded-full border border-white/10 bg-surface-800 py-1 pl-3 pr-1">
             <span className="font-mono text-sm text-slate-200" data-testid="header-username">
               {user.username}
             </span>
@@ -77,7 +77,7 @@ export default function DashboardPage() {
               <BalanceHelp className="mt-1" />
               <Link
                 to="/demo-deposit"
-                className="mt-4 inline-flex w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+                className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
               >
                 Deposit
               </Link>
@@ -91,7 +91,7 @@ export default function DashboardPage() {
               </p>
               <Link
                 to="/staking"
-                className="mt-4 inline-flex w-full items-center justify-center rounded-xl border border-brand-500/60 px-4 py-2.5 text-sm font-semibold text-brand-300 hover:bg-brand-500/10"
+                className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-xl border border-brand-500/60 px-4 py-2.5 text-sm font-semibold text-brand-300 hover:bg-brand-500/10"
               >
                 Stake Now
               </Link>

@@ -51,7 +51,9 @@ export default function IncomePage() {
         <StatCard label={tab.label} value={info.data ? `$${abbreviateAmount(info.data.user_detail[tab.field])}` : '...'} icon={tab.icon} testId="tab-income" />
       </div>
       <IncomeChart />
-      <div role="tablist" aria-label="Income type" className="grid grid-cols-3 gap-1 rounded-xl bg-surface-800 p-1">
+      {/* On a phone the columns are sized by their labels, so 'Referral Income' keeps one line at 390 px
+          (only a narrower screen wraps it); from 640 px there is room for three equal tabs. */}
+      <div role="tablist" aria-label="Income type" className="grid grid-cols-[repeat(3,auto)] gap-1 rounded-xl bg-surface-800 p-1 sm:grid-cols-3">
         {TABS.map((t) => (
           <button
             key={t.key}
@@ -63,7 +65,7 @@ export default function IncomePage() {
               setPage(1);
             }}
             className={clsx(
-              'min-h-11 rounded-lg px-2 py-2 text-xs font-semibold transition sm:text-sm',
+              'min-h-11 rounded-lg px-1.5 py-2 text-xs font-semibold transition sm:px-2 sm:text-sm',
               tab.key === t.key ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white',
             )}
           >

@@ -59,11 +59,13 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
               label="Transaction Hash"
               value={
                 e.last_transaction_hash ? (
+                  // The hash is one short line of small text: the link grows to a fingertip's height and
+                  // gives the extra back through its margins, so the row keeps its height.
                   <a
                     href={explorerUrl(e.last_transaction_hash, e)}
                     target="_blank"
                     rel="noreferrer noopener"
-                    className="font-mono text-xs text-brand-400 [overflow-wrap:anywhere] hover:underline"
+                    className="-my-3.5 inline-flex min-h-11 items-center font-mono text-xs text-brand-400 [overflow-wrap:anywhere] hover:underline"
                   >
                     {shortenAddress(e.last_transaction_hash)}
                   </a>

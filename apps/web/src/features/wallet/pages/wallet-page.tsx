@@ -40,7 +40,7 @@ export default function WalletPage() {
           {canWithdraw ? (
             <Link
               to="/withdrawal"
-              className="inline-flex items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+              className="inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
             >
               Withdraw Funds
             </Link>
@@ -48,14 +48,14 @@ export default function WalletPage() {
             <button
               type="button"
               disabled
-              className="inline-flex cursor-not-allowed items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white opacity-50"
+              className="inline-flex min-h-11 cursor-not-allowed items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white opacity-50"
             >
               Withdraw Funds
             </button>
           )}
           <Link
             to="/transfer"
-            className="inline-flex items-center justify-center gap-1 rounded-xl border border-white/15 px-4 py-2.5 text-sm font-semibold text-white hover:bg-white/5"
+            className="inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border border-white/15 px-4 py-2.5 text-sm font-semibold text-white hover:bg-white/5"
           >
             <ArrowLeftRight className="h-4 w-4" aria-hidden /> Transfer
           </Link>

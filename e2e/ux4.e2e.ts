@@ -1,0 +1,214 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, deposit, signIn, signUp, type ApiUser } from './api-helpers';
+import { axeSerious, browserSuite, DESKTOP, newPage, PHONE, screenshot, SCREENSHOT_DIR } from './harness';
+
+const SIZES = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
+
+/** The smallest tap target, in CSS px, either way (WCAG 2.5.5, Apple HIG). */
+const TARGET = 44;
+
+/** A full-page screenshot in e2e/artifacts and, when SHOTS_DIR is set, a copy there. */
+async function shot(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  const dir = process.env.SHOTS_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(path.join(SCREENSHOT_DIR, `${name}.png`), path.join(dir, `${name}.png`));
+  }
+}
+
+/** "name: W×H" for a control whose box is smaller than a fingertip either way, or null. */
+async function smallTarget(name: string, control: Locator): Promise<string | null> {
+  await control.waitFor();
+  // Measured at rest: a dialog scaling in or a toast sliding in reads smaller than it is.
+  await control
+    .page()
+    .evaluate(() =>
+      Promise.all(
+        document.getAnimations().map((a) => (Number.isFinite(Number(a.effect?.getComputedTiming().endTime)) ? a.finished.catch(() => undefined) : undefined)),
+      ),
+    );
+  const { width, height } = await control.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { width: r.width, height: r.height };
+  });
+  return width >= TARGET && height >= TARGET ? null : `${name}: ${width}×${height}`;
+}
+
+/**
+ * The brand marks a person sees: the logo image and the "USDTStake" word mark, counted once per
+ * link or block that holds them (the dashboard's logo link has both, and is one logo).
+ */
+async function visibleLogos(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const marks = [
+      ...Array.from(document.querySelectorAll('img[src$="favicon.svg"]')),
+      ...Array.from(document.querySelectorAll('body *')).filter((el) => el.children.length > 0 && el.textContent?.replace(/\s/g, '') === 'USDTStake'),
+    ];
+    const holders = new Set(
+      marks
+        .filter((el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && el.getBoundingClientRect().width > 0)
+        .map((el) => el.closest('a, p') ?? el),
+    );
+    return holders.size;
+  });
+}
+
+describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, one logo on a desktop', () => {
+  const suite = browserSuite();
+  let sponsor: ApiUser;
+  let staker: ApiUser;
+  beforeAll(async () => {
+    sponsor = await signUp(suite.server, 'Tap Sponsor');
+    staker = await signUp(suite.server, 'Tap Staker', sponsor.username);
+    await deposit(suite.server, staker, 1000);
+    // The sponsor earns 5% of it, $50: enough to withdraw and to open the withdrawal page.
+    expect((await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 1000 }, staker.token)).status).toBe(200);
+  });
+
+  it('gives every control on the phone journeys a tap target of at least 44×44 px (phone)', async () => {
+    const small: (string | null)[] = [];
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
+
+    await signIn(page, sponsor, '/dashboard');
+    small.push(await smallTarget('Deposit', page.getByRole('link', { name: 'Deposit', exact: true })));
+    small.push(await smallTarget('Stake Now', page.getByRole('link', { name: 'Stake Now' })));
+
+    await page.goto('/wallet');
+    small.push(await smallTarget('Withdraw Funds', page.getByRole('link', { name: 'Withdraw Funds' })));
+    small.push(await smallTarget('Transfer', page.getByRole('main').getByRole('link', { name: 'Transfer', exact: true })));
+
+    await page.goto('/deposit');
+    small.push(await smallTarget('deposit Chain select', page.getByLabel('Chain')));
+    await page.goto('/transfer');
+    small.push(await smallTarget('Transfer Type select', page.getByLabel('Transfer Type')));
+    small.push(await smallTarget('transfer History link', page.getByRole('link', { name: 'History' })));
+    await page.goto('/withdrawal');
+    small.push(await smallTarget('withdrawal Coin select', page.getByLabel('Coin')));
+    small.push(await smallTarget('withdrawal Network select', page.getByLabel('Network')));
+    await page.goto('/support');
+    small.push(await smallTarget('support Subject select', page.getByLabel('Subject')));
+
+    await signIn(page, staker, '/transaction');
+    await page.getByRole('button', { name: 'View' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Transaction Details' });
+    small.push(await smallTarget('transaction hash link', dialog.locator('a[href]')));
+    await context.close();
+
+    const guest = await newPage(suite.browser, suite.server.url, PHONE);
+    await guest.page.goto('/login');
+    small.push(await smallTarget('login Show password', guest.page.getByRole('button', { name: 'Show password' })));
+    // A wrong password raises an error toast with its close button.
+    await expect.poll(() => guest.page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+    await guest.page.getByLabel('Email').fill(sponsor.email);
+    await guest.page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
+    await guest.page.getByRole('button', { name: 'Login' }).click();
+    small.push(await smallTarget('toast close button', guest.page.locator('[data-sonner-toast] [data-close-button]').first()));
+
+    await guest.page.goto('/signup');
+    small.push(await smallTarget('signup Show password', guest.page.getByRole('button', { name: 'Show password' }).first()));
+    // The whole row toggles the checkbox: the label is the target.
+    const terms = guest.page.locator('label').filter({ has: guest.page.getByRole('checkbox') });
+    small.push(await smallTarget('signup terms row', terms));
+    await terms.click({ position: { x: 2, y: 2 } });
+    expect(await guest.page.getByRole('checkbox').isChecked()).toBe(true);
+    await guest.context.close();
+
+    expect(small.filter(Boolean)).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(guest.errors).toEqual([]);
+  });
+
+  for (const [size, viewport] of SIZES) {
+    it(`sets 'Referral Income' and 'Reward Income' on one line on /income (${size})`, async () => {
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
+      await signIn(page, sponsor, '/income');
+      const tabs = page.getByRole('tablist', { name: 'Income type' });
+      for (const label of ['Referral Income', 'Reward Income']) {
+        const tab = tabs.getByRole('tab', { name: label });
+        await tab.waitFor();
+        const text = await tab.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const style = getComputedStyle(el);
+          return {
+            lines: range.getClientRects().length,
+            height: range.getBoundingClientRect().height,
+            lineHeight: parseFloat(style.lineHeight),
+            fontSize: parseFloat(style.fontSize),
+          };
+        });
+        expect(text.fontSize, label).toBeGreaterThanOrEqual(12);
+        expect(text.lines, label).toBe(1);
+        expect(text.height, label).toBeLessThanOrEqual(text.lineHeight);
+      }
+      expect(await axeSerious(page)).toEqual([]);
+      await shot(page, `ux4-income-${size}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    // A phone keeps its layout: the dashboard's header has the logo and the other pages none.
+    it(`shows the logo at most once on the signed-in pages, on a desktop in the side navigation (${size})`, async () => {
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
+      for (const where of ['/dashboard', '/income', '/wallet']) {
+        await signIn(page, sponsor, where);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        expect(await visibleLogos(page), where).toBe(size === 'desktop' || where === '/dashboard' ? 1 : 0);
+      }
+      await context.close();
+      expect(errors).toEqual([]);
+    });
+
+    it(`keeps the touched pages free of serious axe violations (${size})`, async () => {
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
+      const pages = [
+        ['dashboard', '/dashboard', 'Stake Now'],
+        ['wallet', '/wallet', 'Withdraw Funds'],
+        ['deposit', '/deposit', 'Chain'],
+        ['transfer', '/transfer', 'Transfer Type'],
+        ['withdrawal', '/withdrawal', 'Network'],
+        ['support', '/support', 'Subject'],
+      ] as const;
+      await signIn(page, sponsor, '/dashboard');
+      for (const [name, where, marker] of pages) {
+        await page.goto(where);
+        await page.getByText(marker, { exact: true }).first().waitFor();
+        expect(await axeSerious(page), name).toEqual([]);
+        await shot(page, `ux4-${name}-${size}`);
+      }
+      await signIn(page, staker, '/transaction');
+      await page.getByRole('button', { name: 'View' }).first().click();
+      await page.getByRole('dialog', { name: 'Transaction Details' }).locator('a[href]').waitFor();
+      expect(await axeSerious(page), 'details dialog').toEqual([]);
+      await shot(page, `ux4-details-dialog-${size}`);
+      await context.close();
+
+      const guest = await newPage(suite.browser, suite.server.url, viewport);
+      await guest.page.goto('/signup');
+      await guest.page.getByRole('checkbox').waitFor();
+      expect(await axeSerious(guest.page), 'signup').toEqual([]);
+      await shot(guest.page, `ux4-signup-${size}`);
+      await guest.page.goto('/login');
+      await expect.poll(() => guest.page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+      await guest.page.getByLabel('Email').fill(sponsor.email);
+      await guest.page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
+      await guest.page.getByRole('button', { name: 'Login' }).click();
+      await guest.page.locator('[data-sonner-toast] [data-close-button]').first().waitFor();
+      expect(await axeSerious(guest.page), 'login with a toast').toEqual([]);
+      await shot(guest.page, `ux4-login-toast-${size}`);
+      // The close button still closes the toast.
+      await guest.page.locator('[data-sonner-toast] [data-close-button]').first().click();
+      await expect.poll(() => guest.page.locator('[data-sonner-toast]').count()).toBe(0);
+      await guest.context.close();
+      expect(errors).toEqual([]);
+      expect(guest.errors).toEqual([]);
+    });
+  }
+});
