@@ -64,8 +64,9 @@ export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; ha
   };
 }
 
-export async function listen(ctx: AppContext) {
-  const app = await buildApp({ ctx, logger: false });
+/** The app on a free port; `logger` as buildApp takes it (default: no logging). */
+export async function listen(ctx: AppContext, logger: boolean | object = false) {
+  const app = await buildApp({ ctx, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   return { app, url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` };

@@ -1,3 +1,6 @@
+import { createWriteStream, mkdtempSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/factories';
 import { benchContext, line, listen, load, ON_PGLITE, POOL, ratio, verifyLine } from './lib';
@@ -49,6 +52,23 @@ export async function walletBench(seconds: number): Promise<void> {
       `\n${ON_PGLITE ? 'PGlite' : 'PostgreSQL'} reads, growth (markdown):\n| read | users | req/s | p99 ms | bare req/s | ratio |\n| --- | --- | --- | --- | --- | --- |`,
     );
     for (const g of growth) console.log(g);
+    // Logging at info (the server's default level): every request logged as the server does, to a
+    // file, against the same app with logging off, same 1,000 users, same run.
+    const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'usdt-bench-log-')), 'server.log');
+    const logged = await listen(ctx, { level: 'info', stream: createWriteStream(logFile) });
+    try {
+      const cycle = users.slice(0, 1000).map(headersOf);
+      await load(`${logged.url}/api/user/wallet`, { connections: 64, seconds: 2, headerCycle: cycle });
+      const off = await load(`${url}/api/user/wallet`, { connections: 64, seconds, headerCycle: cycle });
+      const on = await load(`${logged.url}/api/user/wallet`, { connections: 64, seconds, headerCycle: cycle });
+      line('GET /api/user/wallet, 1000 users, logging off', `${off.rps} req/s, p99 ${off.p99} ms`);
+      line(
+        'GET /api/user/wallet, 1000 users, logging at info (file)',
+        `${on.rps} req/s, p99 ${on.p99} ms, ${ratio(on.rps, off.rps)} of logging off, ${statSync(logFile).size.toLocaleString()} bytes logged`,
+      );
+    } finally {
+      await logged.app.close();
+    }
     line('ledger:verify', await verifyLine(ctx.db));
   } finally {
     await bare.close();

@@ -28,14 +28,29 @@ describe('health and conventions', () => {
     expect(res.json().openapi).toMatch(/^3\./);
   });
 
-  it('sends security headers with a strict script policy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends pages security headers with a strict script policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('sends the same full set of security headers on answers, errors and unknown paths', async () => {
-    const want = {
+  it('sends the API header set on answers, errors and unknown API paths, and the document set on pages', async () => {
+    const api = {
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    };
+    for (const url of ['/api/health', '/api/user/wallet', '/api/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers).toMatchObject(api);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    }
+    const document = {
       'content-security-policy':
         "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
       'cross-origin-opener-policy': 'same-origin',
@@ -50,11 +65,9 @@ describe('health and conventions', () => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
-    for (const url of ['/api/health', '/api/user/wallet', '/api/nope']) {
+    for (const url of ['/dashboard', '/login', '/%61pi/user/wallet']) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.headers).toMatchObject(want);
-      expect(res.headers['x-powered-by']).toBeUndefined();
-      expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+      expect(res.headers).toMatchObject(document);
     }
     const given = await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: { 'x-request-id': 'trace-123' } });
     expect(given.headers['x-request-id']).toBe('trace-123');
