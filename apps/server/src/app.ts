@@ -13,7 +13,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { registerInputGuard } from './plugins/input-guard';
-import { serializeRequest } from './plugins/log-redact';
+import { OneLinePerRequest, serializeRequest } from './plugins/log-redact';
 import { startOutboxDrainer } from './modules/mail/outbox';
 import { modules } from './modules';
 
@@ -50,6 +50,7 @@ export async function buildApp({ ctx, logger, extraRoutes = [], checkResponses =
     },
     // No forwarded header is believed unless TRUST_PROXY names the proxies (server design, section 9).
     trustProxy: typeof ctx.config.trustProxy === 'number' ? hops(ctx.config.trustProxy) : ctx.config.trustProxy,
+    logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

@@ -236,17 +236,38 @@ describe('issue 10 findings', () => {
           cb();
         },
       });
-      const logged = await buildApp({ ctx: t.ctx, logger: { level: 'info', stream: sink } });
-      try {
-        await logged.inject({ method: 'GET', url: '/signup?token=SECRET-TOKEN-VALUE&provider=google' });
-        await logged.inject({ method: 'GET', url: '/api/health?access_id=SECRET-ACCESS' });
-      } finally {
-        await logged.close();
-      }
-      const all = lines.join('');
-      expect(all).toContain('incoming request');
-      expect(all).not.toContain('SECRET-TOKEN-VALUE');
-      expect(all).not.toContain('SECRET-ACCESS');
+      type Line = { level: number; msg: string; req?: { url: string }; res?: { statusCode: number } };
+      const completedAt = async (level: 'info' | 'debug') => {
+        lines.length = 0;
+        const logged = await buildApp({ ctx: t.ctx, logger: { level, stream: sink } });
+        try {
+          await logged.inject({ method: 'GET', url: '/signup?token=SECRET-TOKEN-VALUE&provider=google' });
+          await logged.inject({ method: 'GET', url: '/api/health?access_id=SECRET-ACCESS' });
+          await logged.inject({ method: 'POST', url: '/api/auth/login?otp=SECRET-OTP', payload: {} });
+          await logged.inject({ method: 'GET', url: '/api/user/wallet?code=SECRET-CODE' });
+        } finally {
+          await logged.close();
+        }
+        const all = lines.join('');
+        for (const secret of ['SECRET-TOKEN-VALUE', 'SECRET-ACCESS', 'SECRET-OTP', 'SECRET-CODE']) expect(all).not.toContain(secret);
+        return lines
+          .map((l) => JSON.parse(l) as Line)
+          .filter((l) => l.msg === 'request completed')
+          .map((l) => [l.req?.url, l.res?.statusCode]);
+      };
+      // One line per request, with the (redacted) request and its status. At debug, every request.
+      expect(await completedAt('debug')).toEqual([
+        ['/signup?token=%5Bredacted%5D&provider=google', expect.any(Number)],
+        ['/api/health?access_id=%5Bredacted%5D', 200],
+        ['/api/auth/login?otp=%5Bredacted%5D', 400],
+        ['/api/user/wallet?code=%5Bredacted%5D', 401],
+      ]);
+      // At info, a fast successful read logs nothing; a write and a refused read do.
+      // (/signup is a 404 here, without a built web app: a refused read, so it is at info too.)
+      expect((await completedAt('info')).filter(([url]) => String(url).startsWith('/api/'))).toEqual([
+        ['/api/auth/login?otp=%5Bredacted%5D', 400],
+        ['/api/user/wallet?code=%5Bredacted%5D', 401],
+      ]);
     });
 
     it('does not let a withdrawal in flight complete once the user is blocked: the status is checked inside its transaction', async () => {
