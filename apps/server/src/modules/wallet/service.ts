@@ -43,7 +43,9 @@ const walletsBySession = coalescePer(async (db: Executor, hashes: string[]): Pro
     join sessions se on se.token_hash = k.token_hash and se.expires_at > now()
     join users u on u.id = se.user_id
     left join user_totals t on t.user_id = se.user_id
-    left join team_stats s on s.user_id = se.user_id`.execute(db);
+    -- Per caller, never the view for everyone: without the fence (offset 0) the planner may
+    -- hash-join team_stats, summing every user's pending team deltas to use a few.
+    left join lateral (select * from team_stats ts where ts.user_id = se.user_id offset 0) s on true`.execute(db);
   const out: (WalletRow | undefined)[] = new Array(hashes.length);
   for (const row of r.rows) out[row.ord - 1] = row;
   return out;
