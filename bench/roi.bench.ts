@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { ROI_CHUNK, runRoi } from '../apps/server/src/modules/income/roi';
+import { ROI_CHUNK, ROI_PARTS, runRoi } from '../apps/server/src/modules/income/roi';
 import { benchContext, line, ON_PGLITE, ratio, timed, verifyLine } from './lib';
 
 /**
  * The sizes to run: ROI_SIZES=10000,100000,1000000; else BENCH_STAKES when given; else 10k, 100k
- * and 1M on PostgreSQL (10k and 100k on PGlite). ROI_CHUNK=<n> overrides the chunk size.
+ * and 1M on PostgreSQL (10k and 100k on PGlite). ROI_CHUNK=<n> overrides the chunk size, ROI_PARTS=<n>
+ * the parts run side by side (PostgreSQL).
  */
 function sizes(stakes: number): number[] {
   if (process.env.ROI_SIZES) return process.env.ROI_SIZES.split(',').map(Number);
@@ -29,7 +30,8 @@ async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peakMb:
 
 export async function roiBench(stakes: number): Promise<void> {
   const chunk = process.env.ROI_CHUNK ? Number(process.env.ROI_CHUNK) : ROI_CHUNK[ON_PGLITE ? 'pglite' : 'postgres'];
-  for (const n of sizes(stakes)) await roiOnce(n, chunk);
+  const parts = process.env.ROI_PARTS ? Number(process.env.ROI_PARTS) : ROI_PARTS[ON_PGLITE ? 'pglite' : 'postgres'];
+  for (const n of sizes(stakes)) await roiOnce(n, chunk, parts);
 }
 
 /**
@@ -38,7 +40,7 @@ export async function roiBench(stakes: number): Promise<void> {
  * a balanced ledger entry with two postings and an income record. Baseline: a bare INSERT of N
  * rows of the same width into a scratch table, the least any per-credit write could cost.
  */
-async function roiOnce(stakes: number, chunk: number): Promise<void> {
+async function roiOnce(stakes: number, chunk: number, parts: number): Promise<void> {
   const { ctx, drop } = await benchContext();
   try {
     const users = Math.max(1, Math.ceil(stakes / 10));
@@ -50,15 +52,17 @@ async function roiOnce(stakes: number, chunk: number): Promise<void> {
       await sql`analyze`.execute(ctx.db);
     });
     const entries = async () => Number((await sql<{ n: string }>`select count(*) as n from ledger_entries`.execute(ctx.db)).rows[0]!.n);
-    const run = await withPeakRss(() => timed(() => runRoi(ctx, '2026-01-02', { chunk })));
+    const run = await withPeakRss(() => timed(() => runRoi(ctx, '2026-01-02', { chunk, parts })));
     const before = await entries();
-    const again = await timed(() => runRoi(ctx, '2026-01-02', { chunk }));
+    const again = await timed(() => runRoi(ctx, '2026-01-02', { chunk, parts }));
     const rerunRows = (await entries()) - before;
     await sql`create temporary table scratch (k text primary key, user_id bigint, amount bigint)`.execute(ctx.db);
     const base = await timed(() => sql`insert into scratch select 'k' || g, g % 1000, 500000 from generate_series(1, ${stakes}) g`.execute(ctx.db));
     const ms = run.value.ms;
     const credits = run.value.value.credits;
-    console.log(`ROI, ${stakes.toLocaleString()} stakes (${users.toLocaleString()} users, chunk ${chunk}, seeded in ${(seeded.ms / 1000).toFixed(1)} s)`);
+    console.log(
+      `ROI, ${stakes.toLocaleString()} stakes (${users.toLocaleString()} users, chunk ${chunk}, ${parts} part${parts === 1 ? '' : 's'}, seeded in ${(seeded.ms / 1000).toFixed(1)} s)`,
+    );
     line(`  baseline: bare INSERT of ${stakes.toLocaleString()} rows`, `${base.ms.toFixed(0)} ms`);
     line(
       `  ROI job: ${stakes.toLocaleString()} active stakes, one day each`,

@@ -170,6 +170,40 @@ describe('ROI accrual and income history', () => {
     await sql`update stakes set status = 'completed' where user_id in (select id from users where username like 'RC%')`.execute(t.db);
   });
 
+  it('split into parts side by side: each stake-day once, each part on its own users and ROI expense account', async () => {
+    const n = 301;
+    await sql`
+      insert into users (name, email, username, status, email_verified_at)
+      select 'Part ' || g, 'part' || g || '@example.test', 'BP' || lpad(g::text, 7, '0'), 'active', now()
+      from generate_series(1, ${n}) g`.execute(t.db);
+    await sql`
+      insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
+      select id, 100000000, 0.5, 200, '2021-04-01' from users, generate_series(1, 2) where username like 'BP%'`.execute(t.db);
+    const expense = async () =>
+      (
+        await sql<{ total: bigint | null }>`
+          select sum(balance)::bigint as total from ledger_accounts where user_id is null and kind like 'system:roi\\_expense%'`.execute(t.db)
+      ).rows[0]!.total ?? 0n;
+    const before = await expense();
+    const r = await runRoi(ctx(), '2021-04-03', { parts: 3, chunk: 40 });
+    expect(r.credits).toBe(2 * 2 * n);
+    expect(await expense()).toBe(before - r.total);
+    const perStakeDay = await sql<{ n: bigint }>`
+      select count(*)::bigint as n from income_records r join users u on u.id = r.user_id
+      where u.username like 'BP%' group by r.source_id, r.for_date having count(*) <> 1`.execute(t.db);
+    expect(perStakeDay.rows).toEqual([]);
+    // Part k posts only its users' credits (user id ≡ k mod 3) to its own expense account.
+    const wrongPart = await sql<{ n: bigint }>`
+      select count(*)::bigint as n from ledger_postings p join ledger_accounts a on a.id = p.account_id join ledger_entries e on e.id = p.entry_id
+      join users u on u.id = e.user_id
+      where u.username like 'BP%' and a.user_id is null
+        and a.kind <> case when u.id % 3 = 0 then 'system:roi_expense' else 'system:roi_expense:' || (u.id % 3) end`.execute(t.db);
+    expect(Number(wrongPart.rows[0]!.n)).toBe(0);
+    expect((await runRoi(ctx(), '2021-04-03', { parts: 3, chunk: 40 })).credits).toBe(0);
+    expect((await ledger.verify(t.db)).ok).toBe(true);
+    await sql`update stakes set status = 'completed' where user_id in (select id from users where username like 'BP%')`.execute(t.db);
+  });
+
   it('lists one income type newest first with pagination, only the caller’s', async () => {
     const other = await user();
     const { u, stakeId } = await staker(100, '2019-06-01');

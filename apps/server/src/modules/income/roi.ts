@@ -13,8 +13,13 @@ import '../staking/table';
  * 29 s in one chunk of 10,000).
  */
 export const ROI_CHUNK = { postgres: 10_000, pglite: 2_000 } as const;
+/**
+ * Parts run side by side on their own connections over disjoint users (migration 0132), so a run
+ * uses two of PostgreSQL's cores instead of one. PGlite has one connection: one part.
+ */
+export const ROI_PARTS = { postgres: 2, pglite: 1 } as const;
 const ROI_TX_ATTEMPTS = 10;
-// One ROI run at a time across processes: app_roi_chunk takes advisory lock 7402001 on PostgreSQL.
+// One ROI run at a time across processes, per part: each chunk takes advisory lock 7402001 + part on PostgreSQL.
 
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -47,20 +52,33 @@ export interface RoiResult {
  * has committed: a chunk that fails and is retried (deadlock victim) is read again from the same
  * place, so no stake is skipped, and its rolled-back credits are written once by the retry.
  */
-export async function runRoi(ctx: Pick<AppContext, 'db' | 'dbKind'>, date: string, opts: { chunk?: number } = {}): Promise<RoiResult> {
+export async function runRoi(ctx: Pick<AppContext, 'db' | 'dbKind'>, date: string, opts: { chunk?: number; parts?: number } = {}): Promise<RoiResult> {
   if (!isDay(date)) throw new AppError('VALIDATION', `Invalid ROI date ${date} (expected YYYY-MM-DD)`);
   const result: RoiResult = { date, stakes: 0, credits: 0, total: 0n, completed: 0 };
   const limit = opts.chunk ?? ROI_CHUNK[ctx.dbKind];
-  let afterId = 0n;
-  for (;;) {
-    // A chunk holds many accounts at once, so it is the likely deadlock victim when stakes,
-    // transfers and withdrawals run beside it; it is safe to run again, so give it more tries.
-    const chunk = await withTx(ctx.db, (tx) => ledger.creditRoiChunk(tx, { afterId, date, limit, advisoryLock: ctx.dbKind === 'postgres' }), ROI_TX_ATTEMPTS);
-    if (chunk.lastId === null) return result;
-    afterId = chunk.lastId;
-    result.stakes += chunk.stakes;
-    result.credits += chunk.credits;
-    result.total += chunk.total;
-    result.completed += chunk.completed;
-  }
+  const parts = opts.parts ?? ROI_PARTS[ctx.dbKind];
+  const runPart = async (part: number) => {
+    let afterId = 0n;
+    for (;;) {
+      // A chunk holds many accounts at once, so it is the likely deadlock victim when stakes,
+      // transfers and withdrawals run beside it; it is safe to run again, so give it more tries.
+      const chunk = await withTx(
+        ctx.db,
+        (tx) => ledger.creditRoiChunk(tx, { afterId, date, limit, advisoryLock: ctx.dbKind === 'postgres', part, parts }),
+        ROI_TX_ATTEMPTS,
+      );
+      if (chunk.lastId === null) return;
+      afterId = chunk.lastId;
+      result.stakes += chunk.stakes;
+      result.credits += chunk.credits;
+      result.total += chunk.total;
+      result.completed += chunk.completed;
+    }
+  };
+  // Every part runs to its end even when another fails (each chunk commits whole), then the
+  // first failure is reported.
+  const settled = await Promise.allSettled(Array.from({ length: parts }, (_, part) => runPart(part)));
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return result;
 }

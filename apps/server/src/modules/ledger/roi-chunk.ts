@@ -13,15 +13,20 @@ export interface RoiChunkResult {
 
 /**
  * Credits ROI for up to `limit` due stakes after `afterId`, up to and including `date`, in one
- * round trip: the server-side function app_roi_chunk (migration 0110) locks the stakes, their
+ * round trip (of part `part` of `parts`: only the stakes of users whose id is part mod parts, with
+ * the part's own ROI expense account; migration 0132): the server-side function locks the stakes, their
  * users and accounts in the ledger's stable order, writes one entry roi:<stake>:<day> per
  * stake-day with its postings, moves the balances, and writes the income records, the users'
  * roi_income totals and the stakes' progress for exactly the entries it wrote. Runs in the
  * caller's transaction: a chunk commits whole or not at all.
  */
-export async function creditRoiChunk(tx: Tx, opts: { afterId: bigint; date: string; limit: number; advisoryLock: boolean }): Promise<RoiChunkResult> {
+export async function creditRoiChunk(
+  tx: Tx,
+  opts: { afterId: bigint; date: string; limit: number; advisoryLock: boolean; part?: number; parts?: number },
+): Promise<RoiChunkResult> {
   const res = await sql<{ o_last_id: bigint | null; o_stakes: number; o_credits: number; o_total: bigint; o_completed: number }>`
-    select * from app_roi_chunk(${opts.afterId}::bigint, ${opts.date}::date, ${opts.limit}::int, ${opts.advisoryLock}::boolean)`.execute(tx);
+    select * from app_roi_chunk_part(${opts.afterId}::bigint, ${opts.date}::date, ${opts.limit}::int, ${opts.advisoryLock}::boolean,
+      ${opts.part ?? 0}::int, ${opts.parts ?? 1}::int)`.execute(tx);
   const r = res.rows[0]!;
   return {
     lastId: r.o_last_id === null ? null : BigInt(r.o_last_id),
