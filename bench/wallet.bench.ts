@@ -7,7 +7,7 @@ import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/
 import { benchContext, line, listen, load, ON_PGLITE, POOL, ratio, verifyLine } from './lib';
 
 /** The growth table: the reads with 64 connections spread over this many users. */
-export const READ_USERS = process.env.READ_USERS ? process.env.READ_USERS.split(",").map(Number) : [1, 8, 64, 1000];
+export const READ_USERS = process.env.READ_USERS ? process.env.READ_USERS.split(',').map(Number) : [1, 8, 64, 1000];
 
 /**
  * Authenticated GET /api/user/wallet and /api/user/get-info, each beside a bare Fastify route
