@@ -28,6 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Room on each page for the new row version, so the ROI's updates of stakes (roi_paid,
   // last_roi_date), balances and totals are HOT: no new index entries for an unchanged key.
   for (const table of ['stakes', 'ledger_accounts', 'user_totals']) await sql`alter table ${sql.table(table)} set (fillfactor = 80)`.execute(db);
+  await createRoiChunkFunction(db);
+}
+
+/** The function itself: also what migration 0132's down() puts back after 0132 dropped it. */
+export async function createRoiChunkFunction(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function app_roi_chunk(p_after bigint, p_date date, p_limit int, p_lock boolean)
     returns table (o_last_id bigint, o_stakes int, o_credits int, o_total bigint, o_completed int)

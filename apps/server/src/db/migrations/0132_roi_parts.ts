@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createRoiChunkFunction } from './0110_roi_function';
 
 /**
  * app_roi_chunk (migration 0110) split into parts that run side by side (issue 14, ROI speed):
@@ -10,7 +11,8 @@ import { sql, type Kysely } from 'kysely';
  * else is 0110's function unchanged: the lock order (system account, then users by id), the exact
  * credits, one entry per stake-day keyed roi:<stake>:<day> with `on conflict do nothing`, and only
  * the entries written now get postings, balances, income records, totals and stake progress.
- * With p_parts = 1 it is 0110's function (PGlite runs one part: one connection).
+ * With p_parts = 1 it is 0110's function (PGlite runs one part: one connection), which is dropped:
+ * nothing calls it any more.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -96,8 +98,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         (select coalesce(sum(w.credit), 0) from w)::bigint, (select count(*) from st where st.done)::int;
     end
     $fn$`.execute(db);
+  await sql`drop function app_roi_chunk(bigint, date, int, boolean)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function app_roi_chunk_part(bigint, date, int, boolean, int, int)`.execute(db);
+  await createRoiChunkFunction(db);
 }

@@ -7,7 +7,7 @@ import * as ledger from '../ledger/service';
 import { addDays, runRoi } from './roi';
 
 /**
- * The set-based ROI (app_roi_chunk, migration 0110) against the rules it replaced: each credit
+ * The set-based ROI (app_roi_chunk_part, migrations 0110 and 0132) against the rules it replaced: each credit
  * exactly as @app/core percentOf computes it, the last one trimmed to the cap; and a chunk that
  * fails mid-way and is retried credits every stake-day exactly once, skipping none.
  */
