@@ -59,6 +59,8 @@ const infoRowsBySession = coalescePer(async (db: Executor, hashes: string[]): Pr
     ) a on true`.execute(db);
   const out: InfoRow[][] = hashes.map(() => []);
   for (const row of r.rows) out[row.ord - 1]!.push(row);
+  // Once per session in the turn, however many of its requests share the statement.
+  for (const [first] of out) if (first && first.session_status !== 'blocked') touchSession(db, first.session_id, first.last_used_at);
   return out;
 });
 
@@ -75,7 +77,6 @@ export async function getUserInfoOneStatement(db: Executor, tokenHash: string): 
   const first = rows[0];
   if (!first) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
   sessionCheck(first.session_status);
-  touchSession(db, first.session_id, first.last_used_at);
   const m = (v: bigint | null | undefined) => microToNumber(BigInt(v ?? 0n));
   const activity: TActivityItem[] = [];
   for (const row of rows) {

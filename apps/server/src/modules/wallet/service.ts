@@ -47,7 +47,11 @@ const walletsBySession = coalescePer(async (db: Executor, hashes: string[]): Pro
     -- hash-join team_stats, summing every user's pending team deltas to use a few.
     left join lateral (select * from team_stats ts where ts.user_id = se.user_id offset 0) s on true`.execute(db);
   const out: (WalletRow | undefined)[] = new Array(hashes.length);
-  for (const row of r.rows) out[row.ord - 1] = row;
+  for (const row of r.rows) {
+    out[row.ord - 1] = row;
+    // Once per session in the turn, however many of its requests share the statement.
+    if (row.session_status !== 'blocked') touchSession(db, row.session_id, row.last_used_at);
+  }
   return out;
 });
 
@@ -55,7 +59,6 @@ const walletsBySession = coalescePer(async (db: Executor, hashes: string[]): Pro
 export async function getWallet(db: Executor, tokenHash: string): Promise<TWallet> {
   const w = await walletsBySession(db, tokenHash);
   sessionCheck(w?.session_status);
-  touchSession(db, w!.session_id, w!.last_used_at);
   const m = (v: bigint | null | undefined) => microToNumber(BigInt(v ?? 0n));
   return {
     user_id: String(w!.id),

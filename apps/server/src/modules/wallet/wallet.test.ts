@@ -198,4 +198,19 @@ describe('GET /api/user/wallet', () => {
     expect(ib).toMatchObject({ username: b.username, user_detail: { deposit_balance: 100, total_staked: 0 }, activity: [] });
     expect(settled[2]).toMatchObject({ status: 'rejected', reason: { message: 'Invalid or expired token' } });
   });
+  it('marks a shared session as used when its readers share one statement, and not a blocked user’s', async () => {
+    const [u, blocked] = [await member(), await member()];
+    const hour = new Date(Date.now() - 3_600_000);
+    await t.db.updateTable('sessions').set({ last_used_at: hour }).where('user_id', 'in', [u.id, blocked.id]).execute();
+    await t.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', blocked.id).execute();
+    const hash = (token: string) => hashToken(t.ctx.secret, token);
+    await Promise.allSettled([u, u, u, blocked].map((x) => getWallet(t.db, hash(x.token))));
+    await Promise.allSettled([u, blocked].map((x) => getUserInfoOneStatement(t.db, hash(x.token))));
+    const usedAt = async (id: bigint) =>
+      (await t.db.selectFrom('sessions').select('last_used_at').where('user_id', '=', id).executeTakeFirstOrThrow()).last_used_at!;
+    // The touch is not awaited by the reader: wait for it to land.
+    for (let i = 0; i < 100 && (await usedAt(u.id)).getTime() === hour.getTime(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await usedAt(u.id)).getTime()).toBeGreaterThan(hour.getTime());
+    expect((await usedAt(blocked.id)).getTime()).toBe(hour.getTime());
+  });
 });
