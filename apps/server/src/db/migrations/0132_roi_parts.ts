@@ -15,8 +15,23 @@ import { createRoiChunkFunction } from './0110_roi_function';
  * nothing calls it any more.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createRoiChunkPartFunction(db, { incomeOnConflict: true });
+  await sql`drop function app_roi_chunk(bigint, date, int, boolean)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function app_roi_chunk_part(bigint, date, int, boolean, int, int)`.execute(db);
+  await createRoiChunkFunction(db);
+}
+
+/**
+ * The function, as this migration made it (`incomeOnConflict: true`) and as 0134 replaces it
+ * (`false`: the income records' insert without its own `on conflict`, see there).
+ */
+export async function createRoiChunkPartFunction(db: Kysely<unknown>, opts: { incomeOnConflict: boolean }): Promise<void> {
+  const incomeConflict = opts.incomeOnConflict ? sql`on conflict (idempotency_key) do nothing` : sql``;
   await sql`
-    create function app_roi_chunk_part(p_after bigint, p_date date, p_limit int, p_lock boolean, p_part int, p_parts int)
+    create or replace function app_roi_chunk_part(p_after bigint, p_date date, p_limit int, p_lock boolean, p_part int, p_parts int)
     returns table (o_last_id bigint, o_stakes int, o_credits int, o_total bigint, o_completed int)
     language plpgsql set jit = off set plan_cache_mode = force_custom_plan as $fn$
     declare
@@ -79,7 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         insert into income_records (user_id, type, amount, note, source_id, for_date, idempotency_key)
         select w.user_id, 1, w.credit, 'Daily ROI ' || trim_scale(w.daily_rate)::text || '% on stake #' || w.id || ' for ' || w.day_text, w.id::text, w.day, w.key
         from w
-        on conflict (idempotency_key) do nothing),
+        ${incomeConflict}),
       ut as (
         insert into user_totals (user_id, roi_income) select pu.user_id, pu.amount from pu order by pu.user_id
         on conflict (user_id) do update set roi_income = user_totals.roi_income + excluded.roi_income, updated_at = now()),
@@ -98,10 +113,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         (select coalesce(sum(w.credit), 0) from w)::bigint, (select count(*) from st where st.done)::int;
     end
     $fn$`.execute(db);
-  await sql`drop function app_roi_chunk(bigint, date, int, boolean)`.execute(db);
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop function app_roi_chunk_part(bigint, date, int, boolean, int, int)`.execute(db);
-  await createRoiChunkFunction(db);
 }

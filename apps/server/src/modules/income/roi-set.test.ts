@@ -145,4 +145,27 @@ describe('set-based ROI', () => {
     expect(totals.rows[0]!.total).toBe(10_000_000n);
     await sql`update stakes set status = 'completed' where status = 'active'`.execute(h.db);
   });
+
+  it('an income record already holding a credit key, without its entry, stops the chunk instead of crediting without a record (migration 0134)', async () => {
+    const [id] = await users(1, 'dup');
+    const stake = await sql<{ id: bigint }>`
+      insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date) values (${id!}, 100000000, 0.5, 200, '2024-03-01') returning id`.execute(
+      h.db,
+    );
+    const stakeId = BigInt(stake.rows[0]!.id);
+    const key = `roi:${stakeId}:2024-03-02`;
+    await sql`insert into income_records (user_id, type, amount, note, source_id, for_date, idempotency_key)
+      values (${id!}, 1, 500000, 'stray', ${String(stakeId)}, '2024-03-02', ${key})`.execute(h.db);
+    try {
+      await expect(runRoi(ctx(), '2024-03-02')).rejects.toMatchObject({ code: '23505' });
+      const written = await sql<{ entries: bigint; paid: bigint }>`
+        select (select count(*) from ledger_entries where idempotency_key = ${key})::bigint as entries,
+          (select roi_paid from stakes where id = ${stakeId}) as paid`.execute(h.db);
+      expect(written.rows[0]).toEqual({ entries: 0n, paid: 0n });
+    } finally {
+      await sql`delete from income_records where idempotency_key = ${key} and note = 'stray'`.execute(h.db);
+    }
+    expect((await runRoi(ctx(), '2024-03-02')).credits).toBe(1);
+    await sql`update stakes set status = 'completed' where status = 'active'`.execute(h.db);
+  });
 });
