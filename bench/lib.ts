@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,6 +102,33 @@ export async function load(
       : {}),
   });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
+}
+
+/**
+ * The same load from outside this process: autocannon's CLI as a child process (its own event
+ * loop, as a harness outside the server would be), one fixed set of headers. On a small machine
+ * the generator then competes with the server and the database for the cores instead of sharing
+ * the server's thread, which favours a bare route most.
+ */
+export function loadOutside(url: string, opts: { connections: number; seconds: number; headers?: Record<string, string> }) {
+  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  const args = [cli, '-c', String(opts.connections), '-d', String(opts.seconds), '-j'];
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise<{ rps: number; p50: number; p99: number; non2xx: number }>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number };
+        resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
+      } catch (err) {
+        reject(new Error(`autocannon printed no result: ${String(err)}`));
+      }
+    });
+  });
 }
 
 export function line(label: string, value: string): void {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/factories';
-import { benchContext, line, listen, load, ON_PGLITE, POOL, ratio, verifyLine } from './lib';
+import { benchContext, line, listen, load, loadOutside, ON_PGLITE, POOL, ratio, verifyLine } from './lib';
 
 /** The growth table: the reads with 64 connections spread over this many users. */
 export const READ_USERS = process.env.READ_USERS ? process.env.READ_USERS.split(',').map(Number) : [1, 8, 64, 1000];
@@ -59,6 +59,16 @@ export async function walletBench(seconds: number): Promise<void> {
       `\n${ON_PGLITE ? 'PGlite' : 'PostgreSQL'} reads, growth (markdown):\n| read | users | req/s | p99 ms | bare req/s | ratio |\n| --- | --- | --- | --- | --- | --- |`,
     );
     for (const g of growth) console.log(g);
+    // The same reads with the load generator in its own process (one user), each beside the bare
+    // route measured the same way just before it.
+    for (const p of paths) {
+      const base = await loadOutside(`${bareUrl}${p}`, { connections: 64, seconds, headers: headersOf(users[0]!) });
+      const real = await loadOutside(`${url}${p}`, { connections: 64, seconds, headers: headersOf(users[0]!) });
+      line(
+        `GET ${p}, generator outside this process (64 conns, 1 user)`,
+        `${real.rps} req/s, p99 ${real.p99} ms, non-2xx ${real.non2xx}; bare ${base.rps} req/s, p99 ${base.p99} ms; ${ratio(real.rps, base.rps)} of bare`,
+      );
+    }
     // Logging at info (the server's default level): every request logged as the server does, to a
     // file, against the same app with logging off, same 1,000 users, same run.
     const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'usdt-bench-log-')), 'server.log');
