@@ -23,6 +23,29 @@ describe('money', () => {
     expect(JSON.stringify({ a: microToNumber(123_456_789_012_345n) })).toBe('{"a":123456789.012345}');
   });
 
+  it('gives the number the exact decimal text reads as, for any amount (the fast path below 2^53 included)', () => {
+    const slow = (m: bigint) => Number(microToDecimal(m));
+    const edges = [0n, 1n, -1n, 999_999n, 1_000_000n, 1_000_001n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, 10n ** 21n + 7n];
+    for (const m of edges) {
+      expect(microToNumber(m), String(m)).toBe(slow(m));
+      expect(microToNumber(-m), String(-m)).toBe(slow(-m));
+    }
+    // A fixed-seed generator (xorshift), so a failure names an amount that fails again.
+    let x = 0x2545f491n;
+    const next = () => {
+      x ^= (x << 13n) & 0xffffffffffffffffn;
+      x ^= x >> 7n;
+      x ^= (x << 17n) & 0xffffffffffffffffn;
+      return x;
+    };
+    for (let i = 0; i < 1_000_000; i++) {
+      // Every magnitude from 1 to 2^54 micro-units, each as likely.
+      const m = next() % 2n ** BigInt(1 + (i % 54));
+      const signed = i % 2 ? -m : m;
+      if (microToNumber(signed) !== slow(signed)) expect(microToNumber(signed), String(signed)).toBe(slow(signed));
+    }
+  });
+
   it('takes percentages exactly and rounds down', () => {
     expect(percentOf(usd(100), '0.5')).toBe(usd('0.5'));
     expect(percentOf(usd(30), 5)).toBe(usd('1.5'));
