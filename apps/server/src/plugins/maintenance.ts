@@ -17,7 +17,7 @@ const CACHE_MS = 2_000;
  * The flag is re-read at most every 2 s per process.
  */
 export function registerMaintenance(app: FastifyInstance): void {
-  let cached: { on: boolean; at: number } = { on: false, at: 0 };
+  const flag = maintenanceFlag(async () => (await getSettings(app.ctx.db)).maintenance_mode);
   const openByRoute = new Map<string, boolean>();
   const isOpen = (url: string) => {
     let open = openByRoute.get(url);
@@ -27,13 +27,6 @@ export function registerMaintenance(app: FastifyInstance): void {
     }
     return open;
   };
-  const refresh = async () => {
-    try {
-      cached = { on: (await getSettings(app.ctx.db)).maintenance_mode, at: Date.now() };
-    } catch {
-      cached = { on: false, at: Date.now() };
-    }
-  };
   // Callback-style: while the flag is fresh (all but one request per 2 s) the hook costs no
   // promise and no query.
   app.addHook('onRequest', (request, reply, done) => {
@@ -41,16 +34,49 @@ export function registerMaintenance(app: FastifyInstance): void {
     // reach the same route and must meet the same rule (server design, section 9).
     const url = request.routeOptions.url;
     if (!url || isOpen(url)) return done();
-    const decide = () => {
-      if (cached.on) reply.status(503).send({ success: false, message: 'Server is under maintenance' });
+    flag.check((on) => {
+      if (on) reply.status(503).send({ success: false, message: 'Server is under maintenance' });
       else done();
-    };
-    if (Date.now() - cached.at > CACHE_MS) void refresh().then(decide);
-    else decide();
+    });
   });
-  app.decorate('resetMaintenanceCache', () => {
-    cached = { on: false, at: 0 };
-  });
+  app.decorate('resetMaintenanceCache', () => flag.reset());
+}
+
+/**
+ * The maintenance flag, read at most once per CACHE_MS. The requests that find it stale share
+ * one read: before, each request arriving while the read was in flight started its own (64
+ * settings queries at once under 64 connections, every 2 s). A failed read counts as off (the
+ * API stays up when the settings row cannot be read) until the next read. After reset() (the
+ * admin switched it), a read started before the reset can neither answer a waiting request nor
+ * fill the cache: they wait for a read that started after it.
+ */
+export function maintenanceFlag(read: () => Promise<boolean>, now: () => number = Date.now) {
+  let cached = { on: false, at: -Infinity };
+  let inFlight: Promise<void> | undefined;
+  let generation = 0;
+  const refresh = () => {
+    if (!inFlight) {
+      const started = generation;
+      inFlight = read()
+        .catch(() => false)
+        .then((on) => {
+          if (started !== generation) return;
+          cached = { on, at: now() };
+          inFlight = undefined;
+        });
+    }
+    return inFlight;
+  };
+  const check = (answer: (on: boolean) => void): void => {
+    if (now() - cached.at <= CACHE_MS) answer(cached.on);
+    else void refresh().then(() => check(answer));
+  };
+  const reset = () => {
+    generation++;
+    cached = { on: false, at: -Infinity };
+    inFlight = undefined;
+  };
+  return { check, reset };
 }
 
 declare module 'fastify' {
