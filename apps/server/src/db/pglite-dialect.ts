@@ -97,6 +97,16 @@ const RECURSIVE = /\bwith\s+recursive\b/i;
 type Primitive = string | number | bigint | boolean | Date | null | undefined;
 const isPrimitive = (v: unknown): v is Primitive =>
   v === null || v === undefined || v instanceof Date || ['string', 'number', 'bigint', 'boolean'].includes(typeof v);
+/** A plain value, or a flat array of them (the coalesced reads' token hashes). */
+const isParam = (v: unknown): v is Primitive | Primitive[] => isPrimitive(v) || (Array.isArray(v) && v.every(isPrimitive));
+
+const textOf = (v: Exclude<Primitive, null | undefined>) => (v instanceof Date ? v.toISOString() : String(v));
+/** PostgreSQL's text form of a parameter: an array as an array literal, every element quoted (as node-postgres writes it). */
+function paramText(v: Primitive | Primitive[]): string | null {
+  if (v === null || v === undefined) return null;
+  if (!Array.isArray(v)) return textOf(v);
+  return `{${v.map((e) => (e === null || e === undefined ? 'NULL' : `"${textOf(e).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+}
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -117,14 +127,14 @@ class PGliteConnection implements DatabaseConnection {
    * PGlite's query() makes six protocol calls into the wasm backend per statement (parse, describe
    * statement, bind, describe portal, execute, sync) and PostgreSQL parses and plans the text again
    * each time: ~0.9 ms for the wallet's session statement, of which well under 0.1 ms is the
-   * execution (issue 14). A parameterised DML statement whose parameters are plain values is
-   * instead prepared once under a name, then run as one call (bind, describe, execute, sync):
-   * ~0.1 ms. Parameters go as text with unknown type, as node-postgres sends them, so PostgreSQL
+   * execution (issue 14). A parameterised DML statement whose parameters are plain values (or flat
+   * arrays of them, as the coalesced reads send) is instead prepared once under a name, then run as
+   * one call (bind, describe, execute, sync): ~0.1 ms. Parameters go as text with unknown type, as node-postgres sends them, so PostgreSQL
    * infers their types when it prepares the statement. Anything else takes query().
    */
   private async fast<R>(compiled: CompiledQuery): Promise<QueryResult<R> | undefined> {
     const params = compiled.parameters;
-    if (!params.length || !DML.test(compiled.sql) || RECURSIVE.test(compiled.sql) || !params.every(isPrimitive)) return undefined;
+    if (!params.length || !DML.test(compiled.sql) || RECURSIVE.test(compiled.sql) || !params.every(isParam)) return undefined;
     let name = this.prepared.get(compiled.sql);
     if (!name) {
       if (this.prepared.size >= PREPARED_MAX) return undefined;
@@ -133,7 +143,7 @@ class PGliteConnection implements DatabaseConnection {
       await this.pglite.execProtocol(concat([protocol.serialize.parse({ name, text: compiled.sql, types: [] }), protocol.serialize.sync()]));
       this.prepared.set(compiled.sql, name);
     }
-    const values = params.map((v) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v)));
+    const values = params.map(paramText);
     const r = await this.pglite.execProtocol(
       concat([
         protocol.serialize.bind({ statement: name, values }),

@@ -2,6 +2,7 @@ import type { TActivityItem, TProfile, TUserInfo } from '@app/core/contracts';
 import { microToNumber } from '@app/core';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
+import { tokenHashKeys } from '../../db/batch-keys';
 import { coalescePer } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import { sessionCheck, touchSession } from '../auth/service';
@@ -43,7 +44,7 @@ const infoRowsBySession = coalescePer(async (db: Executor, hashes: string[]): Pr
       (select balance from ledger_accounts where user_id = u.id and kind = 'income') as income,
       t.total_staked, t.roi_income, t.referral_income, t.reward_income,
       a.kind, a.id, a.amount, a.status as a_status, a.created_at
-    from unnest(${hashes}::text[]) with ordinality as k(token_hash, ord)
+    from ${tokenHashKeys(hashes)}
     join sessions se on se.token_hash = k.token_hash and se.expires_at > now()
     join users u on u.id = se.user_id
     left join user_totals t on t.user_id = u.id

@@ -2,6 +2,7 @@ import { microToNumber } from '@app/core';
 import type { TWallet } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
+import { tokenHashKeys } from '../../db/batch-keys';
 import { coalescePer } from '../../lib/coalesce';
 import { sessionCheck, touchSession } from '../auth/service';
 
@@ -39,7 +40,7 @@ const walletsBySession = coalescePer(async (db: Executor, hashes: string[]): Pro
       (select balance from ledger_accounts where user_id = se.user_id and kind = 'income') as income,
       t.total_staked, t.total_withdrawn, (t.roi_income + t.referral_income + t.reward_income)::bigint as earned,
       s.directs, s.direct_business, s.network_users, s.network_active_users, s.network_business
-    from unnest(${hashes}::text[]) with ordinality as k(token_hash, ord)
+    from ${tokenHashKeys(hashes)}
     join sessions se on se.token_hash = k.token_hash and se.expires_at > now()
     join users u on u.id = se.user_id
     left join user_totals t on t.user_id = se.user_id
