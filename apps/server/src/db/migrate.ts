@@ -29,13 +29,17 @@ const provider: MigrationProvider = {
  * takes a lock, so several servers starting at once migrate once.
  */
 export async function migrateToLatest(db: DB, schema?: string): Promise<void> {
-  // With a schema named, Kysely looks for its bookkeeping tables in that schema only; otherwise
-  // its table check sees other schemas' tables (several test schemas in one database) and skips
-  // creating its own.
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorFor(db, schema).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** Kysely's migrator over ./migrations (the tests also walk it down and up again). */
+export function migratorFor(db: DB, schema?: string): Migrator {
+  // With a schema named, Kysely looks for its bookkeeping tables in that schema only; otherwise
+  // its table check sees other schemas' tables (several test schemas in one database) and skips
+  // creating its own.
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
 }
