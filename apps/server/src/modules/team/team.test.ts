@@ -110,23 +110,25 @@ describe('team counters and my-team', () => {
 
   it('keeps counters for the root of a 10,000-deep chain; a sign-up and a stake at the bottom reach every ancestor', async () => {
     const N = 10_000;
-    // The chain, built in SQL: CH0000001 ← CH0000002 ← … ← CH0003000 (each the sponsor of the next).
+    // The chain, built in SQL: CH0000001 ← CH0000002 ← … ← CH0010000 (each the sponsor of the next),
+    // found again by name: a factory's random username starts with 'CH' once in 1,296 users.
+    // (Selected by username, one earlier member named so by chance broke the insert below.)
     await sql`
       insert into users (name, email, username, email_verified_at)
       select 'Chain ' || g, 'chain' || g || '@example.test', 'CH' || lpad(g::text, 7, '0'), now() from generate_series(1, ${N}) g`.execute(t.db);
     await sql`
       update users u set referrer_id = p.prev
-      from (select id, lag(id) over (order by username) as prev from users where username like 'CH%') p
+      from (select id, lag(id) over (order by username) as prev from users where name like 'Chain %') p
       where u.id = p.id and p.prev is not null`.execute(t.db);
     // Their counters as sign-up would have left them: one direct each (but the last), everyone below as network.
     await sql`
       insert into team_direct (user_id, directs)
-      select id, case when rn = ${N} then 0 else 1 end from (select id, row_number() over (order by username) as rn from users where username like 'CH%') c`.execute(
+      select id, case when rn = ${N} then 0 else 1 end from (select id, row_number() over (order by username) as rn from users where name like 'Chain %') c`.execute(
       t.db,
     );
     await sql`
       insert into team_network (user_id, network_users)
-      select id, ${N} - rn from (select id, row_number() over (order by username) as rn from users where username like 'CH%') c`.execute(t.db);
+      select id, ${N} - rn from (select id, row_number() over (order by username) as rn from users where name like 'Chain %') c`.execute(t.db);
     const root = await t.db.selectFrom('users').select(['id', 'username']).where('username', '=', 'CH0000001').executeTakeFirstOrThrow();
     const bottom = await t.db
       .selectFrom('users')
@@ -145,7 +147,7 @@ describe('team counters and my-team', () => {
     await createStake(t.db, leaf.id, usd(70));
 
     const rows = await sql<{ n: bigint }>`
-      select count(*)::bigint as n from team_stats s join (select id, row_number() over (order by username) as rn from users where username like 'CH%') c on c.id = s.user_id
+      select count(*)::bigint as n from team_stats s join (select id, row_number() over (order by username) as rn from users where name like 'Chain %') c on c.id = s.user_id
       where s.network_users = ${N + 1} - c.rn and s.network_business = ${usd(70)} and s.network_active_users = 1`.execute(t.db);
     expect(rows.rows[0]!.n).toBe(BigInt(N));
     expect(await getTeamSummary(t.db, bottom.id)).toEqual({
