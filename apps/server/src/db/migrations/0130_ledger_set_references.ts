@@ -34,28 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       return null;
     end $fn$`.execute(db);
-  await sql`
-    create function app_ref_postings_check() returns trigger language plpgsql as $fn$
-    declare v_me xid := pg_current_xact_id()::xid; v_want bigint; v_found bigint; v_others bigint; v_locked bigint;
-    begin
-      select count(distinct n.entry_id) into v_want from new_rows n;
-      select count(*), count(*) filter (where e.xmin <> v_me) into v_found, v_others
-        from ledger_entries e where e.id in (select n.entry_id from new_rows n);
-      select count(*) into v_locked from (
-        select 1 from ledger_entries e where e.id in (select n.entry_id from new_rows n) and e.xmin <> v_me order by e.id for key share of e) x;
-      if v_found <> v_want or v_locked <> v_others then
-        raise exception 'a posting references a ledger entry that does not exist' using errcode = 'foreign_key_violation';
-      end if;
-      select count(distinct n.account_id) into v_want from new_rows n;
-      select count(*), count(*) filter (where a.xmin <> v_me) into v_found, v_others
-        from ledger_accounts a where a.id in (select n.account_id from new_rows n);
-      select count(*) into v_locked from (
-        select 1 from ledger_accounts a where a.id in (select n.account_id from new_rows n) and a.xmin <> v_me order by a.id for key share of a) x;
-      if v_found <> v_want or v_locked <> v_others then
-        raise exception 'a posting references a ledger account that does not exist' using errcode = 'foreign_key_violation';
-      end if;
-      return null;
-    end $fn$`.execute(db);
+  await createPostingsCheck(db);
   await sql`
     create function app_ref_users_deleted() returns trigger language plpgsql as $fn$
     begin
@@ -154,4 +133,30 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table ledger_postings add constraint ledger_postings_account_id_fkey foreign key (account_id) references ledger_accounts(id)`.execute(db);
   for (const table of ['ledger_entries', 'ledger_accounts', 'income_records', 'user_totals'])
     await sql`alter table ${sql.table(table)} add constraint ${sql.id(`${table}_user_id_fkey`)} foreign key (user_id) references users(id)`.execute(db);
+}
+
+/** The postings' check as this migration made it (0135 replaces it; its down() puts this one back). */
+export async function createPostingsCheck(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create or replace function app_ref_postings_check() returns trigger language plpgsql as $fn$
+    declare v_me xid := pg_current_xact_id()::xid; v_want bigint; v_found bigint; v_others bigint; v_locked bigint;
+    begin
+      select count(distinct n.entry_id) into v_want from new_rows n;
+      select count(*), count(*) filter (where e.xmin <> v_me) into v_found, v_others
+        from ledger_entries e where e.id in (select n.entry_id from new_rows n);
+      select count(*) into v_locked from (
+        select 1 from ledger_entries e where e.id in (select n.entry_id from new_rows n) and e.xmin <> v_me order by e.id for key share of e) x;
+      if v_found <> v_want or v_locked <> v_others then
+        raise exception 'a posting references a ledger entry that does not exist' using errcode = 'foreign_key_violation';
+      end if;
+      select count(distinct n.account_id) into v_want from new_rows n;
+      select count(*), count(*) filter (where a.xmin <> v_me) into v_found, v_others
+        from ledger_accounts a where a.id in (select n.account_id from new_rows n);
+      select count(*) into v_locked from (
+        select 1 from ledger_accounts a where a.id in (select n.account_id from new_rows n) and a.xmin <> v_me order by a.id for key share of a) x;
+      if v_found <> v_want or v_locked <> v_others then
+        raise exception 'a posting references a ledger account that does not exist' using errcode = 'foreign_key_violation';
+      end if;
+      return null;
+    end $fn$`.execute(db);
 }

@@ -61,6 +61,24 @@ describe('ledger references checked per statement', () => {
     ).toBe('23503');
     expect(await code(sql`insert into ledger_accounts (user_id, kind) values (${missing}, 'income')`.execute(t.db))).toBe('23503');
     expect(await code(sql`insert into user_totals (user_id) values (${missing})`.execute(t.db))).toBe('23503');
+    // The same with the entry and the account written by the posting's own transaction (the path
+    // on which 0135 skips the locking lookup): a missing reference beside them is still refused.
+    for (const missingOne of ['entry', 'account'] as const) {
+      expect(
+        await code(
+          t.db.transaction().execute(async (tx) => {
+            const own = (
+              await sql<{
+                id: bigint;
+              }>`insert into ledger_entries (idempotency_key, kind, user_id) values ('ref-test:own', 'test', ${u.id}) returning id`.execute(tx)
+            ).rows[0]!.id;
+            await sql`update ledger_accounts set balance = balance where id = ${account}`.execute(tx);
+            const [entryId, accountId] = missingOne === 'entry' ? [missing, account] : [own, missing];
+            await sql`insert into ledger_postings (entry_id, account_id, amount) values (${own}, ${account}, 1), (${entryId}, ${accountId}, -1)`.execute(tx);
+          }),
+        ),
+      ).toBe('23503');
+    }
     expect({ entries: await count('ledger_entries'), postings: await count('ledger_postings'), income: await count('income_records') }).toEqual(before);
 
     // The same statements with every reference present go through.
@@ -126,4 +144,35 @@ describe.runIf(testDbKind === 'postgres')('ledger references under concurrency (
     expect(await deleting).toBe('23503');
     expect(Number((await sql<{ n: string }>`select count(*) as n from users where id = ${u.id}`.execute(main.db)).rows[0]!.n)).toBe(1);
   });
+
+  // The postings' check locks only the entries and accounts another transaction wrote (0135 skips
+  // the lookup when there are none): these are such rows, so the lock must still be taken.
+  for (const target of ['ledger_entries', 'ledger_accounts'] as const) {
+    it(`a delete from ${target} racing an uncommitted posting on a row committed earlier fails once the posting commits`, async () => {
+      const u = await createUser(main.db, 'x'.repeat(64));
+      const key = `ref-race:${target}:${u.id}`;
+      const entry = (
+        await sql<{ id: bigint }>`insert into ledger_entries (idempotency_key, kind, user_id) values (${key}, 'test', ${u.id}) returning id`.execute(main.db)
+      ).rows[0]!.id;
+      const account = (await sql<{ id: bigint }>`insert into ledger_accounts (user_id, kind) values (${u.id}, 'deposit') returning id`.execute(main.db))
+        .rows[0]!.id;
+      const id = target === 'ledger_entries' ? entry : account;
+      let deleting: Promise<string | undefined> | undefined;
+      let waited = false;
+      await main.db.transaction().execute(async (tx) => {
+        await sql`insert into ledger_postings (entry_id, account_id, amount) values (${entry}, ${account}, 1), (${entry}, ${account}, -1)`.execute(tx);
+        deleting = code(sql`delete from ${sql.table(target)} where id = ${id}`.execute(other.db));
+        for (let i = 0; i < 200 && !waited; i++) {
+          const waiting = await sql<{
+            n: string;
+          }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query like ${`delete from "${target}"%`}`.execute(main.db);
+          waited = Number(waiting.rows[0]!.n) > 0;
+          if (!waited) await new Promise((r) => setTimeout(r, 25));
+        }
+      });
+      expect(waited).toBe(true);
+      expect(await deleting).toBe('23503');
+      expect(Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(target)} where id = ${id}`.execute(main.db)).rows[0]!.n)).toBe(1);
+    });
+  }
 });
