@@ -1,6 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Executor, Id, Timestamp } from '../../db/types';
 import { AppError } from '../../lib/errors';
+import { hashToken } from './token-hash';
 
 export interface SessionsTable {
   id: Id;
@@ -31,10 +32,7 @@ export interface SessionUser {
   session_id: bigint;
 }
 
-/** Tokens are opaque random strings; only their keyed hash is stored, so a database leak yields no usable token. */
-export function hashToken(secret: string, token: string): string {
-  return createHmac('sha256', secret).update(token).digest('hex');
-}
+export { hashToken };
 
 /** Where a session was opened from, shown on /security. */
 export interface SessionMeta {
