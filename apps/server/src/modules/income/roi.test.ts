@@ -12,6 +12,13 @@ describe('ROI accrual and income history', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    // The bulk tests below find their users by name: a factory's random username can start with
+    // their username prefixes (once in 1,296 users), as these decoys do, and such a user took a
+    // stake with them (seen: 3,303 credits for 3,300).
+    await sql`
+      insert into users (name, email, username, status, email_verified_at)
+      select 'Decoy ' || p, 'decoy-' || lower(p) || '@example.test', p || 'DECOY00', 'active', now()
+      from unnest(array['BK', 'RC', 'BP']) p`.execute(t.db);
   });
   afterAll(async () => t.close());
   afterEach(async () => {
@@ -125,7 +132,7 @@ describe('ROI accrual and income history', () => {
     await sql`
       insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
       select id, 100000000, case when right(username, 1)::int % 2 = 0 then 0.5 else 1.0 end, 200, '2021-03-01'
-      from users where username like 'BK%'`.execute(t.db);
+      from users where name like 'Bulk %'`.execute(t.db);
     const r = await runRoi(ctx(), '2021-03-03');
     expect(r.credits).toBe(2 * n);
     const even = Math.floor(n / 2); // BK0000002 … BK0001234 end in an even digit half the time
@@ -133,14 +140,14 @@ describe('ROI accrual and income history', () => {
     expect(r.total).toBe(BigInt(even) * 2n * usd('0.5') + BigInt(odd) * 2n * usd(1));
     const sums = await sql<{ users: bigint; records: bigint; total: bigint }>`
       select count(distinct r.user_id)::bigint as users, count(*)::bigint as records, sum(r.amount)::bigint as total
-      from income_records r join users u on u.id = r.user_id where u.username like 'BK%'`.execute(t.db);
+      from income_records r join users u on u.id = r.user_id where u.name like 'Bulk %'`.execute(t.db);
     expect(sums.rows[0]).toEqual({ users: BigInt(n), records: BigInt(2 * n), total: r.total });
     const totals = await sql<{ total: bigint }>`
-      select sum(t.roi_income)::bigint as total from user_totals t join users u on u.id = t.user_id where u.username like 'BK%'`.execute(t.db);
+      select sum(t.roi_income)::bigint as total from user_totals t join users u on u.id = t.user_id where u.name like 'Bulk %'`.execute(t.db);
     expect(totals.rows[0]!.total).toBe(r.total);
     expect((await runRoi(ctx(), '2021-03-03')).credits).toBe(0);
     // Out of the way of the other tests' later dates.
-    await sql`update stakes set status = 'completed' where user_id in (select id from users where username like 'BK%')`.execute(t.db);
+    await sql`update stakes set status = 'completed' where user_id in (select id from users where name like 'Bulk %')`.execute(t.db);
   });
 
   it.runIf(testDbKind === 'postgres')('three runs started together over several chunks credit each stake-day once (PostgreSQL)', async () => {
@@ -151,23 +158,23 @@ describe('ROI accrual and income history', () => {
       from generate_series(1, ${n}) g`.execute(t.db);
     await sql`
       insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
-      select id, 50000000, 0.5, 200, '2018-01-01' from users where username like 'RC%'`.execute(t.db);
+      select id, 50000000, 0.5, 200, '2018-01-01' from users where name like 'Race %'`.execute(t.db);
     const runs = await Promise.all([runRoi(ctx(), '2018-01-04'), runRoi(ctx(), '2018-01-04'), runRoi(ctx(), '2018-01-03')]);
     expect(runs.reduce((s, r) => s + r.credits, 0)).toBe(3 * n);
     expect(runs.reduce((s, r) => s + r.total, 0n)).toBe(BigInt(3 * n) * usd('0.25'));
     const dup = await sql<{ n: bigint }>`
       select count(*)::bigint as n from (
         select source_id, for_date from income_records r join users u on u.id = r.user_id
-        where u.username like 'RC%' group by source_id, for_date having count(*) > 1) d`.execute(t.db);
+        where u.name like 'Race %' group by source_id, for_date having count(*) > 1) d`.execute(t.db);
     expect(dup.rows[0]!.n).toBe(0n);
     const paid = await sql<{ bad: bigint }>`
       select count(*)::bigint as bad from stakes s join users u on u.id = s.user_id
-      where u.username like 'RC%' and (s.roi_paid <> 750000 or s.last_roi_date <> '2018-01-04')`.execute(t.db);
+      where u.name like 'Race %' and (s.roi_paid <> 750000 or s.last_roi_date <> '2018-01-04')`.execute(t.db);
     expect(paid.rows[0]!.bad).toBe(0n);
     const totals = await sql<{ total: bigint }>`
-      select sum(t.roi_income)::bigint as total from user_totals t join users u on u.id = t.user_id where u.username like 'RC%'`.execute(t.db);
+      select sum(t.roi_income)::bigint as total from user_totals t join users u on u.id = t.user_id where u.name like 'Race %'`.execute(t.db);
     expect(totals.rows[0]!.total).toBe(BigInt(3 * n) * usd('0.25'));
-    await sql`update stakes set status = 'completed' where user_id in (select id from users where username like 'RC%')`.execute(t.db);
+    await sql`update stakes set status = 'completed' where user_id in (select id from users where name like 'Race %')`.execute(t.db);
   });
 
   it('split into parts side by side: each stake-day once, each part on its own users and ROI expense account', async () => {
@@ -178,7 +185,7 @@ describe('ROI accrual and income history', () => {
       from generate_series(1, ${n}) g`.execute(t.db);
     await sql`
       insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
-      select id, 100000000, 0.5, 200, '2021-04-01' from users, generate_series(1, 2) where username like 'BP%'`.execute(t.db);
+      select id, 100000000, 0.5, 200, '2021-04-01' from users, generate_series(1, 2) where name like 'Part %'`.execute(t.db);
     const expense = async () =>
       (
         await sql<{ total: bigint | null }>`
@@ -190,18 +197,18 @@ describe('ROI accrual and income history', () => {
     expect(await expense()).toBe(before - r.total);
     const perStakeDay = await sql<{ n: bigint }>`
       select count(*)::bigint as n from income_records r join users u on u.id = r.user_id
-      where u.username like 'BP%' group by r.source_id, r.for_date having count(*) <> 1`.execute(t.db);
+      where u.name like 'Part %' group by r.source_id, r.for_date having count(*) <> 1`.execute(t.db);
     expect(perStakeDay.rows).toEqual([]);
     // Part k posts only its users' credits (user id ≡ k mod 3) to its own expense account.
     const wrongPart = await sql<{ n: bigint }>`
       select count(*)::bigint as n from ledger_postings p join ledger_accounts a on a.id = p.account_id join ledger_entries e on e.id = p.entry_id
       join users u on u.id = e.user_id
-      where u.username like 'BP%' and a.user_id is null
+      where u.name like 'Part %' and a.user_id is null
         and a.kind <> case when u.id % 3 = 0 then 'system:roi_expense' else 'system:roi_expense:' || (u.id % 3) end`.execute(t.db);
     expect(Number(wrongPart.rows[0]!.n)).toBe(0);
     expect((await runRoi(ctx(), '2021-04-03', { parts: 3, chunk: 40 })).credits).toBe(0);
     expect((await ledger.verify(t.db)).ok).toBe(true);
-    await sql`update stakes set status = 'completed' where user_id in (select id from users where username like 'BP%')`.execute(t.db);
+    await sql`update stakes set status = 'completed' where user_id in (select id from users where name like 'Part %')`.execute(t.db);
   });
 
   it('lists one income type newest first with pagination, only the caller’s', async () => {

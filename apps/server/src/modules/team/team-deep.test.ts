@@ -139,7 +139,7 @@ describe('team counters with pending deltas', () => {
     );
     // Counters as sign-ups would have left them (user i: one direct but the last, N - 1 - i below);
     // the jump pointers come lazily with the first delta anchored down there.
-    const rank = sql`(select u.id, row_number() over (order by u.username) - 1 as i from users u where u.username like 'DP%')`;
+    const rank = sql`(select u.id, row_number() over (order by u.username) - 1 as i from users u where u.name like 'DP %')`;
     await sql`insert into team_direct (user_id, directs) select id, case when i = ${N - 1} then 0 else 1 end from ${rank} r`.execute(t.db);
     await sql`insert into team_network (user_id, network_users) select id, ${N - 1} - i from ${rank} r`.execute(t.db);
     const bottom = await t.db
