@@ -137,6 +137,9 @@ describe('team counters with pending deltas', () => {
       'DP',
       Array.from({ length: N }, (_, i) => i - 1),
     );
+    // A user whose username sorts before 'DP0000000' but who is not in the chain: a rank taken by
+    // username prefix would count it and shift every counter by one.
+    await t.db.insertInto('users').values({ name: 'Decoy DP', email: 'decoy-dp@example.test', username: 'DP00000', email_verified_at: new Date() }).execute();
     // Counters as sign-ups would have left them (user i: one direct but the last, N - 1 - i below);
     // the jump pointers come lazily with the first delta anchored down there.
     const rank = sql`(select u.id, row_number() over (order by u.username) - 1 as i from users u where u.name like 'DP %')`;
