@@ -61,16 +61,29 @@ async function lockPending(tx: Tx, id: bigint) {
   return w;
 }
 
-/**
- * Marks a withdrawal paid with the payout's tx hash: payable → fees (the fee) and payouts (what
- * the user receives). The row lock and status check make a second or concurrent complete fail.
- */
 /** Runs in the action's transaction: the admin's audit row commits or rolls back with the action. */
 export type OnProcessed = (tx: Tx, change: { before: ReturnType<typeof toJson>; after: ReturnType<typeof toJson> }) => Promise<void>;
 
-export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: string; adminId?: bigint; onDone?: OnProcessed }) {
+type Pending = Awaited<ReturnType<typeof lockPending>>;
+
+/**
+ * What completing and rejecting share: the pending row locked (a second or concurrent action then
+ * fails), the action's own ledger entry and row update, and the change handed to `onDone` inside
+ * the same transaction.
+ */
+async function processPending(db: DB, id: bigint, onDone: OnProcessed | undefined, apply: (tx: Tx, w: Pending) => Promise<Row>) {
   return withTx(db, async (tx) => {
     const w = await lockPending(tx, id);
+    const after = await apply(tx, w);
+    const change = { before: toJson(w), after: toJson(after) };
+    await onDone?.(tx, change);
+    return change;
+  });
+}
+
+/** Marks a withdrawal paid with the payout's tx hash: payable → fees (the fee) and payouts (what the user receives). */
+export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: string; adminId?: bigint; onDone?: OnProcessed }) {
+  return processPending(db, id, opts.onDone, async (tx, w) => {
     const amount = BigInt(w.amount);
     const fee = BigInt(w.fee);
     await ledger.post(tx, {
@@ -97,16 +110,13 @@ export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: str
       network: w.network,
       tx_hash: opts.txHash,
     });
-    const change = { before: toJson(w), after: toJson(after) };
-    await opts.onDone?.(tx, change);
-    return change;
+    return after;
   });
 }
 
 /** Refuses a withdrawal with a reason; the full amount returns to the user's income. */
 export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: string; adminId?: bigint; onDone?: OnProcessed }) {
-  return withTx(db, async (tx) => {
-    const w = await lockPending(tx, id);
+  return processPending(db, id, opts.onDone, async (tx, w) => {
     const amount = BigInt(w.amount);
     await ledger.post(tx, {
       key: `withdrawal-refund:${id}`,
@@ -125,9 +135,7 @@ export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: strin
       .returningAll()
       .executeTakeFirstOrThrow();
     await queueMail(tx, w.user_id, 'withdrawal_rejected', { amount: usdtText(amount), reason: opts.reason });
-    const change = { before: toJson(w), after: toJson(after) };
-    await opts.onDone?.(tx, change);
-    return change;
+    return after;
   });
 }
 
