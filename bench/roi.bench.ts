@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { DB } from '../apps/server/src/db/types';
 import { ROI_CHUNK, ROI_PARTS, runRoi } from '../apps/server/src/modules/income/roi';
 import { benchContext, line, ON_PGLITE, ratio, timed, verifyLine } from './lib';
 
@@ -35,6 +36,25 @@ export async function roiBench(stakes: number): Promise<void> {
 }
 
 /**
+ * N active stakes, one day behind on 2026-01-02: N/10 users with 10 stakes each, interleaved so a
+ * chunk touches as many users' accounts as it has stakes. Optional DDL (an experiment's change)
+ * runs before the vacuum and checkpoint, so the timed run starts from the same state either way.
+ */
+export async function seedRoi(db: DB, stakes: number, before?: () => Promise<void>): Promise<void> {
+  const users = Math.max(1, Math.ceil(stakes / 10));
+  await sql`insert into users (name, email, username, email_verified_at)
+    select 'Bench ' || g, 'bench' || g || '@example.test', 'BN' || g, now() from generate_series(1, ${users}) g`.execute(db);
+  await sql`insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
+    select u.id, 100000000, 0.5, 200, date '2026-01-01' from generate_series(1, 10) g, users u order by g, u.id limit ${stakes}`.execute(db);
+  await before?.();
+  // A table written days ago has been vacuumed (autovacuum) and checkpointed; one seeded a
+  // second ago has neither, and the timed run would pay for the seed: the checkpointer
+  // flushing its pages and the first reader setting every row's hint bits.
+  await sql`vacuum analyze`.execute(db);
+  if (!ON_PGLITE) await sql`checkpoint`.execute(db).catch(() => console.log('  (no checkpoint after the seed: it needs a superuser or pg_checkpoint)'));
+}
+
+/**
  * The ROI job over N active stakes (N/10 users, 10 stakes each, interleaved so a chunk touches as
  * many users' accounts as it has stakes), each one day behind: one run credits N stake-days, each
  * a balanced ledger entry with two postings and an income record. Baseline: a bare INSERT of N
@@ -44,17 +64,7 @@ async function roiOnce(stakes: number, chunk: number, parts: number): Promise<vo
   const { ctx, drop } = await benchContext();
   try {
     const users = Math.max(1, Math.ceil(stakes / 10));
-    const seeded = await timed(async () => {
-      await sql`insert into users (name, email, username, email_verified_at)
-        select 'Bench ' || g, 'bench' || g || '@example.test', 'BN' || g, now() from generate_series(1, ${users}) g`.execute(ctx.db);
-      await sql`insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
-        select u.id, 100000000, 0.5, 200, date '2026-01-01' from generate_series(1, 10) g, users u order by g, u.id limit ${stakes}`.execute(ctx.db);
-      // A table written days ago has been vacuumed (autovacuum) and checkpointed; one seeded a
-      // second ago has neither, and the timed run would pay for the seed: the checkpointer
-      // flushing its pages and the first reader setting every row's hint bits.
-      await sql`vacuum analyze`.execute(ctx.db);
-      if (!ON_PGLITE) await sql`checkpoint`.execute(ctx.db).catch(() => console.log('  (no checkpoint after the seed: it needs a superuser or pg_checkpoint)'));
-    });
+    const seeded = await timed(() => seedRoi(ctx.db, stakes));
     const entries = async () => Number((await sql<{ n: string }>`select count(*) as n from ledger_entries`.execute(ctx.db)).rows[0]!.n);
     const run = await withPeakRss(() => timed(() => runRoi(ctx, '2026-01-02', { chunk, parts })));
     const before = await entries();

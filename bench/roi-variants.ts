@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { DB } from '../apps/server/src/db/types';
+import { runRoi } from '../apps/server/src/modules/income/roi';
+import { benchContext, ON_PGLITE, timed } from './lib';
+import { seedRoi } from './roi.bench';
+
+/**
+ * ROI experiments, not part of `npm run bench`: the bench's ROI job (same seed, chunk 10,000, two
+ * parts) with the chunk function or its tables altered in the bench's own throw-away schema, run in
+ * turn with the function as migrated. Runs on one VM spread by ±15 % over minutes, so a change is
+ * only worth making when its alternating runs separate by more than that.
+ *
+ *   BENCH_ONLY is ignored; N=1000000 VARIANTS=base,no-income,base,no-income npx tsx bench/roi-variants.ts
+ */
+type Variant = (db: DB) => Promise<void>;
+
+/** The chunk function's text with one part replaced; fails when the pattern no longer matches it. */
+async function rewriteChunk(db: DB, pattern: RegExp, replacement: string): Promise<void> {
+  const { def } = (await sql<{ def: string }>`select pg_get_functiondef('app_roi_chunk_part'::regproc) as def`.execute(db)).rows[0]!;
+  const changed = def.replace(pattern, replacement);
+  if (changed === def) throw new Error(`app_roi_chunk_part has no ${pattern.source}: update this experiment`);
+  await sql.raw(changed).execute(db);
+}
+
+const VARIANTS: Record<string, Variant> = {
+  base: async () => {},
+  // The upper bound of keeping ROI income history on the ledger alone: no income record per credit.
+  'no-income': (db) => rewriteChunk(db, /ir as \(\s*insert into income_records[\s\S]*?from w\s*\),/, ''),
+  // The entries filtered by a lookup of their key instead of a speculative `on conflict` insert.
+  'not-exists': (db) =>
+    rewriteChunk(
+      db,
+      /from d order by d\.id, d\.day\s*on conflict \(idempotency_key\) do nothing/,
+      "from d where not exists (select 1 from ledger_entries x where x.idempotency_key = 'roi:' || d.id || ':' || d.day_text) order by d.id, d.day",
+    ),
+  // The income records' statement-level reference checks (migration 0130) off.
+  'income-checks-off': async (db) => {
+    await sql`alter table income_records disable trigger user`.execute(db);
+  },
+};
+
+async function once(name: string, stakes: number): Promise<void> {
+  const variant = VARIANTS[name];
+  if (!variant) throw new Error(`unknown variant ${name}; one of ${Object.keys(VARIANTS).join(', ')}`);
+  const { ctx, drop } = await benchContext();
+  try {
+    const db = ctx.db;
+    await seedRoi(db, stakes, () => variant(db));
+    const run = await timed(() => runRoi(ctx, '2026-01-02', { chunk: 10_000, parts: 2 }));
+    const { n } = (await sql<{ n: string }>`select count(*) as n from income_records`.execute(db)).rows[0]!;
+    console.log(
+      `${name.padEnd(18)} ${(run.ms / 1000).toFixed(2)} s, ${run.value.credits.toLocaleString()} credits, ${Number(n).toLocaleString()} income records`,
+    );
+  } finally {
+    await drop();
+  }
+}
+
+if (ON_PGLITE) throw new Error('the ROI variants run on PostgreSQL only (two parts)');
+const stakes = Number(process.env.N ?? 1_000_000);
+for (const name of (process.env.VARIANTS ?? 'base,no-income,base,no-income').split(',')) await once(name, stakes);
+process.exit(0);
