@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auth, createUser, fundDeposit, type TestUser } from '../../test/factories';
+import { startFakeNowPayments } from '../../test/fake-nowpayments';
+import { addDays } from '../income/roi';
+import { utcDay } from '../staking/service';
 
 describe('admin API', () => {
   let t: TestApp;
@@ -154,5 +157,57 @@ describe('admin API', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { maintenance_mode: false } });
     expect((await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(user.token) })).statusCode).toBe(200);
+  });
+});
+
+describe('admin ROI run for a future date', () => {
+  const tomorrow = addDays(utcDay(), 1);
+  const later = addDays(utcDay(), 400);
+
+  async function stakedUser(t: TestApp) {
+    const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
+    const user = await createUser(t.db, t.ctx.secret);
+    await fundDeposit(t.db, user.id, 1000);
+    const staked = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(user.token), payload: { amount_usd: 1000 } });
+    expect(staked.statusCode).toBe(200);
+    const income = async () => (await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(user.token) })).json().data.balance;
+    return { admin, income };
+  }
+
+  it('is refused with a real gateway, and credits nothing: a future date would pay real income ahead of its day', async () => {
+    const fake = await startFakeNowPayments({ apiKey: 'k', ipnSecret: 's', minAmountUsd: 1 });
+    const t = await createTestApp({ PAYMENTS_GATEWAY: 'nowpayments', NOWPAYMENTS_API_URL: fake.url, NOWPAYMENTS_API_KEY: 'k', NOWPAYMENTS_IPN_SECRET: 's' });
+    try {
+      const { admin, income } = await stakedUser(t);
+      for (const date of [tomorrow, later, '9999-12-31']) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/roi', headers: auth(admin.token), payload: { date } });
+        expect(res.statusCode, date).toBe(400);
+        expect(res.json()).toMatchObject({
+          success: false,
+          message: 'ROI can only be run up to today (UTC) with a real payment gateway',
+          errors: { date: 'ROI can only be run up to today (UTC) with a real payment gateway' },
+        });
+      }
+      expect(await income()).toBe(0);
+      const entries = await t.db.selectFrom('ledger_entries').select('id').where('kind', '=', 'roi').execute();
+      expect(entries).toEqual([]);
+      const today = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/roi', headers: auth(admin.token), payload: { date: utcDay() } });
+      expect(today.json()).toMatchObject({ success: true, data: { date: utcDay(), credits: 0 } });
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
+  it('still moves time forward in the sandbox (tests and demos)', async () => {
+    const t = await createTestApp();
+    try {
+      const { admin, income } = await stakedUser(t);
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/roi', headers: auth(admin.token), payload: { date: tomorrow } });
+      expect(res.json()).toMatchObject({ success: true, data: { date: tomorrow, credits: 1 } });
+      expect(await income()).toBe(5);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,11 +1,13 @@
 import { microToNumber } from '@app/core';
 import { admin } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import { fieldError } from '../../lib/errors';
 import { ok, paginated } from '../../lib/reply';
 import { route } from '../../lib/route';
 import * as ledger from '../ledger/service';
 import * as support from '../support/service';
 import { runRoi } from '../income/service';
+import { utcDay } from '../staking/service';
 import { getRewardLevels, getSettings, replaceRewardLevels, rewardLevelToJson, settingsToJson, updateSettings } from '../settings/service';
 import { audit, listAudit } from './audit';
 import { listPayments } from './payments-admin';
@@ -104,6 +106,11 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, admin.runRoi, async (req) => {
+    // A future date credits every day up to it at once, as withdrawable income. The sandbox keeps it
+    // (it is how tests and demos move time forward); with a real gateway that is real money paid
+    // ahead of its day, so the console stops at today and only the CLI can go further.
+    if (app.ctx.config.payments.gateway !== 'sandbox' && req.body.date > utcDay())
+      throw fieldError('date', 'ROI can only be run up to today (UTC) with a real payment gateway');
     const r = await runRoi(app.ctx, req.body.date);
     const result = { date: r.date, stakes: r.stakes, credits: r.credits, total: microToNumber(r.total), completed: r.completed };
     await audit(app.ctx.db, { adminId: req.user.id, action: 'jobs.roi', targetType: 'job', targetId: req.body.date, after: result });
