@@ -5,7 +5,8 @@ import type { AppContext } from './context';
 import { contractSerializer } from './lib/response-serializer';
 import { registerContractGuard } from './plugins/contracts';
 import { registerDocs } from './plugins/docs';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerClientError, registerErrorHandler } from './plugins/error-handler';
+import { registerJsonBody } from './plugins/json-body';
 import { registerMaintenance } from './plugins/maintenance';
 import { registerMetrics } from './plugins/metrics';
 import { authPlugin } from './plugins/auth';
@@ -52,6 +53,7 @@ export async function buildApp({ ctx, logger, extraRoutes = [], checkResponses =
     trustProxy: typeof ctx.config.trustProxy === 'number' ? hops(ctx.config.trustProxy) : ctx.config.trustProxy,
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -60,6 +62,7 @@ export async function buildApp({ ctx, logger, extraRoutes = [], checkResponses =
   app.decorate('ctx', ctx);
 
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerContractGuard(app);
   registerInputGuard(app);
   registerMetrics(app);

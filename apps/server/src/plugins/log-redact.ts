@@ -1,7 +1,16 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Query parameters that carry a credential: their values never reach a log line. */
-const SECRET_PARAMS = /^(token|code|state|access_id|challenge|challenge_id|otp|id_token|access_token|refresh_token|session_state)$/i;
+const SECRET_PARAMS =
+  /^(token|code|state|access_id|challenge|challenge_id|otp|id_token|access_token|refresh_token|session_state|totp_code|recovery_code|secret|api_key|apikey)$/i;
+/** Any name that speaks of a password (password, new_password, passwd…), whatever surrounds it. */
+const PASSWORD_PARAM = /pass(word|wd)/i;
+
+/** A key names a secret when it, or any part of a nested name (`a[token]`, `a.b.token`), does. */
+function isSecret(key: string): boolean {
+  if (PASSWORD_PARAM.test(key)) return true;
+  return key.split(/[[\].]+/).some((part) => SECRET_PARAMS.test(part));
+}
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -9,7 +18,7 @@ export function redactUrl(url: string): string {
   const params = new URLSearchParams(url.slice(q + 1));
   let changed = false;
   for (const key of [...params.keys()]) {
-    if (SECRET_PARAMS.test(key)) {
+    if (isSecret(key)) {
       params.set(key, '[redacted]');
       changed = true;
     }

@@ -1,0 +1,71 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+import { auth, createUser } from '../test/factories';
+import { freePort } from '../test/processes';
+import { redactUrl } from './log-redact';
+
+/** Writes raw bytes to the server and returns everything it answers before closing. */
+function raw(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe('requests outside the routes answer in the API shape (review findings)', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    port = await freePort();
+    await t.app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(async () => t.close());
+
+  it('logs out when a client sends a JSON content type with an empty body', async () => {
+    const user = await createUser(t.db, t.ctx.secret);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...auth(user.token), 'content-type': 'application/json' } });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toMatchObject({ success: true });
+    const after = await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(user.token) });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('answers an empty JSON body on a route that needs fields with the missing field, and still refuses bad JSON', async () => {
+    const user = await createUser(t.db, t.ctx.secret);
+    const headers = { ...auth(user.token), 'content-type': 'application/json' };
+    const empty = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ success: false, message: 'Amount is required', errors: { amount_usd: 'Amount is required' } });
+    const broken = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers, payload: '{"amount_usd":' });
+    expect(broken.json()).toEqual({ success: false, message: 'Invalid JSON body' });
+    const poisoned = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers, payload: '{"__proto__":{"amount_usd":100}}' });
+    expect(poisoned.statusCode).toBe(400);
+    expect(poisoned.json().success).toBe(false);
+  });
+
+  it('answers a request the HTTP parser cannot frame with {success:false, message}', async () => {
+    const answer = await raw(port, 'GET /api/user/wallet HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, message: 'Malformed request' });
+  });
+
+  it('answers headers beyond the limit with 431 in the same shape', async () => {
+    const answer = await raw(port, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, message: 'Request headers are too large' });
+  });
+});
+
+describe('log redaction of query strings', () => {
+  it('hides passwords and secrets, also inside nested names', () => {
+    const url = redactUrl('/api/user/wallet?password=SECRETPW&foo[token]=T1&a.b.code=C1&new_password=P2&totp_code=123456&page=2');
+    for (const secret of ['SECRETPW', 'T1', 'C1', 'P2', '123456']) expect(url).not.toContain(secret);
+    expect(url).toContain('page=2');
+    expect(redactUrl('/api/user/fund-transfer?type=deposit&page=1')).toBe('/api/user/fund-transfer?type=deposit&page=1');
+  });
+});
