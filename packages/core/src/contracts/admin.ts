@@ -140,7 +140,7 @@ export const admin = {
     auth,
     tag,
     summary: 'Users by e-mail, name or username',
-    query: ZPageQuery.extend({ q: z.string().trim().max(100).optional() }),
+    query: ZPageQuery.extend({ q: z.string().trim().max(100, 'q must be at most 100 characters').optional() }),
     data: pageOf(ZAdminUser),
   }),
   stats: defineContract({ method: 'GET', path: '/admin/stats', auth, tag, summary: 'Dashboard figures', data: ZAdminStats }),
@@ -169,7 +169,7 @@ export const admin = {
     auth,
     tag,
     summary: 'Every support ticket',
-    query: ZPageQuery.extend({ status: z.enum(['open', 'closed']).optional() }),
+    query: ZPageQuery.extend({ status: z.enum(['open', 'closed'], { error: 'status must be open or closed' }).optional() }),
     data: pageOf(ZAdminTicket),
   }),
   closeTicket: defineContract({
@@ -188,7 +188,7 @@ export const admin = {
     auth,
     tag,
     summary: 'The withdrawal queue',
-    query: ZPageQuery.extend({ status: z.enum(['pending', 'completed', 'rejected']).optional() }),
+    query: ZPageQuery.extend({ status: z.enum(['pending', 'completed', 'rejected'], { error: 'status must be pending, completed or rejected' }).optional() }),
     data: pageOf(ZAdminWithdrawal.extend({ user: z.object({ id: ZId, username: z.string(), email: z.string() }) })),
   }),
   completeWithdrawal: defineContract({
@@ -217,7 +217,10 @@ export const admin = {
     auth,
     tag,
     summary: 'Deposits, optionally only those needing review',
-    query: ZPageQuery.extend({ status: z.string().max(20).optional(), review: z.enum(['true', 'false']).optional() }),
+    query: ZPageQuery.extend({
+      status: z.string().max(20, 'status must be at most 20 characters').optional(),
+      review: z.enum(['true', 'false'], { error: 'review must be true or false' }).optional(),
+    }),
     data: pageOf(ZAdminPayment),
   }),
   settings: defineContract({ method: 'GET', path: '/admin/settings', auth, tag, summary: 'The rates and maintenance mode', data: ZAdminSettingsData }),

@@ -26,7 +26,7 @@ export const ZHistoryQuery = ZPageQuery.extend({
 });
 
 export const ZTransferHistoryQuery = ZPageQuery.extend({
-  type: z.enum(['deposit', 'withdraw', '']).optional(),
+  type: z.enum(['deposit', 'withdraw', ''], { error: 'type must be deposit or withdraw' }).optional(),
   start_date: z.union([z.literal(''), z.iso.date('start_date must be yyyy-mm-dd')]).optional(),
   end_date: z.union([z.literal(''), z.iso.date('end_date must be yyyy-mm-dd')]).optional(),
 });
