@@ -26,6 +26,9 @@ const socialRoutes: FastifyPluginAsync = async (app) => {
   const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
   const setSignupCookie = (reply: FastifyReply, value: string, maxAge: number) =>
     reply.header('set-cookie', `${social.SIGNUP_COOKIE}=${value}; Max-Age=${maxAge}; Path=/api/auth; HttpOnly; SameSite=Lax${secure}`);
+  // Lax: it comes back on the provider's top-level GET redirect to the callback, and only there (Path).
+  const setStateCookie = (reply: FastifyReply, provider: (typeof social.SOCIAL_PROVIDERS)[number], value: string, maxAge: number) =>
+    reply.header('set-cookie', `${social.STATE_COOKIE}=${value}; Max-Age=${maxAge}; Path=${social.stateCookiePath(provider)}; HttpOnly; SameSite=Lax${secure}`);
 
   for (const provider of social.SOCIAL_PROVIDERS) {
     const contracts = socialContracts[provider];
@@ -35,7 +38,9 @@ const socialRoutes: FastifyPluginAsync = async (app) => {
       async (req, reply) => {
         let url: string;
         try {
-          url = await social.start(ctx, provider, req.query.ref);
+          const started = await social.start(ctx, provider, req.query.ref);
+          url = started.url;
+          setStateCookie(reply, provider, started.stateCookie, social.STATE_COOKIE_MAX_AGE);
         } catch (err) {
           if (err instanceof AppError) throw err;
           // The provider cannot be reached (discovery failed): back to the page that shows the failure.
@@ -54,7 +59,8 @@ const socialRoutes: FastifyPluginAsync = async (app) => {
       async (req, reply) => {
         const raw = req.raw.url ?? '';
         const q = raw.indexOf('?');
-        const result = await social.callback(ctx, req.log, provider, q >= 0 ? raw.slice(q + 1) : '');
+        const result = await social.callback(ctx, req.log, provider, q >= 0 ? raw.slice(q + 1) : '', readCookie(req, social.STATE_COOKIE));
+        if (result.clearStateCookie) setStateCookie(reply, provider, '', 0);
         if (result.signupCookie) setSignupCookie(reply, result.signupCookie, social.SIGNUP_COOKIE_MAX_AGE);
         reply.header('cache-control', 'no-store');
         // The token travels in the URL only to our own /signup page; keep it out of Referer headers.

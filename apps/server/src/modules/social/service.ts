@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ZUpdateReferralRequest } from '@app/core';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,6 +17,13 @@ export const SOCIAL_PROVIDERS: readonly SocialProviderName[] = ['google', 'faceb
 const TTL_MS = 10 * 60_000;
 export const SIGNUP_COOKIE = 'social_signup';
 export const SIGNUP_COOKIE_MAX_AGE = TTL_MS / 1000;
+/**
+ * Binds a trip to the provider to the browser that started it (login CSRF): set on the start
+ * redirect, it must come back on the callback, where a callback URL opened in any other browser
+ * finds it missing or different and is refused. It lives as long as the state does.
+ */
+export const STATE_COOKIE = 'social_state';
+export const STATE_COOKIE_MAX_AGE = TTL_MS / 1000;
 const REF_RE = /^[A-Za-z0-9]{9}$/;
 const SESSION_EXPIRED = 'Invalid or expired sign-up session';
 
@@ -28,6 +35,21 @@ export function redirectUri(ctx: AppContext, provider: SocialProviderName): stri
   return `${ctx.config.publicUrl}/api/auth/${provider}/callback`;
 }
 
+/** The state cookie is sent back only to the callback of the provider it was set for. */
+export function stateCookiePath(provider: SocialProviderName): string {
+  return `/api/auth/${provider}/callback`;
+}
+
+/** The state cookie's value: a keyed hash of the state, so neither the state nor its stored hash gives it. */
+const browserBinding = (ctx: AppContext, state: string) => keyed(ctx, 'browser', state);
+
+/** Whether the cookie the browser sent is the one the start of this state set (constant time). */
+function boundToBrowser(ctx: AppContext, state: string, cookie: string | undefined): boolean {
+  const expected = Buffer.from(browserBinding(ctx, state));
+  const given = Buffer.from(cookie ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 export function failureUrl(ctx: AppContext, provider: SocialProviderName): string {
   return `${ctx.config.publicUrl}/signup?error=1&provider=${provider}`;
 }
@@ -36,11 +58,16 @@ export function failureUrl(ctx: AppContext, provider: SocialProviderName): strin
 export interface CallbackOutcome {
   location: string;
   signupCookie?: string;
+  /** The state cookie matched (whatever followed, its state is now spent or dead): it is to be cleared. */
+  clearStateCookie?: boolean;
   outcome: 'signed-in' | 'pending' | 'failed';
 }
 
-/** GET /auth/<provider>: stores state, nonce and PKCE verifier server-side and returns the provider URL. */
-export async function start(ctx: AppContext, provider: SocialProviderName, ref: string | undefined): Promise<string> {
+/**
+ * GET /auth/<provider>: stores state, nonce and PKCE verifier server-side and returns the provider
+ * URL, with the value of the state cookie that binds this trip to the browser.
+ */
+export async function start(ctx: AppContext, provider: SocialProviderName, ref: string | undefined): Promise<{ url: string; stateCookie: string }> {
   const p = socialProvider(ctx.config, provider);
   if (!p.configured) throw new AppError('NOT_FOUND', 'Sign-in provider not configured');
   const flow = { state: random(), nonce: random(), codeVerifier: random(), redirectUri: redirectUri(ctx, provider) };
@@ -56,20 +83,30 @@ export async function start(ctx: AppContext, provider: SocialProviderName, ref: 
       expires_at: new Date(Date.now() + TTL_MS),
     })
     .execute();
-  return url.href;
+  return { url: url.href, stateCookie: browserBinding(ctx, flow.state) };
 }
 
 class Refused extends Error {}
 
 /**
- * GET /auth/<provider>/callback. The state is single use; any failure (unknown or replayed state,
- * provider error, code or PKCE refused, bad ID token or nonce, refused link, blocked user) ends on
- * the failure redirect with nothing created.
+ * GET /auth/<provider>/callback. The state is single use and bound to the browser that started the
+ * flow by the state cookie; any failure (no or another browser's state cookie, unknown or replayed
+ * state, provider error, code or PKCE refused, bad ID token or nonce, refused link, blocked user)
+ * ends on the failure redirect with nothing created.
  */
-export async function callback(ctx: AppContext, log: FastifyBaseLogger, provider: SocialProviderName, rawQuery: string): Promise<CallbackOutcome> {
+export async function callback(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  provider: SocialProviderName,
+  rawQuery: string,
+  stateCookie: string | undefined,
+): Promise<CallbackOutcome> {
+  // Once the state cookie has matched, it has done its work whatever follows: it is cleared. A cookie
+  // that did not match is left alone (it may belong to a trip this browser has under way).
+  let bound = false;
   const fail = (reason: string, err?: unknown): CallbackOutcome => {
     log.warn({ provider, reason, err: err instanceof Error ? err.message : undefined }, 'social sign-in refused');
-    return { location: failureUrl(ctx, provider), outcome: 'failed' };
+    return { location: failureUrl(ctx, provider), outcome: 'failed', clearStateCookie: bound };
   };
   const p = socialProvider(ctx.config, provider);
   if (!p.configured) return fail('not configured');
@@ -77,6 +114,10 @@ export async function callback(ctx: AppContext, log: FastifyBaseLogger, provider
   const states = query.getAll('state');
   if (states.length !== 1 || !states[0]) return fail('no state');
   const state = states[0];
+  // Login CSRF: a callback URL opened in a browser that did not start this flow (no cookie, or the
+  // cookie of another start) is refused before anything is consumed.
+  if (!boundToBrowser(ctx, state, stateCookie)) return fail('state not bound to this browser');
+  bound = true;
   // Consume the state first, atomically: a second use of the same answer finds nothing.
   const login = await ctx.db
     .updateTable('social_logins')
@@ -100,7 +141,7 @@ export async function callback(ctx: AppContext, log: FastifyBaseLogger, provider
   try {
     const outcome = await settle(ctx, provider, profile, login.ref);
     team.kickDrain(ctx.db); // a new member's sponsor chain, written as one pending delta
-    return outcome;
+    return { ...outcome, clearStateCookie: true };
   } catch (err) {
     if (err instanceof Refused) return fail(err.message);
     // Two callbacks for one new account at the same moment: the unique index answers for the loser.

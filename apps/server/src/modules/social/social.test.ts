@@ -36,13 +36,27 @@ describe('social sign-in', () => {
     return { users: await one('users'), identities: await one('social_identities'), signups: await one('social_signups'), sessions: await one('sessions') };
   }
 
-  async function begin(provider = 'google', ref?: string): Promise<string> {
+  /** The browser-binding cookie each start set, by its state: what the browser that started that flow sends back. */
+  const started = new Map<string, string>();
+
+  async function startFlow(provider = 'google', ref?: string) {
     const res = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}${ref ? `?ref=${ref}` : ''}` });
     expect(res.statusCode).toBe(302);
-    return String(res.headers.location);
+    const url = String(res.headers.location);
+    const setCookie = setCookieOf(res, 'social_state');
+    const cookie = setCookie.split(';')[0]!;
+    const state = new URL(url).searchParams.get('state');
+    if (state && cookie) started.set(state, cookie);
+    return { url, setCookie, cookie };
   }
 
-  const hitCallback = (url: URL) => t.app.inject({ method: 'GET', url: url.pathname + url.search });
+  async function begin(provider = 'google', ref?: string): Promise<string> {
+    return (await startFlow(provider, ref)).url;
+  }
+
+  /** Our callback, by default with the cookie of the start that made this state ('' sends none). */
+  const hitCallback = (url: URL, cookie = started.get(url.searchParams.get('state') ?? '') ?? '') =>
+    t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: cookie ? { cookie } : {} });
 
   /** The whole browser trip: our start route → the provider's authorize + interaction → our callback. */
   async function signIn(who: TestAccount, ref?: string, provider = 'google') {
@@ -52,6 +66,13 @@ describe('social sign-in', () => {
     expect(res.statusCode).toBe(302);
     return { res, cb, location: new URL(String(res.headers.location)) };
   }
+
+  /** The Set-Cookie line for one cookie name (a callback may set the signup cookie and clear the state cookie). */
+  const setCookieOf = (res: { headers: Record<string, unknown> }, name: string) =>
+    [res.headers['set-cookie'] ?? []]
+      .flat()
+      .map(String)
+      .find((c) => c.startsWith(`${name}=`)) ?? '';
 
   async function me(token: string) {
     const res = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: { authorization: `Bearer ${token}` } });
@@ -173,7 +194,7 @@ describe('social sign-in', () => {
     const user = JSON.parse(location.searchParams.get('user')!) as { username: string; name: string; email: string };
     expect(user).toMatchObject({ name: who.name, email: who.email });
     expect(user.username).toMatch(/^[A-Z0-9]{9}$/);
-    const setCookie = String(res.headers['set-cookie']);
+    const setCookie = setCookieOf(res, 'social_signup');
     expect(setCookie).toMatch(/^social_signup=[\w-]+; Max-Age=600; Path=\/api\/auth; HttpOnly; SameSite=Lax/);
     const cookie = setCookie.split(';')[0]!;
     // Not a user yet.
@@ -223,7 +244,7 @@ describe('social sign-in', () => {
       method: 'POST',
       url: '/api/auth/update-referral',
       payload: { username: user.username },
-      headers: { cookie: String(res.headers['set-cookie']).split(';')[0]! },
+      headers: { cookie: setCookieOf(res, 'social_signup').split(';')[0]! },
     });
     expect(done.statusCode).toBe(200);
     const created = await t.db.selectFrom('users').selectAll().where('username', '=', user.username).executeTakeFirstOrThrow();
@@ -310,6 +331,43 @@ describe('social sign-in', () => {
     const none = await hitCallback(new URL(`${CALLBACK('google')}?code=abc`));
     expect(none.headers.location).toBe(FAILURE('google'));
     expect(await counts()).toEqual(before);
+  });
+
+  // Login CSRF (external review, HIGH): the state was checked only against its server-side row, so
+  // anyone holding a callback URL (an attacker who started the flow and stopped before the callback)
+  // could make a victim's browser open it and be signed in to the attacker's account.
+  it('sets a short-lived HttpOnly SameSite=Lax cookie on the start redirect that binds the state to that browser', async () => {
+    for (const p of ['google', 'facebook', 'instagram']) {
+      const { setCookie } = await startFlow(p);
+      expect(setCookie).toMatch(new RegExp(`^social_state=[0-9a-f]{64}; Max-Age=600; Path=/api/auth/${p}/callback; HttpOnly; SameSite=Lax$`));
+    }
+  });
+
+  it('refuses a callback without the start cookie or with the cookie of another start (login CSRF), consuming nothing, then signs in with the right one', async () => {
+    for (const p of ['google', 'facebook', 'instagram']) {
+      // The attacker starts a flow, completes the provider step as himself and keeps the callback URL.
+      if (p === 'google') op.signInAs(account());
+      else (p === 'facebook' ? fb : ig).setProfile({ id: `${p}${randomBytes(4).toString('hex')}`, name: `Attacker ${p}`, username: `att_${p}` });
+      const attacker = await startFlow(p, 'SPONSOR01');
+      const cb = await followProvider(attacker.url, CALLBACK(p));
+      // The victim's browser started a flow of its own (its cookie is another start's), or none at all.
+      const victim = await startFlow(p);
+      const before = await counts();
+      for (const cookie of ['', victim.cookie, `social_state=${cb.searchParams.get('state')}`, 'social_state=']) {
+        const res = await hitCallback(cb, cookie);
+        expect(res.statusCode).toBe(302);
+        // The same refusal as an unknown state: back to the failure page, no token, no pending sign-up.
+        expect(res.headers.location).toBe(FAILURE(p));
+        expect(res.headers['set-cookie']).toBeUndefined();
+        expect(await counts()).toEqual(before);
+      }
+      // Nothing was consumed: the browser that started the flow still completes it, and the cookie is cleared.
+      const ok = await hitCallback(cb, attacker.cookie);
+      const location = new URL(String(ok.headers.location));
+      expect(location.searchParams.get('token')).toBeTruthy();
+      expect(setCookieOf(ok, 'social_state')).toBe(`social_state=; Max-Age=0; Path=/api/auth/${p}/callback; HttpOnly; SameSite=Lax`);
+      expect((await counts()).sessions).toBe(before.sessions + 1);
+    }
   });
 
   it('refuses a replayed callback and a replayed code, creating nothing', async () => {
