@@ -42,7 +42,11 @@ export async function checkSecondFactor(ctx: AppContext, db: Executor, userId: b
   const user = await db.selectFrom('users').select(['totp_secret_enc', 'totp_enabled_at', 'totp_locked_until']).where('id', '=', userId).executeTakeFirst();
   if (!user?.totp_secret_enc) return false;
   if (user.totp_locked_until && user.totp_locked_until.getTime() > Date.now()) throw new AppError('RATE_LIMITED', TOO_MANY_CODES);
-  const good = await matchSecondFactor(ctx, db, userId, { totp_secret_enc: user.totp_secret_enc, totp_enabled_at: user.totp_enabled_at }, code);
+  const match = await matchSecondFactor(ctx, db, userId, { totp_secret_enc: user.totp_secret_enc, totp_enabled_at: user.totp_enabled_at }, code);
+  // A right code for a step already used (a double submit, or two tabs) is refused but is not a
+  // wrong guess: it proves the factor, and counting it let a user lock his own second factor.
+  if (match === 'replayed') return false;
+  const good = match === 'good';
   await sql`update users set
       totp_failures = case when ${good} then 0 when totp_failures + 1 >= ${MAX_CODE_FAILURES} then 0 else totp_failures + 1 end,
       totp_locked_until = case when not ${good} and totp_failures + 1 >= ${MAX_CODE_FAILURES} then now() + make_interval(mins => ${LOCK_MINUTES}) else totp_locked_until end
@@ -64,10 +68,10 @@ async function matchSecondFactor(
   userId: bigint,
   user: { totp_secret_enc: string; totp_enabled_at: Date | null },
   code: string,
-): Promise<boolean> {
+): Promise<'good' | 'wrong' | 'replayed'> {
   if (/^\d{6}$/.test(code)) {
     const step = matchTotpStep(openSecret(ctx.secret, user.totp_secret_enc), code);
-    if (step === null) return false;
+    if (step === null) return 'wrong';
     const took = await db
       .updateTable('users')
       .set({ totp_last_step: step })
@@ -75,9 +79,9 @@ async function matchSecondFactor(
       .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
       .returning('id')
       .executeTakeFirst();
-    return Boolean(took);
+    return took ? 'good' : 'replayed';
   }
-  if (!user.totp_enabled_at) return false;
+  if (!user.totp_enabled_at) return 'wrong';
   const used = await db
     .updateTable('recovery_codes')
     .set({ used_at: new Date() })
@@ -86,7 +90,7 @@ async function matchSecondFactor(
     .where('used_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
-  return Boolean(used);
+  return used ? 'good' : 'wrong';
 }
 
 export async function isTwoFactorOn(db: Executor, userId: bigint): Promise<boolean> {

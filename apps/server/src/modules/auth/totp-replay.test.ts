@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { auth, createUser, fundIncome } from '../../test/factories';
+import { totpAt } from './totp';
+
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+// Review finding: ten parallel withdrawals with the same valid code gave 1 × 200, then 400s and
+// 429s: the replays counted as wrong codes and locked the user's own second factor for 15 minutes.
+describe('a replayed two-factor code', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('is refused without counting as a wrong code, so a double submit cannot lock the second factor', async () => {
+    const u = await createUser(t.db, t.ctx.secret);
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: auth(u.token) });
+    const { secret } = (await post('/api/user/2fa/setup', {})).json().data as { secret: string };
+    // The codes below are for steps around this one (±1 accepted): start well inside a step.
+    if (Date.now() % 30_000 > 25_000) await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 100));
+    const step = Math.floor(Date.now() / 30_000);
+    expect((await post('/api/user/2fa/enable', { code: totpAt(secret, (step - 1) * 30_000) })).statusCode).toBe(200);
+    await fundIncome(t.db, u.id, 200);
+
+    const body = { amount_usd: 10, network: 'BSC', wallet_address: ADDRESS, token: 'USDT', totp_code: totpAt(secret, step * 30_000) };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post('/api/withdraw/create', body)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400, 400, 400]);
+    for (const a of answers.filter((x) => x.statusCode === 400)) expect(a.json().message).toBe('Invalid two-factor code');
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(u.token) })).json().data.balance).toBe(190);
+
+    // Not locked: the next step's code still goes through.
+    const next = await post('/api/withdraw/create', { ...body, totp_code: totpAt(secret, (step + 1) * 30_000) });
+    expect(next.statusCode, next.body).toBe(200);
+    // And real wrong codes still count: five in a row lock it.
+    for (let i = 0; i < 5; i++) await post('/api/withdraw/create', { ...body, totp_code: String(100000 + i) });
+    expect((await post('/api/withdraw/create', { ...body, totp_code: totpAt(secret, (step + 1) * 30_000) })).statusCode).toBe(429);
+  });
+});
