@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ZPageQuery } from '../schemas/common';
 import { ZCreateTicketRequest } from '../schemas/support';
-import { defineContract, ZId, ZIsoTime } from './define';
+import { defineContract, pageOf, ZId, ZIsoTime } from './define';
 
 export const ZTicket = z.object({
   id: ZId,
@@ -12,7 +13,15 @@ export const ZTicket = z.object({
 });
 
 export const support = {
-  list: defineContract({ method: 'GET', path: '/support', auth: 'user', tag: 'support', summary: 'My tickets', data: z.object({ data: z.array(ZTicket) }) }),
+  list: defineContract({
+    method: 'GET',
+    path: '/support',
+    auth: 'user',
+    tag: 'support',
+    summary: 'My tickets, newest first, one page',
+    query: ZPageQuery,
+    data: pageOf(ZTicket),
+  }),
   create: defineContract({
     method: 'POST',
     path: '/support',

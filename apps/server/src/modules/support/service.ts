@@ -11,17 +11,13 @@ function toTicket(r: { id: bigint; type: string; message: string; status: string
   return { id: String(r.id), type: r.type, message: r.message, status: r.status, createdAt: r.created_at.toISOString(), adminRemark: r.admin_remark };
 }
 
-/** The user's own tickets, newest first (a user never sees another user's tickets). */
-export async function listTickets(db: Executor, userId: bigint): Promise<TTicket[]> {
-  const rows = await db
-    .selectFrom('support_tickets')
-    .select(['id', 'type', 'message', 'status', 'created_at', 'admin_remark'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(200)
-    .execute();
-  return rows.map(toTicket);
+/** One page of the user's own tickets, newest first (a user never sees another user's tickets). */
+export async function listTickets(db: Executor, userId: bigint, opts: { page: number; perPage: number }): Promise<{ rows: TTicket[]; total: number }> {
+  const q = db.selectFrom('support_tickets').where('user_id', '=', userId);
+  const { rows, total } = await paginate(q, opts.page, opts.perPage, (p) =>
+    p.select(['id', 'type', 'message', 'status', 'created_at', 'admin_remark']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  );
+  return { total, rows: rows.map(toTicket) };
 }
 
 /** Opens a ticket; the payload was trimmed and sanitised by the shared schema. */

@@ -25,8 +25,9 @@ describe('support tickets', () => {
     expect(list.json().data.data).toEqual([
       expect.objectContaining({ type: 'deposit', message: 'My deposit has not arrived yet', status: 'open', adminRemark: null }),
     ]);
+    expect(list.json().data.pagination).toEqual({ total: 1, page: 1, perPage: 10 });
     const other = await t.app.inject({ method: 'GET', url: '/api/support', headers: auth(bob.token) });
-    expect(other.json().data.data).toEqual([]);
+    expect(other.json().data).toEqual({ data: [], pagination: { total: 0, page: 1, perPage: 10 } });
   });
 
   it.each([
@@ -45,7 +46,96 @@ describe('support tickets', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     const after = await t.app.inject({ method: 'GET', url: '/api/support', headers: auth(bob.token) });
-    expect(after.json().data.data.length).toBe(before.json().data.data.length);
+    expect(after.json().data.pagination.total).toBe(before.json().data.pagination.total);
+  });
+
+  it("pages the caller's tickets newest first with total, page and perPage, reaching the oldest one", async () => {
+    const carol = await createUser(t.db, t.ctx.secret);
+    const base = Date.parse('2025-01-01T00:00:00Z');
+    // 205 tickets (more than the old silent cap of 200), ticket #n created n minutes after base; one ticket of another user.
+    await t.db
+      .insertInto('support_tickets')
+      .values(
+        Array.from({ length: 205 }, (_, i) => ({
+          user_id: carol.id,
+          type: 'general',
+          message: `Ticket number ${i + 1}`,
+          created_at: new Date(base + (i + 1) * 60_000),
+        })),
+      )
+      .execute();
+    await t.db
+      .insertInto('support_tickets')
+      .values({ user_id: alice.id, type: 'general', message: 'Not carol', created_at: new Date(base + 999 * 60_000) })
+      .execute();
+    const list = (q = '') => t.app.inject({ method: 'GET', url: `/api/support${q}`, headers: auth(carol.token) });
+    const messages = (body: { data: { data: { message: string }[] } }) => body.data.data.map((r) => r.message);
+    const nums = (...n: number[]) => n.map((i) => `Ticket number ${i}`);
+    const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
+
+    const first = (await list()).json();
+    expect(first.success).toBe(true);
+    expect(first.data.pagination).toEqual({ total: 205, page: 1, perPage: 10 });
+    expect(messages(first)).toEqual(nums(...range(205, 196)));
+
+    const p2 = (await list('?page=2&per_page=10')).json();
+    expect(p2.data.pagination).toEqual({ total: 205, page: 2, perPage: 10 });
+    expect(messages(p2)).toEqual(nums(...range(195, 186)));
+
+    const one = (await list('?page=1&per_page=1')).json();
+    expect(one.data.pagination).toEqual({ total: 205, page: 1, perPage: 1 });
+    expect(messages(one)).toEqual(nums(205));
+
+    // per_page is capped at 100: the third page of 100 holds the 5 oldest tickets, oldest last.
+    const p3 = (await list('?page=3&per_page=100')).json();
+    expect(p3.data.pagination).toEqual({ total: 205, page: 3, perPage: 100 });
+    expect(messages(p3)).toEqual(nums(5, 4, 3, 2, 1));
+    expect((await list('?per_page=100')).json().data.data).toHaveLength(100);
+
+    const beyond = (await list('?page=30')).json();
+    expect(beyond.data).toEqual({ data: [], pagination: { total: 205, page: 30, perPage: 10 } });
+  });
+
+  it.each([
+    ['?per_page=101', 'per_page', 'Must be at most 100'],
+    ['?per_page=0', 'per_page', 'Must be at least 1'],
+    ['?per_page=abc', 'per_page', 'Must be a whole number'],
+    ['?per_page=2.5', 'per_page', 'Must be a whole number'],
+    ['?page=0', 'page', 'Must be at least 1'],
+    ['?page=-1', 'page', 'Must be at least 1'],
+    ['?page=x', 'page', 'Must be a whole number'],
+  ])('refuses bad paging %s with 400 and a message', async (q, field, message) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/support${q}`, headers: auth(alice.token) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message, errors: { [field]: message } });
+  });
+
+  it('answers an empty first page with its pagination', async () => {
+    const dave = await createUser(t.db, t.ctx.secret);
+    const res = await t.app.inject({ method: 'GET', url: '/api/support', headers: auth(dave.token) });
+    expect(res.json()).toEqual({ success: true, data: { data: [], pagination: { total: 0, page: 1, perPage: 10 } } });
+  });
+
+  it('pages the admin ticket queue the same way: total, page, perPage, newest first, per_page at most 100', async () => {
+    const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
+    const queue = (q: string) => t.app.inject({ method: 'GET', url: `/api/admin/tickets${q}`, headers: auth(admin.token) });
+    const count = await t.db
+      .selectFrom('support_tickets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const total = Number(count.n);
+    expect(total).toBeGreaterThan(200);
+    const first = (await queue('')).json().data;
+    expect(first.pagination).toEqual({ total, page: 1, perPage: 10 });
+    const all = (await queue('?per_page=100')).json().data.data as { id: string; createdAt: string }[];
+    expect(all).toHaveLength(100);
+    const p2 = (await queue('?page=2&per_page=5')).json().data;
+    expect(p2.pagination).toEqual({ total, page: 2, perPage: 5 });
+    expect(p2.data.map((r: { id: string }) => r.id)).toEqual(all.slice(5, 10).map((r) => r.id));
+    expect([...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id)).map((r) => r.id)).toEqual(all.map((r) => r.id));
+    const bad = await queue('?per_page=101');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ success: false, message: 'Must be at most 100', errors: { per_page: 'Must be at most 100' } });
   });
 
   it('needs a token', async () => {

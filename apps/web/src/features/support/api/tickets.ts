@@ -1,13 +1,21 @@
 import type { TCreateTicketRequest } from '@app/core';
 import { support } from '@app/core/contracts/support';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/call';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/support */
-export const ticketsQueryOptions = () => queryOptions({ queryKey: queryKeys.tickets, queryFn: async () => (await call(support.list)).data.data });
+/** The support screen's page size (the server's default, like the other paginated lists). */
+export const TICKETS_PER_PAGE = 10;
 
-/** POST /api/support; refreshes the ticket list on success. */
+/** GET /api/support: one page of the user's tickets, newest first, with its pagination. */
+export const ticketsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.tickets, page] as const,
+    queryFn: fetchData(support.list, { query: { page, per_page: TICKETS_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** POST /api/support; refreshes every page of the ticket list on success. */
 export function useCreateTicket() {
   const qc = useQueryClient();
   return useMutation({

@@ -15,7 +15,8 @@ const SUBJECT_LABELS: Record<(typeof SUPPORT_SUBJECTS)[number], string> = {
   staking: 'Staking',
 };
 
-export function TicketForm() {
+/** `onCreated` runs after a ticket is opened (the screen goes back to the first page, where it now is). */
+export function TicketForm({ onCreated }: { onCreated?: () => void } = {}) {
   const create = useCreateTicket();
   const form = useForm<{ type: string; message: string }, unknown, TCreateTicketRequest>({
     resolver: zodResolver(ZCreateTicketRequest),
@@ -29,6 +30,7 @@ export function TicketForm() {
       const res = await create.mutateAsync(values);
       toast.success(res.message || 'Support ticket created!');
       form.reset();
+      onCreated?.();
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to create ticket'));
     }

@@ -7,13 +7,14 @@ import { Badge } from '../../../components/ui/badge';
 import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
+import { NumberedPagination } from '../../../components/ui/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { ticketsQueryOptions } from '../api/tickets';
 
 const isClosed = (t: TTicket) => t.status.toLowerCase() === 'closed';
 
-export function TicketTable() {
-  const tickets = useQuery(ticketsQueryOptions());
+export function TicketTable({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const tickets = useQuery(ticketsQueryOptions(page));
   const [open, setOpen] = useState<TTicket | null>(null);
 
   useEffect(() => {
@@ -27,7 +28,7 @@ export function TicketTable() {
         <DataTable<TTicket>
           label="Ticket History"
           minWidth="sm:min-w-[520px]"
-          rows={tickets.data}
+          rows={tickets.data?.data}
           loading={tickets.isPending}
           error={tickets.isError ? errorMessage(tickets.error, 'Failed to load tickets') : null}
           empty="No tickets yet"
@@ -59,6 +60,11 @@ export function TicketTable() {
             },
           ]}
         />
+        {tickets.data ? (
+          <div className="px-3 pb-3">
+            <NumberedPagination page={page} perPage={tickets.data.pagination.perPage} total={tickets.data.pagination.total} onPage={onPage} />
+          </div>
+        ) : null}
       </div>
       <Modal open={open !== null} onClose={() => setOpen(null)} title="Admin Remarks">
         {open ? (
