@@ -48,6 +48,23 @@ describe('requests outside the routes answer in the API shape (review findings)'
     expect(poisoned.json().success).toBe(false);
   });
 
+  it('names the missing fields when there is no body at all, and says so when the body is not an object', async () => {
+    const user = await createUser(t.db, t.ctx.secret);
+    const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
+    const none = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(user.token) });
+    expect(none.json()).toEqual({ success: false, message: 'Amount is required', errors: { amount_usd: 'Amount is required' } });
+    const close = await t.app.inject({ method: 'POST', url: '/api/admin/tickets/1/close', headers: auth(admin.token) });
+    expect(close.json()).toEqual({ success: false, message: 'Remark is required', errors: { adminRemark: 'Remark is required' } });
+    const array = await t.app.inject({
+      method: 'POST',
+      url: '/api/stake/create',
+      headers: { ...auth(user.token), 'content-type': 'application/json' },
+      payload: '[]',
+    });
+    expect(array.statusCode).toBe(400);
+    expect(array.json()).toEqual({ success: false, message: 'Request body must be a JSON object' });
+  });
+
   it('answers a request the HTTP parser cannot frame with {success:false, message}', async () => {
     const answer = await raw(port, 'GET /api/user/wallet HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);

@@ -23,7 +23,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         if (!(field in errors)) errors[field] = issue.message ?? 'Invalid value';
       }
       const fieldKeys = Object.keys(errors).filter((k) => k !== '_');
-      const first = fieldKeys.length ? errors[fieldKeys[0]!]! : 'Invalid request';
+      // No field to name: the body (or query) as a whole is of the wrong kind, e.g. a JSON array.
+      const whole = error.validationContext === 'body' ? 'Request body must be a JSON object' : 'Invalid request';
+      const first = fieldKeys.length ? errors[fieldKeys[0]!]! : whole;
       if (!fieldKeys.length) delete errors._;
       return reply.status(400).send({ success: false, message: first, ...(fieldKeys.length ? { errors } : {}) });
     }
