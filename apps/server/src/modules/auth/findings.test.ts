@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, useTestApp } from '../../test/app';
 import { auth, createUser, fundIncome } from '../../test/factories';
@@ -152,8 +153,8 @@ describe('issue 10 findings', () => {
       expect(blockedRight.statusCode).toBe(wrong.statusCode);
       expect(blockedRight.json().message).toBe(wrong.json().message);
       await t.db.updateTable('users').set({ status: 'inactive' }).where('email', '=', r.email).execute();
-      // The decoy access id leads nowhere.
-      expect((await post('/api/auth/verify-otp', { access_id: wrong.json().data.access_id, otp: '123456' })).json().message).toBe(DEAD);
+      // The newest decoy access id answers like a real one (a wrong code is counted), and never signs in.
+      expect((await post('/api/auth/verify-otp', { access_id: blockedRight.json().data.access_id, otp: '123456' })).json().message).toBe('Invalid OTP');
     });
   });
 
@@ -347,6 +348,178 @@ describe('issue 10 findings', () => {
         .where('user_id', '=', await userId(r.email))
         .executeTakeFirstOrThrow();
       expect(row.attempts).toBeLessThanOrEqual(5);
+    }
+  });
+});
+
+/**
+ * External attacker review (2026-11-25): what the login back-off and forgot-password told about an
+ * e-mail, and the missing per-e-mail login limit. Each test failed before the fix.
+ */
+describe('external review: e-mail enumeration and the per-e-mail login limit', () => {
+  const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
+  const post = poster(t);
+  const email = emailsOf('enum');
+  const ACCESS_ID = /^[A-Za-z0-9_-]{43}$/;
+  type Res = Awaited<ReturnType<typeof post>>;
+  /** What a caller sees of an answer: status, message, and the data with access ids as their shape. */
+  const seen = (res: Res) => {
+    const body = res.json() as { message?: string; data?: Record<string, unknown> };
+    const data =
+      body.data && Object.fromEntries(Object.entries(body.data).map(([k, v]) => [k, typeof v === 'string' && ACCESS_ID.test(v) ? '<access_id>' : v]));
+    return { status: res.statusCode, message: body.message, data };
+  };
+  const mailsTo = (e: string) => t.mailbox.mails.filter((m) => m.to.toLowerCase().includes(e.toLowerCase()));
+  /** The n-th mail (1-based) to e, waiting for it. */
+  async function nthMail(e: string, n: number) {
+    for (let i = 0; i < 100 && mailsTo(e).length < n; i++) await new Promise((r) => setTimeout(r, 50));
+    const mail = mailsTo(e)[n - 1];
+    if (!mail) throw new Error(`no mail ${n} to ${e}`);
+    return otpOf(mail.text);
+  }
+  const wrongFor = (code: string | null) => (code === '000000' ? '111111' : '000000');
+  /** Moves every challenge 301 s into the past instead of sleeping through the resend wait. */
+  const age = () => sql`update otp_challenges set created_at = created_at - interval '301 seconds'`.execute(t.db);
+  async function verifiedUser() {
+    const e = email();
+    const reg = await post('/api/auth/register', { name: 'Enum Example', email: e, password: 'Secret123' });
+    const code = await nthMail(e, 1);
+    expect((await post('/api/auth/verify-otp', { access_id: reg.json().data.access_id, otp: code })).statusCode).toBe(200);
+    return e;
+  }
+  const noUser = async (e: string) =>
+    expect(
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', e.toLowerCase()))
+        .executeTakeFirst(),
+    ).toBeUndefined();
+
+  /**
+   * The attacker's walk: 10 wrong passwords, an 11th login, then with the access id it got: a wrong
+   * code, a resend inside the wait, a resend after it, the replaced id, 5 wrong codes on the new id,
+   * and a resend with the id those killed. `mailed` says whether codes reach a mailbox we can read
+   * (only to pick a code that is surely wrong).
+   */
+  async function loginWalk(e: string, eleventh: string, mailed: boolean) {
+    const out = [];
+    for (let i = 0; i < 10; i++) out.push(seen(await post('/api/auth/login', { email: e, password: `WrongPass${i}` })));
+    const before = mailsTo(e).length;
+    const login = await post('/api/auth/login', { email: e, password: eleventh });
+    out.push(seen(login));
+    const first = login.json().data?.access_id as string;
+    const code1 = mailed ? await nthMail(e, before + 1) : null;
+    out.push(seen(await post('/api/auth/verify-otp', { access_id: first, otp: wrongFor(code1) })));
+    out.push(seen(await post('/api/auth/resend-otp', { access_id: first })));
+    await age();
+    const resent = await post('/api/auth/resend-otp', { access_id: first });
+    out.push(seen(resent));
+    const second = resent.json().data?.access_id as string;
+    out.push(seen(await post('/api/auth/resend-otp', { access_id: first })));
+    const code2 = mailed ? await nthMail(e, before + 2) : null;
+    for (let i = 0; i < 5; i++) out.push(seen(await post('/api/auth/verify-otp', { access_id: second, otp: wrongFor(code2) })));
+    await age();
+    out.push(seen(await post('/api/auth/resend-otp', { access_id: second })));
+    return out;
+  }
+
+  it('1. login back-off: an unknown e-mail walks the same answers as a registered one (right or wrong 11th password), and nobody is mailed', async () => {
+    const right = await verifiedUser();
+    const wrong = await verifiedUser();
+    const unknown = email();
+    const mailsOfWrong = mailsTo(wrong).length;
+    const real = await loginWalk(right, 'Secret123', true);
+    expect(real[10]).toEqual({ status: 200, message: 'We sent a code to your e-mail. Enter it to continue.', data: { access_id: '<access_id>' } });
+    expect(real[12]).toMatchObject({ status: 429, message: 'Please wait before requesting a new OTP' });
+    expect(await loginWalk(wrong, 'WrongPass99', false)).toEqual(real);
+    expect(await loginWalk(unknown, 'WrongPass99', false)).toEqual(real);
+    // The real walk's last mail has arrived; neither decoy walk mailed anyone or created a user.
+    await nthMail(right, mailsTo(right).length);
+    expect(mailsTo(unknown)).toHaveLength(0);
+    expect(mailsTo(wrong)).toHaveLength(mailsOfWrong);
+    await noUser(unknown);
+  });
+
+  /** forgot-password, then a resend inside the wait, a wrong code, a resend after the wait, the replaced id, 5 wrong codes, and the killed id. */
+  async function forgotWalk(e: string, mailed: boolean) {
+    const out = [];
+    const before = mailsTo(e).length;
+    const forgot = await post('/api/auth/forgot-password', { email: e });
+    out.push(seen(forgot));
+    const first = forgot.json().data.access_id as string;
+    const code1 = mailed ? await nthMail(e, before + 1) : null;
+    out.push(seen(await post('/api/auth/resend-otp', { access_id: first })));
+    out.push(seen(await post('/api/auth/reset-password', { access_id: first, otp: wrongFor(code1), password: 'NewPass123' })));
+    await age();
+    const resent = await post('/api/auth/resend-otp', { access_id: first });
+    out.push(seen(resent));
+    const second = resent.json().data?.access_id as string;
+    out.push(seen(await post('/api/auth/resend-otp', { access_id: first })));
+    const code2 = mailed ? await nthMail(e, before + 2) : null;
+    for (let i = 0; i < 5; i++) out.push(seen(await post('/api/auth/reset-password', { access_id: second, otp: wrongFor(code2), password: 'NewPass123' })));
+    await age();
+    out.push(seen(await post('/api/auth/resend-otp', { access_id: second })));
+    return out;
+  }
+
+  it('2. forgot-password: the access id of an unknown e-mail answers resend-otp and reset-password like a real one, and nobody is mailed', async () => {
+    const registered = await verifiedUser();
+    const unknown = email();
+    const real = await forgotWalk(registered, true);
+    expect(real[1]).toEqual({ status: 429, message: 'Please wait before requesting a new OTP', data: undefined });
+    expect(real[3]).toEqual({ status: 200, message: 'OTP resent successfully', data: { access_id: '<access_id>' } });
+    expect(await forgotWalk(unknown, false)).toEqual(real);
+    await nthMail(registered, mailsTo(registered).length);
+    expect(mailsTo(unknown)).toHaveLength(0);
+    await noUser(unknown);
+  });
+
+  it('3. login is limited per e-mail too (any case, any IP), the same for registered and unknown e-mails, with the per-IP answer', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_AUTH_PER_MIN: '5', TRUST_PROXY: '1' });
+    try {
+      const login = (e: string, ip: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: e, password: 'WrongPass1' }, headers: { 'x-forwarded-for': ip } });
+      const registered = email();
+      const reg = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'Enum Example', email: registered, password: 'Secret123' },
+      });
+      expect(reg.statusCode, reg.body).toBe(200);
+      const perIp = [];
+      for (let i = 0; i < 7; i++) perIp.push(await login(email(), '192.0.2.1'));
+      const ipLimited = perIp.at(-1)!;
+      expect(ipLimited.statusCode).toBe(429);
+      let ip = 10;
+      for (const e of [registered, `X${Date.now()}@Ex.test`]) {
+        const answers = [];
+        for (let i = 0; i < 7; i++) answers.push(await login(i % 2 ? e.toUpperCase() : e.toLowerCase(), `198.51.100.${ip++}`));
+        expect(
+          answers.map((a) => a.statusCode),
+          e,
+        ).toEqual([401, 401, 401, 401, 401, 429, 429]);
+        expect(answers.at(-1)!.json()).toEqual(ipLimited.json());
+      }
+      // Another e-mail from a fresh IP is not held back.
+      expect((await login(email(), `198.51.100.${ip++}`)).statusCode).toBe(401);
+      // forgot-password is "rate-limited like login" (server design, section 9): per e-mail too.
+      const target = email();
+      const forgot = [];
+      for (let i = 0; i < 7; i++)
+        forgot.push(
+          (
+            await limited.app.inject({
+              method: 'POST',
+              url: '/api/auth/forgot-password',
+              payload: { email: target },
+              headers: { 'x-forwarded-for': `198.51.100.${ip++}` },
+            })
+          ).statusCode,
+        );
+      expect(forgot).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    } finally {
+      await limited.close();
     }
   });
 });

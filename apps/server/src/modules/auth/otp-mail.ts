@@ -1,20 +1,20 @@
-import { OTP_MAX_TRIES } from '@app/core';
+import { randomBytes } from 'node:crypto';
+import { OTP_MAX_TRIES, OTP_RESEND_SECONDS } from '@app/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/types';
 import { renderMail } from '../mail/service';
-import { accessIdHash, issueOtp, lockUser, type OtpPurpose } from './otp';
-import { randomBytes } from 'node:crypto';
-import { OTP_RESEND_SECONDS } from '@app/core';
+import { accessIdHash, challengesOf, issueDecoy, issueOtp, lockOwner, type OtpOwner, type OtpPurpose } from './otp';
 
 /**
- * A code for the user, without flooding their inbox: while their newest challenge of this purpose
+ * A code for the owner, without flooding their inbox: while their newest challenge of this purpose
  * is live and younger than the resend wait, a new access_id takes it over (same code, same tries
- * used, same expiry) and no mail is sent; otherwise a fresh code is issued and must be mailed.
+ * used, same expiry) and no mail is sent; otherwise a fresh code is issued and must be mailed. A
+ * decoy walks the same steps and never has a code (`otp` null).
  */
-export async function challengeFor(tx: Tx, secret: string, userId: bigint, purpose: OtpPurpose): Promise<{ accessId: string; otp: string | null }> {
-  await lockUser(tx, userId);
-  const newest = await tx.selectFrom('otp_challenges').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+export async function challengeFor(tx: Tx, secret: string, owner: OtpOwner, purpose: OtpPurpose): Promise<{ accessId: string; otp: string | null }> {
+  await lockOwner(tx, owner);
+  const newest = await challengesOf(tx, owner).limit(1).executeTakeFirst();
   const live =
     newest &&
     newest.purpose === purpose &&
@@ -23,13 +23,14 @@ export async function challengeFor(tx: Tx, secret: string, userId: bigint, purpo
     newest.attempts < OTP_MAX_TRIES &&
     newest.expires_at.getTime() > Date.now() &&
     newest.created_at.getTime() + OTP_RESEND_SECONDS * 1000 > Date.now();
-  if (!live) return issueOtp(tx, secret, userId, purpose);
+  if (owner.userId === undefined) return { accessId: await issueDecoy(tx, secret, owner.decoyKey, purpose, live ? newest : undefined), otp: null };
+  if (!live) return issueOtp(tx, secret, owner.userId, purpose);
   const accessId = randomBytes(32).toString('base64url');
   await tx.updateTable('otp_challenges').set({ dead: true }).where('id', '=', newest.id).execute();
   await tx
     .insertInto('otp_challenges')
     .values({
-      user_id: userId,
+      user_id: owner.userId,
       purpose,
       access_id_hash: accessIdHash(secret, accessId),
       otp_hash: newest.otp_hash,

@@ -1,9 +1,10 @@
 import { RESET_SENT_MESSAGE } from '@app/core';
 import { auth as contract } from '@app/core/contracts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { route } from '../../lib/route';
+import { emailKey } from './otp';
 import * as auth from './service';
 
 const LOGIN_MESSAGES = {
@@ -19,6 +20,27 @@ export const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.heade
 const authRoutes: FastifyPluginAsync = async (app) => {
   const perMinute = app.ctx.config.rateLimitAuthPerMin;
   const limited = { config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } } };
+  /**
+   * The per-e-mail limit of login and forgot-password (server design, section 1): the same budget
+   * and 429 as per IP, counted in the same store (Redis when REDIS_URL is set, so every process
+   * shares it), keyed by the keyed hash of the normalized e-mail, for known and unknown e-mails
+   * alike. Checked in the handler, after the per-IP limit and the body's validation.
+   */
+  const perEmail = (name: string) => {
+    const limiter = app.createRateLimit({
+      max: perMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => `${name}-email:${emailKey(app.ctx.secret, (req.body as { email: string }).email)}`,
+    });
+    return async (req: FastifyRequest, reply: FastifyReply) => {
+      const r = await limiter(req);
+      if (r.isAllowed || !r.isExceeded) return;
+      void reply.header('retry-after', r.ttlInSeconds);
+      throw new AppError('RATE_LIMITED', 'Too many requests, please try again later.');
+    };
+  };
+  const loginPerEmail = perEmail('login');
+  const forgotPerEmail = perEmail('forgot');
 
   route(
     app,
@@ -36,12 +58,13 @@ const authRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, contract.resendOtp, async (req) => ok(await auth.resendOtp(app.ctx, req.log, req.body.access_id), 'OTP resent successfully'), limited);
 
-  // Per IP only: a per-e-mail limit would let anyone lock the owner out. Guessing one account from
-  // many IPs meets the per-account back-off in the service instead.
+  // Per IP and per e-mail. The per-e-mail limit holds an owner back for at most a minute; guessing
+  // one e-mail slowly from many IPs meets the per-e-mail back-off in the service.
   route(
     app,
     contract.login,
-    async (req) => {
+    async (req, reply) => {
+      await loginPerEmail(req, reply);
       const { step, ...data } = await auth.login(app.ctx, req.log, req.body, meta(req));
       return ok(data, LOGIN_MESSAGES[step]);
     },
@@ -55,7 +78,15 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     limited,
   );
 
-  route(app, contract.forgotPassword, async (req) => ok(await auth.forgotPassword(app.ctx, req.log, req.body.email), RESET_SENT_MESSAGE), limited);
+  route(
+    app,
+    contract.forgotPassword,
+    async (req, reply) => {
+      await forgotPerEmail(req, reply);
+      return ok(await auth.forgotPassword(app.ctx, req.log, req.body.email), RESET_SENT_MESSAGE);
+    },
+    limited,
+  );
 
   route(app, contract.resetPassword, async (req) => ok(undefined, await auth.resetPassword(app.ctx, req.body)), limited);
 

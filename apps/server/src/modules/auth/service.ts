@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { INVALID_CODE_MESSAGE, RESET_DONE_MESSAGE, type TLoginRequest, type TRegisterRequest, type TResetPasswordRequest } from '@app/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
@@ -6,7 +5,8 @@ import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import { queueMail } from '../mail/service';
 import * as team from '../team/service';
-import { consumeOtp, issueOtp, replaceOtp } from './otp';
+import { clearLoginFailures, countLoginFailure, loginFailures } from './login-failures';
+import { consumeOtp, emailKey, issueOtp, replaceOtp } from './otp';
 import { challengeFor, mailOtp } from './otp-mail';
 import { hashPassword, verifyPassword } from './password';
 import { createSession, deleteSession, deleteUserSessions, type SessionMeta } from './sessions';
@@ -24,10 +24,11 @@ export interface AuthResult {
 }
 
 /**
- * Wrong passwords in a row after which a login also needs a code mailed to the owner. Past it a
- * right and a wrong password get the same answer (a code 'was sent'), so guessing learns nothing,
- * and the owner is never locked out: their password plus the mailed code still sign them in.
- * See docs/decisions/2026-11-23-login-back-off.md.
+ * Wrong passwords in a row for an e-mail after which a login also needs a code mailed to the
+ * owner. Past it a right and a wrong password, and an unknown e-mail, get the same answer (a code
+ * 'was sent', with an access_id that answers resend and verify like a real one), so guessing
+ * learns nothing, and the owner is never locked out: their password plus the mailed code still
+ * sign them in. See docs/decisions/2026-11-23-login-back-off.md.
  */
 export const LOGIN_BACKOFF_AFTER = 10;
 
@@ -108,21 +109,36 @@ export async function verifyOtp(ctx: AppContext, accessId: string, otp: string, 
       .executeTakeFirst();
     if (!done) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
   }
-  await ctx.db.updateTable('users').set({ failed_logins: 0 }).where('id', '=', userId).execute();
+  await clearLoginFailures(ctx.db, ctx.secret, userId);
   return signIn(ctx, userId, meta);
 }
 
+/**
+ * A new code for a live access_id. A decoy's gets the same answers and mails nobody; so that the
+ * time does not tell them apart either, sign-in and reset codes are mailed without waiting (a
+ * sign-up code, which has no decoy, still is awaited).
+ */
 export async function resendOtp(ctx: AppContext, log: FastifyBaseLogger, accessId: string): Promise<AuthResult> {
   const next = await ctx.db.transaction().execute((tx) => replaceOtp(tx, ctx.secret, accessId));
+  if (next.userId === null || next.otp === null) return { access_id: next.accessId };
   const user = await ctx.db.selectFrom('users').select(['email', 'name']).where('id', '=', next.userId).executeTakeFirstOrThrow();
-  await mailOtp(ctx, log, user, next.otp, next.purpose);
+  const sending = mailOtp(ctx, log, user, next.otp, next.purpose);
+  if (next.purpose === 'verify') await sending;
+  else sending.catch((err: unknown) => log.error({ err }, 'resent code mail failed'));
   return { access_id: next.accessId };
 }
 
+/** A decoy access_id for this e-mail (see OtpOwner): answers like a real one, mails nobody. */
+async function decoyFor(ctx: AppContext, email: string, purpose: 'login' | 'reset'): Promise<string> {
+  const { accessId } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, { decoyKey: emailKey(ctx.secret, email) }, purpose));
+  return accessId;
+}
+
 /**
- * Unknown e-mail and wrong password answer the same 401 in the same time; an unverified account
- * with the right password gets a code instead of a token; a blocked one gets 403. Past the
- * back-off threshold every answer for the account is 'a code was sent' (see LOGIN_BACKOFF_AFTER).
+ * Unknown e-mail and wrong password answer the same 401 in the same time, and both count towards
+ * the e-mail's back-off; an unverified account with the right password gets a code instead of a
+ * token; a blocked one gets 403. Past the back-off threshold every answer for the e-mail, known or
+ * not, is 'a code was sent' (see LOGIN_BACKOFF_AFTER).
  */
 export async function login(
   ctx: AppContext,
@@ -130,32 +146,29 @@ export async function login(
   input: TLoginRequest,
   meta: SessionMeta = {},
 ): Promise<AuthResult & { step: 'signed-in' | 'verify' | 'code' | '2fa' }> {
+  const email = input.email.trim().toLowerCase();
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'password_hash', 'status', 'email_verified_at', 'failed_logins'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.trim().toLowerCase()))
+    .select(['id', 'name', 'email', 'password_hash', 'status', 'email_verified_at'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .executeTakeFirst();
   const good = await verifyPassword(user?.password_hash, input.password);
-  if (!user) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
-  const backOff = user.failed_logins >= LOGIN_BACKOFF_AFTER && Boolean(user.email_verified_at);
-  if (!good) {
-    await ctx.db
-      .updateTable('users')
-      .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
-      .where('id', '=', user.id)
-      .execute();
-    // In back-off a wrong password looks like a right one: an access_id that leads nowhere.
-    if (backOff) return { access_id: randomBytes(32).toString('base64url'), step: 'code' };
+  const failures = await loginFailures(ctx.db, ctx.secret, email);
+  const backOff = failures >= LOGIN_BACKOFF_AFTER;
+  if (!user || !good) {
+    await countLoginFailure(ctx.db, ctx.secret, email);
+    // In back-off a wrong password, or an unknown e-mail, looks like a right one: a decoy access_id.
+    if (backOff) return { access_id: await decoyFor(ctx, email, 'login'), step: 'code' };
     throw new AppError('UNAUTHORIZED', 'Invalid email or password');
   }
   if (user.status === 'blocked') {
     // In back-off a 403 would tell a guesser the password was right: the decoy answer instead.
-    if (backOff) return { access_id: randomBytes(32).toString('base64url'), step: 'code' };
+    if (backOff) return { access_id: await decoyFor(ctx, email, 'login'), step: 'code' };
     throw new AppError('FORBIDDEN', 'Your account has been blocked');
   }
   if (!user.email_verified_at || backOff) {
     const purpose = user.email_verified_at ? 'login' : 'verify';
-    const { accessId, otp } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, user.id, purpose));
+    const { accessId, otp } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, { userId: user.id }, purpose));
     if (otp) {
       // Not awaited in back-off, so the time of the answer does not tell a right password from a wrong one.
       const sending = mailOtp(ctx, log, user, otp, purpose);
@@ -164,7 +177,7 @@ export async function login(
     }
     return { access_id: accessId, step: backOff ? 'code' : 'verify' };
   }
-  if (user.failed_logins > 0) await ctx.db.updateTable('users').set({ failed_logins: 0 }).where('id', '=', user.id).execute();
+  if (failures > 0) await clearLoginFailures(ctx.db, ctx.secret, user.id);
   const result = await signIn(ctx, user.id, meta);
   return { ...result, step: result.requires_2fa ? '2fa' : 'signed-in' };
 }
@@ -181,8 +194,10 @@ export async function logout(ctx: AppContext, token: string): Promise<void> {
 }
 
 /**
- * Always the same answer, with an access_id for unknown e-mails too, so it reveals nothing. A
- * verified account gets a mailed code (not more often than the resend wait allows).
+ * Always the same answer, with an access_id for unknown e-mails too, so it reveals nothing: an
+ * e-mail that gets no code (unknown, unverified, blocked) gets a decoy access_id that answers
+ * resend and reset like a real one. A verified account gets a mailed code (not more often than
+ * the resend wait allows).
  */
 export async function forgotPassword(ctx: AppContext, log: FastifyBaseLogger, emailInput: string): Promise<{ access_id: string }> {
   const user = await ctx.db
@@ -190,8 +205,8 @@ export async function forgotPassword(ctx: AppContext, log: FastifyBaseLogger, em
     .select(['id', 'name', 'email', 'status', 'email_verified_at'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', emailInput.trim().toLowerCase()))
     .executeTakeFirst();
-  if (!user || !user.email_verified_at || user.status === 'blocked') return { access_id: randomBytes(32).toString('base64url') };
-  const { accessId, otp } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, user.id, 'reset'));
+  if (!user || !user.email_verified_at || user.status === 'blocked') return { access_id: await decoyFor(ctx, emailInput, 'reset') };
+  const { accessId, otp } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, { userId: user.id }, 'reset'));
   if (otp) mailOtp(ctx, log, user, otp, 'reset').catch((err: unknown) => log.error({ err }, 'reset code mail failed'));
   return { access_id: accessId };
 }
@@ -204,7 +219,8 @@ export async function resetPassword(ctx: AppContext, input: TResetPasswordReques
   });
   const hash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('users').set({ password_hash: hash, failed_logins: 0, updated_at: new Date() }).where('id', '=', userId).execute();
+    await tx.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('id', '=', userId).execute();
+    await clearLoginFailures(tx, ctx.secret, userId);
     await deleteUserSessions(tx, userId);
     await queueMail(tx, userId, 'password_reset');
   });
