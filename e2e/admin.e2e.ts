@@ -56,7 +56,7 @@ describe('admin console and support (browser)', () => {
     await admin.page.getByRole('cell', { name: u.username }).waitFor();
     await screenshot(admin.page, 'admin-withdrawals-desktop');
     await admin.page.getByRole('button', { name: 'Complete' }).click();
-    await admin.page.getByLabel('Payout transaction hash').fill('0xfeedbeef');
+    await admin.page.getByLabel('Payout transaction hash').fill('a'.repeat(64));
     await admin.page.getByRole('button', { name: 'Mark as paid' }).click();
     await admin.page.getByText('Withdrawal marked as paid').waitFor();
 

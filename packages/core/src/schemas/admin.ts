@@ -50,8 +50,19 @@ export const ZAdminIdParams = z.object({
 export const ZCloseTicketRequest = z.object({
   adminRemark: z.string({ error: 'Remark is required' }).trim().min(1, 'Remark is required').max(2000, 'Remark cannot exceed 2000 characters'),
 });
+/**
+ * A payout's transaction hash as the chains write it: 64 hex digits, `0x` first on BSC and Polygon
+ * (the withdrawal's network is checked by the server, which knows it). It is shown to the user as
+ * a block-explorer link and mailed, so a typo must not pass.
+ */
+export const TX_HASH_PATTERN = { evm: /^0x[0-9a-fA-F]{64}$/, tron: /^[0-9a-fA-F]{64}$/ } as const;
+export const INVALID_TX_HASH_MESSAGE = 'Invalid transaction hash';
 export const ZCompleteWithdrawalRequest = z.object({
-  tx_hash: z.string({ error: 'Transaction hash is required' }).trim().min(1, 'Transaction hash is required').max(200, 'Transaction hash is too long'),
+  tx_hash: z
+    .string({ error: 'Transaction hash is required' })
+    .trim()
+    .min(1, 'Transaction hash is required')
+    .refine((v) => TX_HASH_PATTERN.evm.test(v) || TX_HASH_PATTERN.tron.test(v), INVALID_TX_HASH_MESSAGE),
 });
 export const ZRejectWithdrawalRequest = z.object({
   reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason is too long'),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, type TestUser } from '../../test/factories';
+import { auth, createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
 import { startFakeNowPayments } from '../../test/fake-nowpayments';
 import { addDays } from '../income/roi';
 import { utcDay } from '../staking/service';
@@ -209,5 +209,58 @@ describe('admin ROI run for a future date', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+// Review finding: '0x123' was accepted as a payout hash, shown to the user as an explorer link and mailed.
+describe('admin completes a withdrawal only with a hash of its chain', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  async function pending(network: 'BSC' | 'TRON') {
+    const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
+    const user = await createUser(t.db, t.ctx.secret);
+    await fundIncome(t.db, user.id, 100);
+    const wallet_address = network === 'BSC' ? '0x52908400098527886E0F7030069857D2E4169EE7' : 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    const w = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdraw/create',
+      headers: auth(user.token),
+      payload: { amount_usd: 50, network, wallet_address, token: 'USDT' },
+    });
+    expect(w.statusCode, w.body).toBe(200);
+    const complete = (tx_hash: string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${w.json().data.id}/complete`, headers: auth(admin.token), payload: { tx_hash } });
+    return { id: BigInt(w.json().data.id), complete };
+  }
+  const status = async (id: bigint) => (await t.db.selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const hex = 'ab'.repeat(32);
+
+  it('refuses a malformed hash and one of the other chain, changing nothing', async () => {
+    const bsc = await pending('BSC');
+    for (const bad of ['0x123', 'not a hash', `0x${hex}0`, `0x${'zz'.repeat(32)}`]) {
+      const res = await bsc.complete(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: 'Invalid transaction hash', errors: { tx_hash: 'Invalid transaction hash' } });
+    }
+    expect((await bsc.complete(hex)).json()).toMatchObject({ success: false, errors: { tx_hash: 'Invalid transaction hash for BSC (0x and 64 hex digits)' } });
+    const tron = await pending('TRON');
+    expect((await tron.complete(`0x${hex}`)).json()).toMatchObject({
+      success: false,
+      errors: { tx_hash: 'Invalid transaction hash for Tron (64 hex digits, no 0x)' },
+    });
+    expect([await status(bsc.id), await status(tron.id)]).toEqual(['pending', 'pending']);
+    const entries = await t.db.selectFrom('ledger_entries').select('id').where('kind', '=', 'withdrawal_complete').execute();
+    expect(entries).toEqual([]);
+  });
+
+  it("accepts the chain's own form", async () => {
+    const bsc = await pending('BSC');
+    expect((await bsc.complete(`0x${hex}`)).json()).toMatchObject({ success: true, data: { status: 'completed', tx_hash: `0x${hex}` } });
+    const tron = await pending('TRON');
+    expect((await tron.complete(hex.toUpperCase())).json()).toMatchObject({ success: true, data: { status: 'completed' } });
   });
 });

@@ -1,4 +1,5 @@
 import { microToNumber } from '@app/core';
+import { INVALID_TX_HASH_MESSAGE, TX_HASH_PATTERN } from '@app/core/schemas/admin';
 import { admin } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldError } from '../../lib/errors';
@@ -50,6 +51,14 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, admin.completeWithdrawal, async (req) => {
+    // The hash's form follows the withdrawal's chain: 0x-prefixed on BSC and Polygon, bare on Tron.
+    const w = await app.ctx.db.selectFrom('withdrawals').select('network').where('id', '=', req.params.id).executeTakeFirst();
+    if (w && !TX_HASH_PATTERN[w.network === 'TRON' ? 'tron' : 'evm'].test(req.body.tx_hash)) {
+      throw fieldError(
+        'tx_hash',
+        `${INVALID_TX_HASH_MESSAGE} for ${w.network === 'TRON' ? 'Tron (64 hex digits, no 0x)' : `${w.network === 'BSC' ? 'BSC' : 'Polygon'} (0x and 64 hex digits)`}`,
+      );
+    }
     const r = await completeWithdrawal(app.ctx.db, req.params.id, {
       txHash: req.body.tx_hash,
       adminId: req.user.id,
