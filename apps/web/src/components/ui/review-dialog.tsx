@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -9,7 +9,15 @@ export interface ReviewRow {
   strong?: boolean;
 }
 
-/** The step between a money form and its call: what will move, to whom, at what cost, on what terms. */
+/**
+ * The step between a money form and its call: what will move, to whom, at what cost, on what terms.
+ *
+ * Confirm is single-flight: the first press marks the call under way in a ref before `onConfirm`
+ * starts and disables the buttons at once, so a double click, two clicks in one frame or a held
+ * Enter cannot start a second call before `busy` (the mutation's isPending) reaches the render.
+ * The mark clears when the promise `onConfirm` returns settles. The dialog stays mounted while
+ * closed, so a review reopened while a call is still running cannot confirm until it ends.
+ */
 export function ReviewDialog({
   open,
   title,
@@ -31,11 +39,38 @@ export function ReviewDialog({
   confirmLabel: string;
   busy: boolean;
   busyLabel?: string;
-  onConfirm: () => void;
+  /** Runs the call; the promise settling (fulfilled or rejected) is what ends the single flight. */
+  onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }) {
+  const inFlight = useRef(false);
+  const [running, setRunning] = useState(false);
+  const blocked = busy || running;
+
+  const confirm = () => {
+    if (!open || busy || inFlight.current) return;
+    inFlight.current = true;
+    setRunning(true);
+    const release = () => {
+      inFlight.current = false;
+      setRunning(false);
+    };
+    let call: Promise<unknown>;
+    try {
+      call = onConfirm();
+    } catch (err) {
+      release();
+      throw err;
+    }
+    void Promise.resolve(call).then(release, release);
+  };
+  // Back is disabled while the call runs; Escape and the overlay wait for it too.
+  const close = () => {
+    if (!busy && !inFlight.current) onClose();
+  };
+
   return (
-    <Modal open={open} onClose={onClose} title={title} description="Check the details before you confirm.">
+    <Modal open={open} onClose={close} title={title} description="Check the details before you confirm.">
       <div data-testid="review-step">
         <dl className="space-y-2 rounded-xl bg-surface-900/70 p-3 text-sm">
           {rows.map((r) => (
@@ -55,11 +90,11 @@ export function ReviewDialog({
         </dl>
         {(notes ?? children) ? <div className="mt-3 space-y-1 text-xs text-slate-300">{notes ?? children}</div> : null}
         <div className="mt-4 grid grid-cols-2 gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={close} disabled={blocked}>
             Back
           </Button>
-          <Button onClick={onConfirm} disabled={busy}>
-            {busy ? busyLabel : confirmLabel}
+          <Button onClick={confirm} disabled={blocked} aria-busy={blocked || undefined}>
+            {blocked ? busyLabel : confirmLabel}
           </Button>
         </div>
       </div>
@@ -69,8 +104,8 @@ export function ReviewDialog({
 
 /**
  * The dialog's state for a value waiting to be confirmed: open while there is one, Back clears it,
- * Confirm runs `confirm`; busy while the call is under way.
+ * Confirm runs `confirm` (its promise is the dialog's single flight); busy while the call is under way.
  */
 export function reviewState<T>(review: T | null, setReview: (value: null) => void, confirm: () => Promise<void>, busy: boolean) {
-  return { open: review !== null, onClose: () => setReview(null), onConfirm: () => void confirm(), busy };
+  return { open: review !== null, onClose: () => setReview(null), onConfirm: confirm, busy };
 }

@@ -1,3 +1,4 @@
+import { user } from '@app/core/contracts/user';
 import { ZSignupForm, type TSignupForm } from '@app/core/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,13 +8,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { storage } from '../../../lib/storage';
 import { register as registerUser } from '../api/auth-api';
 import { AuthShell } from '../components/auth-shell';
 import { fieldsOf, NewPasswordField, PasswordField, TextField } from '../../../components/ui/form-field';
 import { ReferralField } from '../components/referral-field';
 import { SocialButtons } from '../components/social-buttons';
-import { readSocialReturn, readTwoFactorReturn } from '../components/social-return';
+import { readSocialReturn, readTwoFactorReturn, SOCIAL_FAILURE } from '../components/social-return';
 import { startOtp } from '../components/start-otp';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { useReferralCheck } from '../components/use-referral-check';
@@ -48,8 +50,22 @@ export default function SignupPage() {
     if (result.kind === 'token') {
       storage.setSession(result.token, result.isAdmin);
       qc.clear();
-      toast.success('Login successful!');
-      void navigate(result.isAdmin ? '/admin/dashboard' : '/dashboard', { replace: true });
+      // The token in the address is only a claim: greet once the server has accepted it.
+      call(user.profile).then(
+        () => {
+          toast.success('Login successful!');
+          void navigate(result.isAdmin ? '/admin/dashboard' : '/dashboard', { replace: true });
+        },
+        (err: unknown) => {
+          // A refused token (401, or 403 'Invalid or expired token') has already been cleared and
+          // sent to / by the global handling (spec section 8); anything else ends as a social failure.
+          const refused = err instanceof ApiError && (err.status === 401 || (err.status === 403 && err.message === 'Invalid or expired token'));
+          storage.clearSession();
+          const raw = params.get('provider');
+          toast.error(errorMessage(err, SOCIAL_FAILURE[raw === 'facebook' || raw === 'instagram' ? raw : 'google']));
+          if (!refused) void navigate('/login', { replace: true });
+        },
+      );
     } else if (result.kind === 'referral') {
       void navigate('/referral', { replace: true });
     } else if (result.kind === 'failed') {

@@ -126,7 +126,7 @@ export default function StakingPage() {
         confirmLabel="Confirm stake"
         busy={create.isPending}
         onClose={() => setReview(null)}
-        onConfirm={() => void confirm()}
+        onConfirm={confirm}
         rows={[
           { label: 'Amount', value: `$${formatAmount(review ?? 0)}`, strong: true },
           { label: 'From', value: 'Deposit Balance' },
