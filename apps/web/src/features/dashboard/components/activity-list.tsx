@@ -4,6 +4,7 @@ import { ArrowDownToLine, ArrowUpFromLine, History, Layers } from 'lucide-react'
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
+import { shownAmount } from '../../../lib/shown-amount';
 
 /** Activity status colours (spec section 4). */
 function tone(status: string): BadgeTone {
@@ -47,7 +48,8 @@ export function ActivityList({ items, loading, error }: { items: TActivityItem[]
         <ul className="divide-y divide-white/5">
           {items.map((a) => {
             const kind = KIND[a.recordType] ?? KIND.transaction;
-            const amount = a.recordType === 'transaction' ? a.amount : a.amount_usd;
+            // The same rule as /transaction (spec section 3): amount_usd (stakes, withdrawals), else amount (deposits).
+            const amount = shownAmount({ amount_usd: a.amount_usd, amount: a.amount });
             return (
               <li key={`${a.recordType}-${a.id}`} className="flex items-center gap-3 py-3">
                 <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-surface-700 text-brand-300">

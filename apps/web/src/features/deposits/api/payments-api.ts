@@ -14,6 +14,15 @@ export function reopenable(p: PendingPayment, now = Date.now()): boolean {
   return ['confirming', 'confirmed', 'sending'].includes(p.status);
 }
 
+/** Statuses that close a payment (server.md section 6): nothing more is waited for, so it is not pending. */
+export const CLOSED_PAYMENT_STATUSES: ReadonlySet<string> = new Set(['finished', 'partially_paid', 'failed', 'refunded', 'expired']);
+
+/** A payment still waiting for money or confirmations: what the 'Pending Payments' list shows. */
+export const isPendingPayment = (p: { status: string }): boolean => !CLOSED_PAYMENT_STATUSES.has(p.status);
+
+/** The server cancels only a payment still waiting with nothing received: Cancel is offered only then. */
+export const isCancellable = (status: string, amountReceived: number): boolean => status === 'waiting' && !(amountReceived > 0);
+
 /** The demo-deposit setup: no refetch on focus, one retry, fresh for 5 minutes (spec section 9). */
 const demo = { refetchOnWindowFocus: false, retry: 1, staleTime: 5 * 60_000 } as const;
 

@@ -6,13 +6,11 @@ import { Icon } from './icon';
 
 function OptionView({ o }: { o: TCurrencyOption }) {
   return (
+    // The spaces between the parts make the option's text read 'BSC BNB · USDT', not 'BSCBNB·USDT'.
     <span className="flex min-w-0 items-center gap-2">
-      <Icon src={o.chain.iconUrl} alt={o.chain.name} />
-      <span className="font-medium text-slate-100">{o.chain.shortName || o.chain.name}</span>
-      <span className="text-xs text-slate-400">{o.chain.symbol}</span>
-      <span className="mx-1 text-slate-600">·</span>
-      <Icon src={o.iconUrl} alt={o.symbol} className="h-4 w-4" />
-      <span className="text-sm text-slate-300">{o.symbol}</span>
+      <Icon src={o.chain.iconUrl} alt={o.chain.name} /> <span className="font-medium text-slate-100">{o.chain.shortName || o.chain.name}</span>{' '}
+      <span className="text-xs text-slate-400">{o.chain.symbol}</span> <span className="mx-1 text-slate-600">·</span>{' '}
+      <Icon src={o.iconUrl} alt={o.symbol} className="h-4 w-4" /> <span className="text-sm text-slate-300">{o.symbol}</span>
     </span>
   );
 }

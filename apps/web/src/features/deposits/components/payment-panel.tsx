@@ -7,6 +7,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { isCancellable } from '../api/payments-api';
 import { Icon } from './icon';
 import { networkName, parseExtra } from './payment-extra';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -40,6 +41,12 @@ export function PaymentPanel({
 }) {
   const left = useCountdown(payment.timedout_at, startedAt);
   const info = parseExtra(extra, payment.payAmount);
+  // The window only matters while the payment waits for money: once money is seen or the payment
+  // is closed, the countdown stops (an expired payment says so) and Cancel is not offered, since
+  // the server refuses it.
+  const waiting = status === 'waiting';
+  const windowOver = status === 'expired' || (waiting && left === 0);
+  const cancellable = isCancellable(status, info.amount_received);
   // Exact micro-units: 100 − 40.1 must read 59.90, not 59.900000000000006.
   const missingMicro = (toMicro(info.expected_amount) ?? 0n) - (toMicro(info.amount_received) ?? 0n);
   const missing = missingMicro > 0n ? microToDecimal(missingMicro) : null;
@@ -55,17 +62,19 @@ export function PaymentPanel({
   };
   return (
     <section className="card space-y-4" aria-label="Payment">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        {left > 0 ? (
-          <p className="text-sm text-slate-300">
-            Payment Timer: <span className="font-mono font-semibold text-white">{formatCountdown(left)}</span>
-          </p>
-        ) : (
-          <p className="text-sm font-semibold text-red-400">Payment window expired</p>
-        )}
-        <p className="text-xs text-slate-400">Expires at {formatDateTime(payment.timedout_at ?? new Date(startedAt + 300_000).toISOString())}</p>
-      </div>
-      {left === 0 ? <p className="sr-only">Expired</p> : null}
+      {waiting || windowOver ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {windowOver ? (
+            <p className="text-sm font-semibold text-red-400">Payment window expired</p>
+          ) : (
+            <p className="text-sm text-slate-300">
+              Payment Timer: <span className="font-mono font-semibold text-white">{formatCountdown(left)}</span>
+            </p>
+          )}
+          <p className="text-xs text-slate-400">Expires at {formatDateTime(payment.timedout_at ?? new Date(startedAt + 300_000).toISOString())}</p>
+        </div>
+      ) : null}
+      {windowOver ? <p className="sr-only">Expired</p> : null}
 
       <div className="flex justify-center">
         <div className="rounded-2xl bg-white p-3" data-testid="payment-qr">
@@ -148,10 +157,12 @@ export function PaymentPanel({
         </div>
       ) : null}
 
-      <div className="grid grid-cols-2 gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
+      <div className={cancellable ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-1'}>
+        {cancellable ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
         <Button onClick={onCheck} disabled={checking}>
           {checking ? 'Loading...' : 'Check Status'}
         </Button>

@@ -3,10 +3,11 @@ import { formatAmount } from '@app/core/format';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { CLOSED_PAYMENT_STATUSES } from '../api/payments-api';
 import { parseExtra } from './payment-extra';
 
 /** server.md section 6: only these end a payment. `confirmed` and `sending` are on the way to one of them. */
-export const FINAL_PAYMENT_STATUSES: ReadonlySet<string> = new Set(['finished', 'partially_paid', 'failed', 'refunded', 'expired']);
+export const FINAL_PAYMENT_STATUSES: ReadonlySet<string> = CLOSED_PAYMENT_STATUSES;
 
 /**
  * What a refreshed status means for the person (spec section 4, Demo payment): a change from

@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import {
   cancelDemoPayment,
@@ -17,6 +17,8 @@ import {
   currenciesQueryOptions,
   demoPaymentStatus,
   demoPendingQueryOptions,
+  isCancellable,
+  isPendingPayment,
   paymentsConfigQueryOptions,
   reopenable,
   simulatePayment,
@@ -24,7 +26,7 @@ import {
 } from '../api/payments-api';
 import { CancelPaymentModal } from '../components/cancel-modal';
 import { ChainSelect } from '../components/chain-select';
-import { networkName } from '../components/payment-extra';
+import { networkName, parseExtra } from '../components/payment-extra';
 import { PaymentPanel } from '../components/payment-panel';
 import { PendingList } from '../components/pending-list';
 import { FINAL_PAYMENT_STATUSES as FINAL, useStatusOutcome } from '../components/use-status-outcome';
@@ -139,6 +141,12 @@ export default function DemoDepositPage() {
       void qc.invalidateQueries({ queryKey: queryKeys.demoPendingPayments });
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to cancel payment'));
+      // A refusal ('Payment can no longer be cancelled': money arrived meanwhile) closes the dialog
+      // and shows the payment as it is now. A network or server failure keeps it open to try again.
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+        setCancelOpen(false);
+        void refreshPayment(payment.paymentId, { quiet: true });
+      }
     } finally {
       setCancelling(false);
     }
@@ -160,6 +168,10 @@ export default function DemoDepositPage() {
 
   const options = useMemo(() => currencies.data ?? [], [currencies.data]);
   const locked = payment !== null;
+  const cancellable = payment !== null && isCancellable(status, parseExtra(extra, payment.payAmount).amount_received);
+  // 'Pending Payments' lists what still waits for money or confirmations; a closed payment
+  // (partially paid, finished, expired, failed) is in /transaction instead.
+  const pendingItems = useMemo(() => pending.data?.filter(isPendingPayment), [pending.data]);
 
   const open = (p: PendingPayment) => {
     setPayment(fromPending(p, options));
@@ -266,7 +278,7 @@ export default function DemoDepositPage() {
       ) : null}
 
       <PendingList
-        items={pending.data}
+        items={pendingItems}
         loading={pending.isPending}
         error={pending.error}
         onRefresh={(id) => refreshPayment(id)}
@@ -276,7 +288,7 @@ export default function DemoDepositPage() {
 
       {payment ? (
         <CancelPaymentModal
-          open={cancelOpen}
+          open={cancelOpen && cancellable}
           onClose={() => setCancelOpen(false)}
           onConfirm={() => void cancel()}
           busy={cancelling}

@@ -1,4 +1,4 @@
-import { CHAINS, PAYMENT_WINDOW_SECONDS, QR_SIZE } from '@app/core/constants';
+import { CHAINS, CURRENCY, PAYMENT_WINDOW_SECONDS, QR_SIZE } from '@app/core/constants';
 import { formatAmount, formatCountdown, formatDateTime, shortenAddressShort } from '@app/core/format';
 import { formNumber } from '@app/core/schemas/fields';
 import { ZCreatePaymentRequest } from '@app/core/schemas/money-ops';
@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { createPayment, paymentStatus, pendingQueryOptions, reopenable, type PendingPayment } from '../api/payments-api';
+import { createPayment, isPendingPayment, paymentStatus, pendingQueryOptions, reopenable, type PendingPayment } from '../api/payments-api';
 import { useCountdown } from '../components/use-countdown';
 
 const ZForm = z.object({ amount: formNumber(ZCreatePaymentRequest.shape.amount), currency: ZCreatePaymentRequest.shape.currency });
@@ -65,6 +65,12 @@ function fromPending(p: PendingPayment): { p: Created; at: number } {
     },
     at: Date.parse(p.createdAt),
   };
+}
+
+/** An option of the chain select: chain name, network and token, e.g. 'BSC · BEP20 · USDT' (the network's own name is 'BSC (BEP20)'). */
+function chainOption(c: (typeof CHAINS)[number]): string {
+  const network = /\(([^)]+)\)/.exec(c.network)?.[1] ?? c.network;
+  return `${c.name} · ${network} · ${CURRENCY}`;
 }
 
 /** The first deposit flow: chain, amount, a payment panel with a 300-second countdown, and the pending list. */
@@ -120,7 +126,7 @@ export default function DepositPage() {
             <option value="">Select a chain</option>
             {CHAINS.map((c) => (
               <option key={c.code} value={c.code}>
-                {c.name} ({c.network})
+                {chainOption(c)}
               </option>
             ))}
           </select>
@@ -155,11 +161,11 @@ export default function DepositPage() {
           <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-300">
             Failed to fetch pending payments
           </p>
-        ) : !pending.data.length ? (
+        ) : !pending.data.filter(isPendingPayment).length ? (
           <p className="text-sm text-slate-400">No pending payments found</p>
         ) : (
           <ul className="space-y-2">
-            {pending.data.map((p) => (
+            {pending.data.filter(isPendingPayment).map((p) => (
               <li key={p.payment_id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
                 <button
                   type="button"

@@ -1,5 +1,6 @@
 import type { THistoryRecord } from '@app/core/contracts';
 import type { BadgeTone } from '../../../components/ui/badge';
+import { shownAmount as amountShown } from '../../../lib/shown-amount';
 
 export type Extra = Partial<{
   amount_received: number | null;
@@ -28,11 +29,9 @@ export function parseExtra(extra: unknown): Extra {
   }
 }
 
-/** The amount shown: amount_received, else amount_usd, else amount, as an absolute value. */
+/** The amount shown: amount_received, else amount_usd, else amount, as an absolute value (0 or empty counts as absent). */
 export function shownAmount(r: THistoryRecord): number {
-  const e = parseExtra(r.extra);
-  const v = typeof e.amount_received === 'number' ? e.amount_received : typeof r.amount_usd === 'number' ? r.amount_usd : r.amount;
-  return Math.abs(Number(v) || 0);
+  return amountShown({ amount_received: parseExtra(r.extra).amount_received, amount_usd: r.amount_usd, amount: r.amount });
 }
 
 /** History status badges (spec section 4), case-insensitive. */

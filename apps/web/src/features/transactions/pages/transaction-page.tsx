@@ -3,7 +3,7 @@ import { abbreviateAmount, formatAmount, formatDateLong } from '@app/core/format
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { PendingWithdrawals } from '../../../components/pending-withdrawals';
@@ -27,9 +27,18 @@ export default function TransactionPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<THistoryRecord | null>(null);
   const history = useQuery(historyQueryOptions(type, page));
+  // One toast per failure: the same message is not raised again by a re-fetch that fails the same
+  // way (the app coming back to the foreground, a tab switch) until a load succeeds; the fixed id
+  // keeps a second one from stacking under the first.
+  const toasted = useRef<string | null>(null);
   useEffect(() => {
-    if (history.isError) toast.error(errorMessage(history.error, 'Failed to fetch user history'));
-  }, [history.isError, history.error]);
+    if (history.isSuccess) toasted.current = null;
+    if (!history.isError) return;
+    const message = errorMessage(history.error, 'Failed to fetch user history');
+    if (toasted.current === message) return;
+    toasted.current = message;
+    toast.error(message, { id: 'history-error' });
+  }, [history.isError, history.isSuccess, history.error]);
   const totals = history.data;
   return (
     <div className="space-y-4">

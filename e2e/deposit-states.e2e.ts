@@ -1,0 +1,180 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { call, signIn, signUp, type ApiUser } from './api-helpers';
+import { browserSuite, newPage, PHONE, screenshot, type E2EServer } from './harness';
+
+/** Records every toast the page shows (sonner's `li[data-sonner-toast]`), each element once with its latest text. */
+async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __toasts: Map<Element, string> };
+    w.__toasts = new Map();
+    const scan = () => document.querySelectorAll('[data-sonner-toast]').forEach((el) => w.__toasts.set(el, el.textContent ?? ''));
+    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+const toastsSeen = (page: Page) => page.evaluate(() => [...(window as unknown as { __toasts: Map<Element, string> }).__toasts.values()]);
+
+/** Waits until the server reports this status for the payment (the sandbox chain settles in a few seconds). */
+async function waitForStatus(server: E2EServer, user: ApiUser, paymentId: string, status: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const s = await call<{ status: string }>(server, 'POST', '/api/demo-payments/status', { payment_id: paymentId }, user.token);
+    if (s.json.data?.status === status) return;
+    if (Date.now() > deadline) throw new Error(`payment ${paymentId} never reached ${status}: ${JSON.stringify(s.json)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+describe('deposit states, amounts and history errors (phone walkthrough)', () => {
+  const suite = browserSuite();
+
+  it('a partially paid payment: the refused cancel closes the dialog and refreshes; then no Cancel, no running timer, not pending', async () => {
+    const u = await signUp(suite.server, 'Partial Payer');
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
+    await signIn(page, u, '/demo-deposit');
+    await page.getByText('No pending payments found').waitFor();
+    await page.getByRole('button', { name: 'Select Chain' }).click();
+    await page.getByRole('option').filter({ hasText: 'BSC' }).click();
+    await page.getByLabel('Enter Amount').fill('100');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByText('Payment created successfully').waitFor();
+    await page.getByText('Payment Timer:').waitFor();
+
+    // 60 of 100 arrives from outside the page (a wallet app, or `npm run cli -- sandbox:pay`).
+    const pending = await call<{ payment_id: string }[]>(suite.server, 'GET', '/api/demo-payments/pending', undefined, u.token);
+    const id = pending.json.data![0]!.payment_id;
+    await call(suite.server, 'POST', `/api/sandbox/payments/${id}/pay`, { amount: 60 }, u.token);
+    await waitForStatus(suite.server, u, id, 'partially_paid');
+
+    // The page has not looked yet (it re-checks every 30 s while waiting), so Cancel is still there.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('button', { name: 'Yes, Cancel Payment' }).click();
+    await page.getByText('Payment can no longer be cancelled').waitFor();
+    // The refusal closes the dialog and refreshes the payment.
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.getByTestId('partial-box').waitFor({ timeout: 10_000 });
+    // A partial payment redirects after 5 s: stay to look at the panel.
+    await page.getByRole('button', { name: 'Stay here' }).dispatchEvent('click');
+
+    expect(await page.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    expect(await page.getByText('Payment Timer:').count()).toBe(0);
+    expect(await page.getByText('Payment window expired').count()).toBe(0);
+    await page.getByText('No pending payments found').waitFor();
+    expect(await page.getByText(`Payment #${id}`).count()).toBe(0);
+    await screenshot(page, 'deposit-partial-closed-phone');
+
+    // The same after a reload: the closed payment is neither reopened nor listed as pending.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Pending Payments' }).waitFor();
+    await page.getByText('No pending payments found').waitFor();
+    expect(await page.getByText(`Payment #${id}`).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a partially paid payment reached through Check Status shows no Cancel and no countdown', async () => {
+    const u = await signUp(suite.server, 'Status Checker');
+    const { page, context } = await newPage(suite.browser, suite.server.url, PHONE);
+    await signIn(page, u, '/demo-deposit');
+    await page.getByRole('button', { name: 'Select Chain' }).click();
+    await page.getByRole('option').filter({ hasText: 'TRX' }).click();
+    await page.getByLabel('Enter Amount').fill('50');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByText('Payment created successfully').waitFor();
+    const pending = await call<{ payment_id: string }[]>(suite.server, 'GET', '/api/demo-payments/pending', undefined, u.token);
+    const id = pending.json.data![0]!.payment_id;
+    await call(suite.server, 'POST', `/api/sandbox/payments/${id}/pay`, { amount: 20 }, u.token);
+    await waitForStatus(suite.server, u, id, 'partially_paid');
+    await page.getByRole('button', { name: 'Check Status' }).click();
+    await page.getByTestId('partial-box').waitFor();
+    await page.getByRole('button', { name: 'Stay here' }).dispatchEvent('click');
+    expect(await page.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    expect(await page.getByText('Payment Timer:').count()).toBe(0);
+    await page.getByText('No pending payments found').waitFor();
+    await context.close();
+  });
+
+  it('a cancelled payment (amount_received 0) shows the same amount on the dashboard and in /transaction', async () => {
+    const u = await signUp(suite.server, 'Cancelled Amount');
+    const created = await call<{ paymentId: string }>(suite.server, 'POST', '/api/demo-payments/create', { amount: 50, currency: 'usdttrc20' }, u.token);
+    const cancelled = await call(suite.server, 'POST', '/api/demo-payments/cancel', { payment_id: created.json.data!.paymentId }, u.token);
+    expect(cancelled.json.success).toBe(true);
+
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
+    await signIn(page, u, '/dashboard');
+    const activity = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activities' }) }).locator('li');
+    await activity.first().waitFor();
+    expect(squash(await activity.first().innerText())).toContain('$50.00');
+    await screenshot(page, 'dashboard-cancelled-amount-phone');
+
+    await page.goto('/transaction');
+    await page.getByRole('cell', { name: 'Expired' }).waitFor();
+    await page.getByRole('cell', { name: '$50.00' }).waitFor();
+    expect(await page.getByRole('cell', { name: '$0.00' }).count()).toBe(0);
+    await screenshot(page, 'transaction-cancelled-amount-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the chain options read cleanly on /deposit and /demo-deposit (no nested parentheses)', async () => {
+    const u = await signUp(suite.server, 'Chain Reader');
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
+    await signIn(page, u, '/deposit');
+    await page.getByLabel('Chain').waitFor();
+    const options = (await page.getByLabel('Chain').locator('option').allTextContents()).map(squash);
+    expect(options).toEqual(['Select a chain', 'BSC · BEP20 · USDT', 'Polygon · MATIC · USDT', 'Tron · TRC20 · USDT']);
+    for (const o of options) expect(o).not.toMatch(/\(.*\(/);
+    await page.getByLabel('Chain').selectOption('usdttrc20');
+    await screenshot(page, 'deposit-chain-select-phone');
+
+    await page.goto('/demo-deposit');
+    await page.getByRole('button', { name: 'Select Chain' }).click();
+    const demo = (await page.getByRole('option').allTextContents()).map(squash);
+    expect(demo).toEqual(['BSC BNB · USDT', 'Polygon MATIC · USDT', 'TRON TRX · USDT']);
+    await screenshot(page, 'demo-deposit-chain-options-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a failed history request on /transaction toasts its message once', async () => {
+    const u = await signUp(suite.server, 'History Failer');
+    const { page, context } = await newPage(suite.browser, suite.server.url, PHONE);
+    await recordToasts(page);
+    await page.route('**/api/user/get-history**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal server error' }) }),
+    );
+    await signIn(page, u, '/transaction');
+    // The table shows the message once the retries are spent.
+    await page.getByRole('alert').filter({ hasText: 'Internal server error' }).first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1_000);
+    await screenshot(page, 'transaction-history-error-phone');
+    expect((await toastsSeen(page)).filter((t) => t.includes('Internal server error'))).toHaveLength(1);
+    // The phone comes back to the browser: the history is fetched again (with its 3 retries) and fails the same way.
+    let failed = 0;
+    page.on('response', (r) => {
+      if (r.url().includes('/api/user/get-history?type=transaction')) failed += 1;
+    });
+    await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('focus'));
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => failed, { timeout: 20_000 }).toBe(4);
+    await page.waitForTimeout(1_000);
+    expect((await toastsSeen(page)).filter((t) => t.includes('Internal server error'))).toHaveLength(1);
+    // ... and so does the Withdrawals tab.
+    let withdrawals = 0;
+    page.on('response', (r) => {
+      if (r.url().includes('/api/user/get-history?type=withdrawal')) withdrawals += 1;
+    });
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    await expect.poll(() => withdrawals, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+    await page.waitForTimeout(1_000);
+    await page.getByRole('alert').filter({ hasText: 'Internal server error' }).first().waitFor();
+    expect((await toastsSeen(page)).filter((t) => t.includes('Internal server error'))).toHaveLength(1);
+    await context.close();
+  });
+});
