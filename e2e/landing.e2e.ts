@@ -96,11 +96,8 @@ describe('landing, legal and maintenance pages (browser)', () => {
     await context.close();
   });
 
-  it('sends a returning guest from Start Farming and GET STARTED to /dashboard, whose guard shows /login', async () => {
+  it('sends a guest from Start Farming and GET STARTED to /dashboard, whose guard shows /login', async () => {
     const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    // Someone who has signed in on this browser before (a first-time visitor goes to /signup: ux2.e2e.ts).
-    await page.goto('/privacy-policy');
-    await page.evaluate(() => localStorage.setItem('has_account', 'true'));
     for (const name of ['Start Farming', 'GET STARTED']) {
       await openLanding(page);
       expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toBe('/dashboard');

@@ -39,20 +39,20 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       await context.close();
     });
 
-    it(`sends a first-time visitor from Start Farming and GET STARTED to /signup (${size})`, async () => {
+    it(`sends a first-time visitor from Start Farming and GET STARTED to /dashboard, whose guard shows /login (${size})`, async () => {
       const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       for (const name of ['Start Farming', 'GET STARTED']) {
         await page.goto('/');
         const link = page.getByRole('link', { name, exact: true });
-        expect(await link.getAttribute('href')).toBe('/signup');
+        expect(await link.getAttribute('href')).toBe('/dashboard');
         await link.click();
-        await page.waitForURL('**/signup');
+        await page.waitForURL('**/login');
         await page
           .getByRole('textbox', { name: /e-?mail/i })
           .first()
           .waitFor();
       }
-      await screenshot(page, `ux2-visitor-signup-${size}`);
+      await screenshot(page, `ux2-visitor-login-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,11 +1,9 @@
-/** Browser storage keys of the spec (section 3), plus `has_account`. Nothing else touches localStorage/sessionStorage. */
+/** Browser storage keys of the spec (section 3). Nothing else touches localStorage/sessionStorage. */
 export const STORAGE_KEYS = {
   accessId: 'access_id',
   authToken: 'auth_token',
   isAdmin: 'is_admin',
   otpTimerExpiry: 'otp_timer_expiry',
-  /** Kept after sign-out: this browser has signed in or started a sign-up before (issue 12, item 15). */
-  returning: 'has_account',
 } as const;
 /** `reset_access_id` lives for the tab only: a password-reset challenge should not outlive it. */
 export const SESSION_KEYS = { socialUser: 'socialUser', resetAccessId: 'reset_access_id' } as const;
@@ -16,26 +14,13 @@ export const storage = {
   setSession(token: string, isAdmin = false) {
     localStorage.setItem(STORAGE_KEYS.authToken, token);
     localStorage.setItem(STORAGE_KEYS.isAdmin, String(isAdmin));
-    localStorage.setItem(STORAGE_KEYS.returning, 'true');
   },
   clearSession() {
     localStorage.removeItem(STORAGE_KEYS.authToken);
     localStorage.removeItem(STORAGE_KEYS.isAdmin);
   },
   getAccessId: () => localStorage.getItem(STORAGE_KEYS.accessId),
-  setAccessId(id: string) {
-    localStorage.setItem(STORAGE_KEYS.accessId, id);
-    localStorage.setItem(STORAGE_KEYS.returning, 'true');
-  },
-  /** A visitor with no account history here is sent to sign up first rather than 'Welcome back'. */
-  hasAccountHistory(): boolean {
-    // A session or sign-up started before this flag existed counts too, and is remembered from now on.
-    if (localStorage.getItem(STORAGE_KEYS.authToken) !== null || localStorage.getItem(STORAGE_KEYS.accessId) !== null) {
-      localStorage.setItem(STORAGE_KEYS.returning, 'true');
-      return true;
-    }
-    return localStorage.getItem(STORAGE_KEYS.returning) !== null;
-  },
+  setAccessId: (id: string) => localStorage.setItem(STORAGE_KEYS.accessId, id),
   clearAccessId: () => localStorage.removeItem(STORAGE_KEYS.accessId),
   getOtpExpiry: () => Number(localStorage.getItem(STORAGE_KEYS.otpTimerExpiry) ?? 0),
   setOtpExpiry: (epochMs: number) => localStorage.setItem(STORAGE_KEYS.otpTimerExpiry, String(epochMs)),

@@ -1,11 +1,9 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { storage } from '../../../lib/storage';
 import { CHAINS, RATES } from '../content';
 import { ChainLogo } from './brand';
 import { StakeEstimator } from './stake-estimator';
 import { TypingHeadline } from './typing-headline';
-import { useClientValue } from './use-client-value';
 
 const STATS = [
   { value: `${RATES.dailyRoiPercent}%`, label: 'daily ROI per stake' },
@@ -15,9 +13,9 @@ const STATS = [
 ];
 
 export function Hero() {
-  // The spec sends these to /dashboard, whose guard then offers 'Welcome back – Log in': right for
-  // someone who has an account here, wrong for a first-time visitor, who goes to sign up instead.
-  const start = useClientValue(() => storage.hasAccountHistory(), false) ? '/dashboard' : '/signup';
+  // The spec sends both to /dashboard for everyone: a visitor who is not signed in meets its guard,
+  // the login page, which links to sign-up.
+  const start = '/dashboard';
   return (
     <section id="Home" className="relative scroll-mt-16 overflow-hidden px-4 pb-12 pt-28 sm:pt-36">
       <div aria-hidden className="pointer-events-none absolute inset-0 -z-0">
