@@ -111,7 +111,7 @@ export function DataTable<T>({
   if (!csvFile || loading || error || !rows?.length) return table;
   return (
     <div>
-      <div className="mb-2 flex justify-end px-3">
+      <div className="mb-2 flex justify-end px-3 pt-3">
         <button
           type="button"
           onClick={() => tableRef.current && downloadCsv(tableRef.current, csvFile)}
