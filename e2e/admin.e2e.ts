@@ -86,6 +86,13 @@ describe('admin console and support (browser)', () => {
         await admin.page.getByRole('cell', { name: u.email }).click();
         await admin.page.getByText('Ledger entries').waitFor();
         await screenshot(admin.page, 'admin-user-detail-desktop');
+        // Blocking is asked for twice; Cancel leaves the user as they were.
+        await admin.page.getByRole('button', { name: 'Block', exact: true }).click();
+        await admin.page.getByRole('dialog', { name: `Block ${u.username}?` }).waitFor();
+        await screenshot(admin.page, 'admin-block-confirm-desktop');
+        await admin.page.getByRole('button', { name: 'Cancel' }).click();
+        await admin.page.getByRole('dialog').waitFor({ state: 'detached' });
+        await admin.page.getByRole('button', { name: 'Block', exact: true }).waitFor();
         await admin.page.getByRole('link', { name: 'Users', exact: true }).first().click();
       }
       await screenshot(admin.page, name);
@@ -99,6 +106,18 @@ describe('admin console and support (browser)', () => {
     await user.page.getByRole('dialog', { name: 'Admin Remarks' }).waitFor();
     await user.page.getByText('Paid today, tx 0xfeedbeef.').waitFor();
     await screenshot(user.page, 'support-remarks-phone');
+
+    // Confirmed, the block ends the user's session at once.
+    await admin.page.getByRole('link', { name: 'Users' }).click();
+    await admin.page.getByPlaceholder('Search users').fill(u.username.toLowerCase());
+    await admin.page.getByRole('cell', { name: u.email }).click();
+    await admin.page.getByRole('button', { name: 'Block', exact: true }).click();
+    await admin.page.getByRole('button', { name: 'Block user' }).click();
+    await admin.page.getByRole('button', { name: 'Unblock' }).waitFor();
+    // Spec section 8: a 401 removes the token and sends the user to /.
+    await user.page.goto('/wallet');
+    await user.page.waitForURL((url) => url.pathname === '/');
+    expect(await user.page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     expect(user.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
     await user.context.close();

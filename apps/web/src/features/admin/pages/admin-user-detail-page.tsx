@@ -1,10 +1,11 @@
 import { formatAmount, formatDateTimeShort } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
 import { BackLink, PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/states';
 import { admin } from '@app/core/contracts/admin';
@@ -54,12 +55,16 @@ export default function AdminUserDetailPage() {
   const { id = '' } = useParams();
   const detail = useQuery(userQuery(id));
   const block = useAdminAction((b: { block: boolean }) => call(b.block ? admin.block : admin.unblock, { params: { id } }));
+  // Blocking ends every session of the user at once: it is asked for twice, unblocking is not.
+  const [confirmBlock, setConfirmBlock] = useState(false);
   const toggle = async (blockIt: boolean) => {
     try {
       const res = await block.mutateAsync({ block: blockIt });
       toast.success(res.message ?? 'Done');
     } catch (err) {
       toast.error(errorMessage(err, 'Action failed'));
+    } finally {
+      setConfirmBlock(false);
     }
   };
   return (
@@ -84,12 +89,27 @@ export default function AdminUserDetailPage() {
                     Unblock
                   </Button>
                 ) : (
-                  <Button variant="danger" disabled={block.isPending} onClick={() => void toggle(true)}>
+                  <Button variant="danger" disabled={block.isPending} onClick={() => setConfirmBlock(true)}>
                     Block
                   </Button>
                 )}
               </div>
             </div>
+            <Modal
+              open={confirmBlock}
+              onClose={() => setConfirmBlock(false)}
+              title={`Block ${data.user.username}?`}
+              description="They cannot sign in until unblocked, and every session of theirs ends now."
+            >
+              <div className="mt-4 flex justify-end gap-2">
+                <Button variant="secondary" onClick={() => setConfirmBlock(false)}>
+                  Cancel
+                </Button>
+                <Button variant="danger" disabled={block.isPending} onClick={() => void toggle(true)}>
+                  Block user
+                </Button>
+              </div>
+            </Modal>
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <StatCard label="Deposit balance" value={`$${formatAmount(data.balances.deposit)}`} />
               <StatCard label="Income balance" value={`$${formatAmount(data.balances.income)}`} />
