@@ -284,9 +284,9 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     expect(await page.getByTestId('navbar').getAttribute('data-scrolled')).toBe('false');
     await page.mouse.wheel(0, 400);
     await expect.poll(() => page.getByTestId('navbar').getAttribute('data-scrolled')).toBe('true');
-    // A first-time visitor (nothing stored yet) is offered sign-up, not 'Welcome back'.
+    // Start Farming goes to /dashboard (spec section 2); a visitor who is not signed in meets its guard.
     await page.getByRole('link', { name: 'Start Farming' }).click();
-    await page.waitForURL('**/signup');
+    await page.waitForURL('**/login');
     await page.goto('/terms-conditions');
     await page.getByText('April 17, 2025').waitFor();
     await page.goto('/privacy-policy');
