@@ -57,7 +57,8 @@ export async function seedRoi(db: DB, stakes: number, before?: () => Promise<voi
 /**
  * The ROI job over N active stakes (N/10 users, 10 stakes each, interleaved so a chunk touches as
  * many users' accounts as it has stakes), each one day behind: one run credits N stake-days, each
- * a balanced ledger entry with two postings and an income record. Baseline: a bare INSERT of N
+ * a balanced ledger entry with two postings (the ROI history is read from the entries, migration
+ * 0137). Baseline: a bare INSERT of N
  * rows of the same width into a scratch table, the least any per-credit write could cost.
  */
 async function roiOnce(stakes: number, chunk: number, parts: number): Promise<void> {

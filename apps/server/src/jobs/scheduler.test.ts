@@ -7,6 +7,7 @@ import * as ledger from '../modules/ledger/service';
 import { createStake } from '../modules/staking/service';
 import { runDailyRoi } from './roi-job';
 import { startJobs, type Job } from './scheduler';
+import { roiDays } from '../test/roi-credits';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -64,8 +65,7 @@ describe('jobs runner and the daily ROI job', () => {
     // Down from the 3rd to the 5th: the first check on the 6th credits the 3rd … 6th, each once.
     expect(await runDailyRoi(t.ctx, new Date('2031-04-06T09:30:00Z'))).toEqual({ ran: true });
     expect(await income()).toBe(usd(2.5));
-    const days = await t.db.selectFrom('income_records').select('for_date').where('user_id', '=', u.id).orderBy('for_date').execute();
-    expect(days.map((d) => d.for_date)).toEqual(['2031-04-02', '2031-04-03', '2031-04-04', '2031-04-05', '2031-04-06']);
+    expect(await roiDays(t.db, u.id)).toEqual(['2031-04-02', '2031-04-03', '2031-04-04', '2031-04-05', '2031-04-06']);
     expect((await runs()).map((r) => r.period)).toEqual(['2031-04-02', '2031-04-06']);
     expect((await ledger.verify(t.db)).ok).toBe(true);
   });

@@ -11,6 +11,7 @@ import { utcDay } from '../modules/staking/service';
 import { testDbKind } from '../test/app';
 import { createUser, fundDeposit, type TestUser } from '../test/factories';
 import { startServer, type ServerProcess } from '../test/processes';
+import { roiCredits } from '../test/roi-credits';
 
 /**
  * Scale-out on real processes (issue 11): three servers started at the same moment on one empty
@@ -157,11 +158,9 @@ describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, 
     }
     const dup = await sql<{
       n: bigint;
-    }>`select count(*) as n from (select source_id, for_date from income_records where type = 1 group by source_id, for_date having count(*) > 1) d`.execute(
-      db,
-    );
+    }>`select count(*) as n from (select stake_id, for_date from ${roiCredits} r group by stake_id, for_date having count(*) > 1) d`.execute(db);
     expect(Number(dup.rows[0]!.n)).toBe(0);
-    const credited = await sql<{ n: bigint }>`select count(*) as n from income_records where type = 1`.execute(db);
+    const credited = await sql<{ n: bigint }>`select count(*) as n from ${roiCredits} r`.execute(db);
     // Every stake, made today, earns on each of the next ten days exactly once.
     expect(Number(credited.rows[0]!.n)).toBe(stakes.length * 10);
     const v = await ledger.verify(db);

@@ -25,11 +25,20 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 }
 
 /**
- * The function, as this migration made it (`incomeOnConflict: true`) and as 0134 replaces it
- * (`false`: the income records' insert without its own `on conflict`, see there).
+ * The function, as this migration made it (`incomeOnConflict: true`), as 0134 replaces it
+ * (`false`: the income records' insert without its own `on conflict`, see there) and as 0137
+ * replaces it (`incomeRecords: false`: no income record at all, ROI history is read from the ledger).
  */
-export async function createRoiChunkPartFunction(db: Kysely<unknown>, opts: { incomeOnConflict: boolean }): Promise<void> {
+export async function createRoiChunkPartFunction(db: Kysely<unknown>, opts: { incomeOnConflict: boolean; incomeRecords?: boolean }): Promise<void> {
   const incomeConflict = opts.incomeOnConflict ? sql`on conflict (idempotency_key) do nothing` : sql``;
+  const incomeRecords =
+    opts.incomeRecords === false
+      ? sql``
+      : sql`ir as (
+        insert into income_records (user_id, type, amount, note, source_id, for_date, idempotency_key)
+        select w.user_id, 1, w.credit, 'Daily ROI ' || trim_scale(w.daily_rate)::text || '% on stake #' || w.id || ' for ' || w.day_text, w.id::text, w.day, w.key
+        from w
+        ${incomeConflict}),`;
   await sql`
     create or replace function app_roi_chunk_part(p_after bigint, p_date date, p_limit int, p_lock boolean, p_part int, p_parts int)
     returns table (o_last_id bigint, o_stakes int, o_credits int, o_total bigint, o_completed int)
@@ -90,11 +99,7 @@ export async function createRoiChunkPartFunction(db: Kysely<unknown>, opts: { in
         update ledger_accounts a set balance = a.balance + pu.amount
         from pu where a.user_id = pu.user_id and a.kind = 'income' and a.user_id = any(v_users)),
       sa as (update ledger_accounts a set balance = a.balance - t.amount from (select sum(w.credit)::bigint as amount from w) t where a.id = v_sys and t.amount is not null),
-      ir as (
-        insert into income_records (user_id, type, amount, note, source_id, for_date, idempotency_key)
-        select w.user_id, 1, w.credit, 'Daily ROI ' || trim_scale(w.daily_rate)::text || '% on stake #' || w.id || ' for ' || w.day_text, w.id::text, w.day, w.key
-        from w
-        ${incomeConflict}),
+      ${incomeRecords}
       ut as (
         insert into user_totals (user_id, roi_income) select pu.user_id, pu.amount from pu order by pu.user_id
         on conflict (user_id) do update set roi_income = user_totals.roi_income + excluded.roi_income, updated_at = now()),

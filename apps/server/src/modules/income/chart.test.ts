@@ -2,6 +2,8 @@ import { usd } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auth, createUser, fundDeposit } from '../../test/factories';
+import { withTx } from '../../db/tx';
+import * as ledger from '../ledger/service';
 import { utcDay } from '../staking/service';
 import { incomeChart } from './chart';
 
@@ -13,7 +15,7 @@ describe('GET /api/user/income-chart', () => {
   afterAll(async () => t.close());
 
   let seq = 0;
-  const record = (userId: bigint, type: 1 | 2 | 3, amount: string, createdAt: string, forDate: string | null = null) =>
+  const record = (userId: bigint, type: 2 | 3, amount: string, createdAt: string, forDate: string | null = null) =>
     t.db
       .insertInto('income_records')
       .values({
@@ -27,22 +29,42 @@ describe('GET /api/user/income-chart', () => {
         created_at: new Date(createdAt),
       })
       .execute();
+  /** An ROI credit as the ROI job writes it: a ledger entry roi:<stake>:<day> (no income record, migration 0137). */
+  const roiCredit = async (userId: bigint, amount: string, createdAt: string, forDate: string) => {
+    const key = `roi:${9_000_000 + ++seq}:${forDate}`;
+    await withTx(t.db, (tx) =>
+      ledger.post(tx, {
+        key,
+        kind: 'roi',
+        userId,
+        postings: [
+          { account: ledger.systemAccount(ledger.SYSTEM.roiExpense), amount: -usd(amount) },
+          { account: ledger.userAccount(userId, 'income'), amount: usd(amount) },
+        ],
+      }),
+    );
+    await t.db
+      .updateTable('ledger_entries')
+      .set({ created_at: new Date(createdAt) })
+      .where('idempotency_key', '=', key)
+      .execute();
+  };
   const chart = (token: string, query = '') => t.app.inject({ method: 'GET', url: `/api/user/income-chart${query}`, headers: auth(token) });
 
   it('sums each UTC day by type exactly, counts ROI on the day it is for, and answers every day of the range', async () => {
     const u = await createUser(t.db, t.ctx.secret);
     const other = await createUser(t.db, t.ctx.secret);
     // 2026-03-10 is "today" (UTC). 0.1 + 0.2 must be 0.3, not 0.30000000000000004.
-    await record(u.id, 1, '0.1', '2026-03-10T00:05:00Z', '2026-03-09');
-    await record(u.id, 1, '0.2', '2026-03-10T00:05:00Z', '2026-03-09');
-    await record(u.id, 1, '0.5', '2026-03-10T00:05:00Z', '2026-03-10');
+    await roiCredit(u.id, '0.1', '2026-03-10T00:05:00Z', '2026-03-09');
+    await roiCredit(u.id, '0.2', '2026-03-10T00:05:00Z', '2026-03-09');
+    await roiCredit(u.id, '0.5', '2026-03-10T00:05:00Z', '2026-03-10');
     await record(u.id, 2, '12.345678', '2026-03-10T23:59:59Z');
     await record(u.id, 3, '100', '2026-03-04T00:00:00Z');
     // Out of the 7-day range: the day before its first day, and tomorrow.
     await record(u.id, 2, '7', '2026-03-03T23:59:59Z');
     await record(u.id, 2, '9', '2026-03-11T00:00:00Z');
     // Another user's income on the same days.
-    await record(other.id, 1, '50', '2026-03-10T01:00:00Z', '2026-03-10');
+    await roiCredit(other.id, '50', '2026-03-10T01:00:00Z', '2026-03-10');
     await record(other.id, 2, '60', '2026-03-09T01:00:00Z');
 
     const c = await incomeChart(t.db, u.id, 7, new Date('2026-03-10T12:00:00Z'));

@@ -2,6 +2,7 @@ import { microToNumber } from '@app/core';
 import type { TIncomeChart } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
+import * as ledger from '../ledger/service';
 import './table';
 
 const DAY_MS = 86_400_000;
@@ -18,7 +19,7 @@ export async function incomeChart(db: Executor, userId: bigint, days: number, no
   const to = dayOf(now);
   const from = dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS));
   const day = sql<string>`to_char(coalesce(for_date, (created_at at time zone 'UTC')::date), 'YYYY-MM-DD')`;
-  const rows = await db
+  const records = db
     .selectFrom('income_records')
     .select([day.as('day'), 'type', sql<string>`sum(amount)::text`.as('sum')])
     .where('user_id', '=', userId)
@@ -28,6 +29,8 @@ export async function incomeChart(db: Executor, userId: bigint, days: number, no
     .where(sql<boolean>`coalesce(for_date, (created_at at time zone 'UTC')::date) between ${from}::date and ${to}::date`)
     .groupBy([day, 'type'])
     .execute();
+  // ROI credits are read from the ledger (migration 0137); income_records holds referral and reward.
+  const [rows, roi] = await Promise.all([records, ledger.roiIncomeByDay(db, userId, from, to)]);
 
   const byDay = new Map<string, { roi: bigint; referral: bigint; reward: bigint }>();
   for (let i = 0; i < days; i++) byDay.set(dayOf(new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY_MS)), { roi: 0n, referral: 0n, reward: 0n });
@@ -39,6 +42,12 @@ export async function incomeChart(db: Executor, userId: bigint, days: number, no
     const amount = BigInt(r.sum);
     slot[field] += amount;
     totals[field] += amount;
+  }
+  for (const r of roi) {
+    const slot = byDay.get(r.day);
+    if (!slot) continue;
+    slot.roi += r.sum;
+    totals.roi += r.sum;
   }
   const money = (v: { roi: bigint; referral: bigint; reward: bigint }) => ({
     roi: microToNumber(v.roi),

@@ -10,6 +10,7 @@ import * as ledger from '../ledger/service';
 import { createStake } from '../staking/service';
 import { createTransfer } from '../transfers/service';
 import { runRoi } from './roi';
+import { roiCredits } from '../../test/roi-credits';
 
 /**
  * ROI runs from three "processes" (each its own pool on one PostgreSQL schema) at once, round
@@ -73,12 +74,10 @@ describe.runIf(testDbKind === 'postgres')('parallel ROI runs beside money operat
       await Promise.all(work);
     }
     // Up to 2026-01-13: days 02..13 for every back-dated stake, each once.
-    const perStake = await main.db
-      .selectFrom('income_records')
-      .select(['source_id', (eb) => eb.fn.countAll<string>().as('n'), (eb) => eb.fn.count<string>('for_date').distinct().as('days')])
-      .where('type', '=', 1)
-      .groupBy('source_id')
-      .execute();
+    const perStake = (
+      await sql<{ n: string; days: string }>`
+        select count(*) as n, count(distinct r.for_date) as days from ${roiCredits} r group by r.stake_id`.execute(main.db)
+    ).rows;
     expect(perStake).toHaveLength(stakeIds.length);
     for (const r of perStake) expect([Number(r.n), Number(r.days)]).toEqual([12, 12]);
     const entries = await main.db

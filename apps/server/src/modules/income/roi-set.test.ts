@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/app';
 import { txRetries } from '../../db/tx';
+import { roiCredits } from '../../test/roi-credits';
 import * as ledger from '../ledger/service';
 import { addDays, runRoi } from './roi';
 
@@ -73,18 +74,19 @@ describe('set-based ROI', () => {
       const c = cases[i]!;
       const want = expected(c.amount, c.rate, c.cap, start, date);
       credits += want.length;
-      const got = await h.db
-        .selectFrom('income_records')
-        .select(['for_date', 'amount', 'note'])
-        .where('source_id', '=', String(stakeIds[i]!))
-        .orderBy('for_date')
-        .execute();
+      const got = (
+        await sql<{ for_date: string; amount: bigint }>`
+          select r.for_date, r.amount from ${roiCredits} r where r.stake_id = ${String(stakeIds[i]!)} order by r.for_date`.execute(h.db)
+      ).rows;
       const label = `${c.amount} at ${c.rate}% capped at ${c.cap}%`;
       expect(
         got.map((g) => ({ day: g.for_date, credit: BigInt(g.amount) })),
         label,
       ).toEqual(want);
-      for (const g of got) expect(g.note).toBe(`Daily ROI ${c.rate}% on stake #${stakeIds[i]} for ${g.for_date}`);
+      // The user's ROI history (one stake each) words each credit with the stake's rate and day.
+      const listed = await ledger.roiIncomePage(h.db, ids[i]!, 1, 10_000);
+      expect(listed.total, label).toBe(want.length);
+      expect(listed.rows.map((g) => g.note).sort(), label).toEqual(want.map((w) => `Daily ROI ${c.rate}% on stake #${stakeIds[i]} for ${w.day}`).sort());
       const paid = want.reduce((s, w) => s + w.credit, 0n);
       total += paid;
       const stake = await h.db.selectFrom('stakes').select(['roi_paid', 'status', 'last_roi_date']).where('id', '=', stakeIds[i]!).executeTakeFirstOrThrow();
@@ -106,18 +108,18 @@ describe('set-based ROI', () => {
     const ids = await users(10, 'rty');
     for (const id of ids)
       await sql`insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date) values (${id}, 100000000, 0.5, 200, '2023-02-01')`.execute(h.db);
-    // The 7th income record written fails its statement once with a deadlock: chunk 1 (3 stakes × 2
-    // days = 6 records) commits, chunk 2 fails after its entries, postings and balance moves are
-    // written in the same statement, and is rolled back whole. A sequence is not rolled back, so
-    // the retry passes.
+    // The 13th posting written fails its statement once with a deadlock: chunk 1 (3 stakes × 2
+    // days = 6 entries, 12 postings) commits, chunk 2 fails after its entries, postings and balance
+    // moves are written in the same statement (row triggers fire at its end), and is rolled back
+    // whole. A sequence is not rolled back, so the retry passes.
     await sql`create sequence roi_fail_seq`.execute(h.db);
     await sql`
       create function roi_fail_once() returns trigger language plpgsql as $$
       begin
-        if nextval('roi_fail_seq') = 7 then raise exception 'injected deadlock' using errcode = '40P01'; end if;
+        if nextval('roi_fail_seq') = 13 then raise exception 'injected deadlock' using errcode = '40P01'; end if;
         return new;
       end $$`.execute(h.db);
-    await sql`create trigger roi_fail_once after insert on income_records for each row execute function roi_fail_once()`.execute(h.db);
+    await sql`create trigger roi_fail_once after insert on ledger_postings for each row execute function roi_fail_once()`.execute(h.db);
     const retriesBefore = txRetries.count;
     try {
       const r = await runRoi(ctx(), '2023-02-03', { chunk: 3 });
@@ -125,7 +127,7 @@ describe('set-based ROI', () => {
       expect(r.credits).toBe(20);
       expect(r.total).toBe(20n * 500_000n);
     } finally {
-      await sql`drop trigger roi_fail_once on income_records`.execute(h.db);
+      await sql`drop trigger roi_fail_once on ledger_postings`.execute(h.db);
       await sql`drop function roi_fail_once()`.execute(h.db);
       await sql`drop sequence roi_fail_seq`.execute(h.db);
     }
@@ -135,7 +137,7 @@ describe('set-based ROI', () => {
         (select count(distinct e.idempotency_key) from ledger_entries e where e.idempotency_key like 'roi:' || s.id || ':%')::bigint as keys,
         (select coalesce(sum(p.amount), 0) from ledger_entries e join ledger_postings p on p.entry_id = e.id
           where e.idempotency_key like 'roi:' || s.id || ':%' and p.amount > 0)::bigint as posted,
-        (select coalesce(sum(r.amount), 0) from income_records r where r.source_id = s.id::text)::bigint as records,
+        (select coalesce(sum(r.amount), 0) from ${roiCredits} r where r.stake_id = s.id::text)::bigint as records,
         s.roi_paid as paid
       from stakes s where s.user_id = any(${ids}::bigint[]) order by s.id`.execute(h.db);
     expect(per.rows).toHaveLength(10);
@@ -146,26 +148,29 @@ describe('set-based ROI', () => {
     await sql`update stakes set status = 'completed' where status = 'active'`.execute(h.db);
   });
 
-  it('an income record already holding a credit key, without its entry, stops the chunk instead of crediting without a record (migration 0134)', async () => {
+  it('writes no income record for a credit, and ledger:verify flags a stray ROI income record beside the ledger (migration 0137)', async () => {
     const [id] = await users(1, 'dup');
     const stake = await sql<{ id: bigint }>`
       insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date) values (${id!}, 100000000, 0.5, 200, '2024-03-01') returning id`.execute(
       h.db,
     );
     const stakeId = BigInt(stake.rows[0]!.id);
-    const key = `roi:${stakeId}:2024-03-02`;
-    await sql`insert into income_records (user_id, type, amount, note, source_id, for_date, idempotency_key)
-      values (${id!}, 1, 500000, 'stray', ${String(stakeId)}, '2024-03-02', ${key})`.execute(h.db);
-    try {
-      await expect(runRoi(ctx(), '2024-03-02')).rejects.toMatchObject({ code: '23505' });
-      const written = await sql<{ entries: bigint; paid: bigint }>`
-        select (select count(*) from ledger_entries where idempotency_key = ${key})::bigint as entries,
-          (select roi_paid from stakes where id = ${stakeId}) as paid`.execute(h.db);
-      expect(written.rows[0]).toEqual({ entries: 0n, paid: 0n });
-    } finally {
-      await sql`delete from income_records where idempotency_key = ${key} and note = 'stray'`.execute(h.db);
-    }
     expect((await runRoi(ctx(), '2024-03-02')).credits).toBe(1);
+    expect(await h.db.selectFrom('income_records').select('id').where('user_id', '=', id!).execute()).toEqual([]);
+    expect((await ledger.roiIncomePage(h.db, id!, 1, 10)).rows.map((r) => [r.amount, r.note])).toEqual([
+      [500_000n, `Daily ROI 0.5% on stake #${stakeId} for 2024-03-02`],
+    ]);
+    // A type-1 record is history the ledger does not hold: the user's ROI records no longer equal
+    // their ROI total.
+    await sql`insert into income_records (user_id, type, amount, note, source_id, for_date, idempotency_key)
+      values (${id!}, 1, 500000, 'stray', ${String(stakeId)}, '2024-03-03', 'stray:roi')`.execute(h.db);
+    try {
+      expect((await ledger.verify(h.db)).mismatchedTotals).toEqual([
+        { userId: String(id!), field: 'roi_income', total: '500000', records: '1000000', posted: '500000' },
+      ]);
+    } finally {
+      await sql`delete from income_records where idempotency_key = 'stray:roi'`.execute(h.db);
+    }
     await sql`update stakes set status = 'completed' where status = 'active'`.execute(h.db);
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app';
 import { auth, createUser, fundDeposit, type TestUser } from '../../test/factories';
+import { roiCredits, roiDays } from '../../test/roi-credits';
 import * as ledger from '../ledger/service';
 import { updateSettings } from '../settings/service';
 import { createStake } from '../staking/service';
@@ -46,15 +47,14 @@ describe('ROI accrual and income history', () => {
     const r = await runRoi(ctx(), '2024-01-11');
     expect(r).toMatchObject({ credits: 1, total: usd('0.5') });
     expect(await stakeRow(stakeId)).toEqual({ status: 'active', roi_paid: usd('0.5'), last_roi_date: '2024-01-11' });
-    const rec = await t.db.selectFrom('income_records').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
-    expect(rec).toMatchObject({
-      type: 1,
-      amount: usd('0.5'),
-      for_date: '2024-01-11',
-      source_id: String(stakeId),
-      idempotency_key: `roi:${stakeId}:2024-01-11`,
-    });
-    expect(rec.note).toBe(`Daily ROI 0.5% on stake #${stakeId} for 2024-01-11`);
+    // The credit is its ledger entry alone (migration 0137): no income record is written for it,
+    // and the ROI history lists it from the ledger with the stake, rate and day it was for.
+    expect(await t.db.selectFrom('income_records').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
+    const listed = (await history(u, 'income_type=1&page=1')).json();
+    expect(listed.data.pagination.total).toBe(1);
+    expect(listed.data.data).toEqual([
+      { id: expect.any(String), createdAt: expect.any(String), amount: 0.5, note: `Daily ROI 0.5% on stake #${stakeId} for 2024-01-11` },
+    ]);
     const entry = await t.db
       .selectFrom('ledger_entries')
       .select(['kind', 'user_id'])
@@ -79,13 +79,9 @@ describe('ROI accrual and income history', () => {
     expect(r.total).toBe(usd(200));
     expect(r.completed).toBe(1);
     expect(await stakeRow(stakeId)).toEqual({ status: 'completed', roi_paid: usd(200), last_roi_date: addDays('2020-01-01', 667) });
-    const last = await t.db
-      .selectFrom('income_records')
-      .select(['amount', 'for_date'])
-      .where('user_id', '=', u.id)
-      .orderBy('for_date', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(last).toEqual({ amount: usd('0.2'), for_date: addDays('2020-01-01', 667) });
+    const last = await sql<{ amount: bigint; for_date: string }>`
+      select r.amount, r.for_date from ${roiCredits} r where r.user_id = ${u.id} order by r.for_date desc limit 1`.execute(t.db);
+    expect(last.rows).toEqual([{ amount: usd('0.2'), for_date: addDays('2020-01-01', 667) }]);
     expect((await ledger.getBalances(t.db, u.id)).income).toBe(usd(200));
     expect((await ledger.getTotals(t.db, u.id)).roi_income).toBe(usd(200));
   });
@@ -110,8 +106,7 @@ describe('ROI accrual and income history', () => {
     await runRoi(ctx(), '2022-08-06'); // down for 3 days: 4 more
     expect((await stakeRow(stakeId)).roi_paid).toBe(usd(5));
     expect((await ledger.getBalances(t.db, u.id)).income).toBe(usd(5));
-    const days = await t.db.selectFrom('income_records').select('for_date').where('user_id', '=', u.id).orderBy('for_date').execute();
-    expect(days.map((d) => d.for_date)).toEqual(['2022-08-02', '2022-08-03', '2022-08-04', '2022-08-05', '2022-08-06']);
+    expect(await roiDays(t.db, u.id)).toEqual(['2022-08-02', '2022-08-03', '2022-08-04', '2022-08-05', '2022-08-06']);
   });
 
   it('refuses a date that is not a calendar day', async () => {
@@ -140,7 +135,7 @@ describe('ROI accrual and income history', () => {
     expect(r.total).toBe(BigInt(even) * 2n * usd('0.5') + BigInt(odd) * 2n * usd(1));
     const sums = await sql<{ users: bigint; records: bigint; total: bigint }>`
       select count(distinct r.user_id)::bigint as users, count(*)::bigint as records, sum(r.amount)::bigint as total
-      from income_records r join users u on u.id = r.user_id where u.name like 'Bulk %'`.execute(t.db);
+      from ${roiCredits} r join users u on u.id = r.user_id where u.name like 'Bulk %'`.execute(t.db);
     expect(sums.rows[0]).toEqual({ users: BigInt(n), records: BigInt(2 * n), total: r.total });
     const totals = await sql<{ total: bigint }>`
       select sum(t.roi_income)::bigint as total from user_totals t join users u on u.id = t.user_id where u.name like 'Bulk %'`.execute(t.db);
@@ -164,8 +159,8 @@ describe('ROI accrual and income history', () => {
     expect(runs.reduce((s, r) => s + r.total, 0n)).toBe(BigInt(3 * n) * usd('0.25'));
     const dup = await sql<{ n: bigint }>`
       select count(*)::bigint as n from (
-        select source_id, for_date from income_records r join users u on u.id = r.user_id
-        where u.name like 'Race %' group by source_id, for_date having count(*) > 1) d`.execute(t.db);
+        select stake_id, for_date from ${roiCredits} r join users u on u.id = r.user_id
+        where u.name like 'Race %' group by stake_id, for_date having count(*) > 1) d`.execute(t.db);
     expect(dup.rows[0]!.n).toBe(0n);
     const paid = await sql<{ bad: bigint }>`
       select count(*)::bigint as bad from stakes s join users u on u.id = s.user_id
@@ -196,8 +191,8 @@ describe('ROI accrual and income history', () => {
     expect(r.credits).toBe(2 * 2 * n);
     expect(await expense()).toBe(before - r.total);
     const perStakeDay = await sql<{ n: bigint }>`
-      select count(*)::bigint as n from income_records r join users u on u.id = r.user_id
-      where u.name like 'Part %' group by r.source_id, r.for_date having count(*) <> 1`.execute(t.db);
+      select count(*)::bigint as n from ${roiCredits} r join users u on u.id = r.user_id
+      where u.name like 'Part %' group by r.stake_id, r.for_date having count(*) <> 1`.execute(t.db);
     expect(perStakeDay.rows).toEqual([]);
     // Part k posts only its users' credits (user id ≡ k mod 3) to its own expense account.
     const wrongPart = await sql<{ n: bigint }>`

@@ -2,6 +2,7 @@ import { microToNumber } from '@app/core';
 import type { TIncomeItem, TRewardLevel } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
 import { paginate } from '../../lib/paginate';
+import * as ledger from '../ledger/service';
 import { getRewardLevels, rewardLevelToJson } from '../settings/service';
 import './table';
 
@@ -12,6 +13,14 @@ export async function listIncome(
   page: number,
   perPage: number,
 ): Promise<{ rows: TIncomeItem[]; total: number }> {
+  if (type === 1) {
+    // ROI history lives on the ledger (migration 0137), not in income_records.
+    const roi = await ledger.roiIncomePage(db, userId, page, perPage);
+    return {
+      total: roi.total,
+      rows: roi.rows.map((r) => ({ id: String(r.id), createdAt: r.createdAt.toISOString(), amount: microToNumber(r.amount), note: r.note })),
+    };
+  }
   const { rows, total } = await paginate(db.selectFrom('income_records').where('user_id', '=', userId).where('type', '=', type), page, perPage, (q) =>
     q.select(['id', 'amount', 'note', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
   );

@@ -14,6 +14,7 @@ import { processSandboxChainEvents } from '../payments/sandbox-chain';
 import { utcDay } from '../staking/service';
 import { onUserCreated, rebuildTeamStats } from '../team/service';
 import * as ledger from './service';
+import { roiCredits } from '../../test/roi-credits';
 
 /**
  * The money core under a seeded random workload (issue 11): sign-ups with referrals, sandbox
@@ -399,8 +400,8 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
         t.db,
       );
       const records = await sql<{ sid: string; n: string; days: string; first: string | null; last: string | null; total: string }>`
-        select source_id as sid, count(*)::text as n, count(distinct for_date)::text as days, min(for_date)::text as first, max(for_date)::text as last, sum(amount)::text as total
-        from income_records where type = 1 group by source_id`.execute(t.db);
+        select stake_id as sid, count(*)::text as n, count(distinct for_date)::text as days, min(for_date)::text as first, max(for_date)::text as last, sum(amount)::text as total
+        from ${roiCredits} r group by stake_id`.execute(t.db);
       const entries = await sql<{ sid: string; n: string; total: string }>`
         select split_part(e.idempotency_key, ':', 2) as sid, count(distinct e.id)::text as n, sum(p.amount)::text as total
         from ledger_entries e join ledger_postings p on p.entry_id = e.id join ledger_accounts a on a.id = p.account_id

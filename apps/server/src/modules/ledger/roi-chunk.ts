@@ -16,8 +16,9 @@ export interface RoiChunkResult {
  * round trip (of part `part` of `parts`: only the stakes of users whose id is part mod parts, with
  * the part's own ROI expense account; migration 0132): the server-side function locks the stakes, their
  * users and accounts in the ledger's stable order, writes one entry roi:<stake>:<day> per
- * stake-day with its postings, moves the balances, and writes the income records, the users'
- * roi_income totals and the stakes' progress for exactly the entries it wrote. Runs in the
+ * stake-day with its postings, moves the balances, and writes the users' roi_income totals and
+ * the stakes' progress for exactly the entries it wrote (no income records: ROI history is read
+ * from the entries, migration 0137). Runs in the
  * caller's transaction: a chunk commits whole or not at all.
  */
 export async function creditRoiChunk(

@@ -261,3 +261,4 @@ export async function forgetUnusedUser(tx: Executor, userId: bigint): Promise<vo
 // user_totals and income_records: written only through these (income totals owned by the ledger).
 export * from './totals';
 export { creditRoiChunk, type RoiChunkResult } from './roi-chunk';
+export { roiIncomeByDay, roiIncomePage, type RoiIncomeRow } from './roi-history';

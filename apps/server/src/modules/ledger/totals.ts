@@ -106,7 +106,8 @@ export interface MismatchedTotal {
 
 /**
  * Each user's income totals against the sum of their income records of that type and the sum of
- * the postings to their income account by entries of that kind (roi, referral, reward).
+ * the postings to their income account by entries of that kind (roi, referral, reward). ROI has no
+ * income records since migration 0137: its history is its entries, so only the postings count.
  */
 export async function verifyTotals(db: Executor): Promise<MismatchedTotal[]> {
   // One pass, one aggregate: every source contributes rows (user, type, total, records, posted)
@@ -122,7 +123,8 @@ export async function verifyTotals(db: Executor): Promise<MismatchedTotal[]> {
       union all
       select r.user_id, r.type::int, 0, r.amount, 0 from income_records r
       union all
-      select e.user_id, case e.kind when 'roi' then 1 when 'referral' then 2 else 3 end, 0, 0, p.amount
+      -- ROI credits have no income record (migration 0137): the entry is the record.
+      select e.user_id, case e.kind when 'roi' then 1 when 'referral' then 2 else 3 end, 0, case when e.kind = 'roi' then p.amount else 0 end, p.amount
       from ledger_entries e
       join ledger_postings p on p.entry_id = e.id
       join ledger_accounts a on a.id = p.account_id

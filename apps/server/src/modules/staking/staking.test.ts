@@ -7,6 +7,7 @@ import { addDays, runRoi } from '../income/roi';
 import * as ledger from '../ledger/service';
 import { updateSettings } from '../settings/service';
 import { createStake, utcDay } from './service';
+import { roiDays } from '../../test/roi-credits';
 
 describe('staking, ROI, referral and reward income', () => {
   let t: TestApp;
@@ -232,8 +233,7 @@ describe('staking, ROI, referral and reward income', () => {
     await Promise.all([runRoi(ctx(), '2026-01-05'), runRoi(ctx(), '2026-01-05')]);
     for (const u of users) {
       expect((await balances(u)).income).toBe(usd(2));
-      const rows = await t.db.selectFrom('income_records').select('for_date').where('user_id', '=', u.id).where('type', '=', 1).orderBy('for_date').execute();
-      expect(rows.map((r) => r.for_date)).toEqual(['2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05']);
+      expect(await roiDays(t.db, u.id)).toEqual(['2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05']);
     }
     expect((await ledger.verify(t.db)).ok).toBe(true);
   });

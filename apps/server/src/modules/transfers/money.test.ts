@@ -8,6 +8,7 @@ import { createStake } from '../staking/service';
 import { getTeamSummary, onUserCreated } from '../team/service';
 import { completeWithdrawal, rejectWithdrawal } from '../withdrawals/service';
 import { EVM, TRON, withdrawer } from '../../test/api';
+import { roiCredits } from '../../test/roi-credits';
 
 describe('team, transfers, withdrawals and history', () => {
   const t = useTestApp();
@@ -223,7 +224,9 @@ describe('team, transfers, withdrawals and history', () => {
     const held = await sql<{ s: bigint }>`select coalesce(sum(balance), 0)::bigint as s from ledger_accounts where user_id in (${sql.join(ids)})`.execute(t.db);
     const staked = await sql<{ s: bigint }>`select coalesce(sum(amount), 0)::bigint as s from stakes where user_id in (${sql.join(ids)})`.execute(t.db);
     const withdrawn = await sql<{ s: bigint }>`select coalesce(sum(amount), 0)::bigint as s from withdrawals where user_id in (${sql.join(ids)})`.execute(t.db);
-    const earned = await sql<{ s: bigint }>`select coalesce(sum(amount), 0)::bigint as s from income_records where user_id in (${sql.join(ids)})`.execute(t.db);
+    const earned = await sql<{ s: bigint }>`
+      select coalesce(sum(amount), 0)::bigint as s from (select user_id, amount from income_records union all select user_id, amount from ${roiCredits} r) x
+      where user_id in (${sql.join(ids)})`.execute(t.db);
     expect(BigInt(held.rows[0]!.s)).toBe(funded - BigInt(staked.rows[0]!.s) - BigInt(withdrawn.rows[0]!.s) + BigInt(earned.rows[0]!.s));
   });
 });
