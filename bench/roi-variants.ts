@@ -25,6 +25,16 @@ async function rewriteChunk(db: DB, pattern: RegExp, replacement: string): Promi
 
 const VARIANTS: Record<string, Variant> = {
   base: async () => {},
+  // The entries' user index as it was before migration 0137, (user_id, created_at desc), narrower.
+  'old-user-index': async (db) => {
+    await sql`drop index ledger_entries_user_kind_idx`.execute(db);
+    await sql`create index ledger_entries_user_id_idx on ledger_entries (user_id, created_at desc)`.execute(db);
+  },
+  // The ROI list's index without created_at (newest first by entry id alone).
+  'narrow-user-index': async (db) => {
+    await sql`drop index ledger_entries_user_kind_idx`.execute(db);
+    await sql`create index ledger_entries_user_kind_id_idx on ledger_entries (user_id, kind, id desc)`.execute(db);
+  },
   // The function as it was before migration 0137: an income record written beside each credit.
   'income-records': (db) => createRoiChunkPartFunction(db as unknown as Kysely<unknown>, { incomeOnConflict: false }),
   // The entries filtered by a lookup of their key instead of a speculative `on conflict` insert.
