@@ -35,7 +35,7 @@ export function AuthShell({
     <div className="relative flex min-h-dvh items-center justify-center overflow-clip px-4 py-10">
       <div aria-hidden className="pointer-events-none absolute -top-40 left-1/2 h-80 w-[36rem] -translate-x-1/2 rounded-full bg-brand-500/20 blur-3xl" />
       <div className={fade ? 'relative w-full max-w-md animate-fade-in' : 'relative w-full max-w-md'}>
-        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-xl font-bold text-white">
+        <Link to="/" className="mb-6 flex min-h-11 items-center justify-center gap-2 text-xl font-bold text-white">
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
           USDT<span className="-ml-2 text-brand-400">Stake</span>
         </Link>
@@ -56,7 +56,7 @@ export function AuthShell({
         {footer ? (
           <div className="mt-4 text-center text-sm text-slate-400">
             {footer.text}{' '}
-            <Link to={footer.to} className="font-semibold text-brand-400 hover:underline">
+            <Link to={footer.to} className="tap font-semibold text-brand-400 hover:underline">
               {footer.link}
             </Link>
           </div>

@@ -10,14 +10,15 @@ const SOCIALS = [
   { label: 'X (Twitter)', href: 'https://x.com/usdtstake', Icon: XIcon },
   { label: 'YouTube', href: 'https://www.youtube.com/@usdtstake', Icon: YoutubeIcon },
 ];
-const linkClass = 'text-slate-400 transition hover:text-white';
+// Rows of 44 px: each link is a fingertip tall on a phone (e2e/ux4.e2e.ts).
+const linkClass = 'flex min-h-11 items-center text-slate-400 transition hover:text-white lg:min-h-8';
 
 export function Footer() {
   return (
     <footer className="border-t border-white/5 bg-surface-900/60 px-4 pb-10 pt-14 text-sm">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[1.6fr_1fr_1fr_1fr]">
         <div className="col-span-2 lg:col-span-1">
-          <a href="#Home" className="inline-block text-lg">
+          <a href="#Home" className="inline-flex min-h-11 items-center text-lg">
             <Wordmark />
           </a>
           <p className="mt-4 max-w-xs leading-relaxed text-slate-400">
@@ -32,20 +33,20 @@ export function Footer() {
                   rel="noreferrer noopener"
                   aria-label={label}
                   title={label}
-                  className="flex h-10 w-10 items-center justify-center rounded-xl border border-white/10 text-slate-300 transition hover:border-brand-500/40 hover:text-brand-300"
+                  className="flex h-11 w-11 items-center justify-center rounded-xl border border-white/10 text-slate-300 transition hover:border-brand-500/40 hover:text-brand-300"
                 >
                   <Icon className="h-4 w-4" />
                 </a>
               </li>
             ))}
           </ul>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className={`mt-5 inline-flex items-center gap-2 ${linkClass}`}>
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-2 inline-flex min-h-11 items-center gap-2 text-slate-400 transition hover:text-white">
             <Mail className="h-4 w-4" aria-hidden /> {SUPPORT_EMAIL}
           </a>
         </div>
         <nav aria-label="Explore" className="col-span-2 sm:col-span-1">
           <h2 className="font-semibold text-white">Explore</h2>
-          <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2.5 sm:grid-cols-1">
+          <ul className="mt-2 grid grid-cols-2 gap-x-6 sm:grid-cols-1">
             {SECTIONS.slice(1).map((s) => (
               <li key={s.id}>
                 <a href={`#${s.id}`} className={linkClass}>
@@ -57,7 +58,7 @@ export function Footer() {
         </nav>
         <nav aria-label="Account">
           <h2 className="font-semibold text-white">Account</h2>
-          <ul className="mt-4 space-y-2.5">
+          <ul className="mt-2">
             <li>
               <Link to="/signup" className={linkClass}>
                 Sign up
@@ -77,7 +78,7 @@ export function Footer() {
         </nav>
         <nav aria-label="Legal">
           <h2 className="font-semibold text-white">Legal</h2>
-          <ul className="mt-4 space-y-2.5">
+          <ul className="mt-2">
             <li>
               <Link to="/privacy-policy" className={linkClass}>
                 Privacy Policy

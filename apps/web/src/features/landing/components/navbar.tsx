@@ -42,7 +42,7 @@ export function Navbar() {
       )}
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <a href="#Home" className="text-lg">
+        <a href="#Home" className="flex min-h-11 items-center text-lg">
           <Wordmark />
         </a>
         <ul className="hidden items-center gap-1 text-sm text-slate-300 lg:flex">
@@ -60,13 +60,13 @@ export function Navbar() {
           </Link>
           <Link
             to={signedIn ? '/dashboard' : '/signup'}
-            className="rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-500/20 transition hover:bg-brand-800"
+            className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-500/20 transition hover:bg-brand-800"
           >
             {signedIn ? 'Dashboard' : 'Sign up'}
           </Link>
           <button
             type="button"
-            className="rounded-lg p-2 text-slate-200 transition hover:bg-white/5 lg:hidden"
+            className="flex h-11 w-11 items-center justify-center rounded-lg text-slate-200 transition hover:bg-white/5 lg:hidden"
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
             aria-controls="landing-menu"

@@ -58,7 +58,7 @@ export function StakeEstimator() {
             type="button"
             onClick={() => setAmount(p)}
             aria-pressed={amount === p}
-            className={`rounded-lg border px-2.5 py-1 text-xs font-semibold transition ${amount === p ? 'border-brand-500/60 bg-brand-500/15 text-brand-200' : 'border-white/10 text-slate-300 hover:bg-white/5'}`}
+            className={`min-h-11 min-w-11 rounded-lg border px-3 py-1 text-xs font-semibold transition ${amount === p ? 'border-brand-500/60 bg-brand-500/15 text-brand-200' : 'border-white/10 text-slate-300 hover:bg-white/5'}`}
           >
             {usd0.format(p)}
           </button>

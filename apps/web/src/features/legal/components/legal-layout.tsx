@@ -16,7 +16,7 @@ export function LegalLayout({ title, intro, children }: { title: string; intro: 
     <div className="flex min-h-dvh flex-col bg-surface-950">
       <header className="sticky top-0 z-10 border-b border-white/5 bg-surface-900/90 backdrop-blur-md">
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-4 px-4">
-          <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight text-white">
+          <Link to="/" className="flex min-h-11 items-center gap-2 text-lg font-bold tracking-tight text-white">
             <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
             <span>
               USDT<span className="text-brand-400">Stake</span>
@@ -24,7 +24,7 @@ export function LegalLayout({ title, intro, children }: { title: string; intro: 
           </Link>
           <Link
             to="/"
-            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-300 transition hover:bg-white/5 hover:text-white"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-300 transition hover:bg-white/5 hover:text-white"
           >
             <ArrowLeft className="h-4 w-4" aria-hidden /> Back to home
           </Link>
@@ -47,7 +47,7 @@ export function LegalLayout({ title, intro, children }: { title: string; intro: 
             <div className="min-w-0 text-sm">
               <p className="font-semibold text-white">Questions about this document?</p>
               <p className="mt-1 text-slate-300">Write to our support team at</p>
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-0.5 inline-block font-semibold text-brand-300 hover:underline">
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="tap font-semibold text-brand-300 hover:underline">
                 {SUPPORT_EMAIL}
               </a>
             </div>
@@ -60,11 +60,11 @@ export function LegalLayout({ title, intro, children }: { title: string; intro: 
           <p>© 2025 USDT Stake</p>
           <nav aria-label="Legal" className="flex gap-4">
             {DOCUMENTS.map((d) => (
-              <Link key={d.to} to={d.to} className="hover:text-white">
+              <Link key={d.to} to={d.to} className="tap hover:text-white">
                 {d.label}
               </Link>
             ))}
-            <Link to="/" className="hover:text-white">
+            <Link to="/" className="tap hover:text-white">
               Home
             </Link>
           </nav>
