@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Activity, FileClock, LayoutDashboard, LifeBuoy, LockKeyhole, LogOut, Receipt, Settings, Users, Wallet } from 'lucide-react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { auth } from '@app/core/contracts/auth';
 import { call } from '../../../lib/call';
 import { storage } from '../../../lib/storage';
+import { FADE_RIGHT, useMoreToTheRight } from '../../../components/ui/scroll-x';
 
 const NAV = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -23,6 +25,13 @@ const NAV = [
 export function AdminLayout() {
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  const moreTabs = useMoreToTheRight(navRef);
+  // On a phone the tab bar scrolls: keep the current page's tab in view (Security is off-screen at 390 px).
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   const logout = async () => {
     try {
       const res = await call(auth.logout);
@@ -41,18 +50,26 @@ export function AdminLayout() {
           <span className="text-lg font-bold text-white">
             USDT<span className="text-brand-400">Stake</span> <span className="text-xs font-medium text-gold-400">Admin</span>
           </span>
-          <button type="button" onClick={logout} className="inline-flex items-center gap-1 text-sm text-slate-400 hover:text-white lg:hidden">
+          <button
+            type="button"
+            onClick={logout}
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-white/10 px-3 text-sm text-slate-300 hover:bg-white/5 hover:text-white lg:hidden"
+          >
             <LogOut className="h-4 w-4" aria-hidden /> Logout
           </button>
         </div>
-        <nav aria-label="Admin" className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible">
+        <nav
+          ref={navRef}
+          aria-label="Admin"
+          className={clsx('flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible lg:[mask-image:none]', moreTabs && FADE_RIGHT)}
+        >
           {NAV.map((n) => (
             <NavLink
               key={n.to}
               to={n.to}
               className={({ isActive }) =>
                 clsx(
-                  'flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm transition',
+                  'flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm transition lg:min-h-0',
                   isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-400 hover:bg-white/5 hover:text-slate-100',
                 )
               }

@@ -8,6 +8,7 @@ import { admin, type TAdminSettingsRequest } from '@app/core/contracts/admin';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { call } from '../../../lib/call';
 import { rewardLevelsQuery, settingsQuery, useAdminAction, type AdminRewardLevel, type AdminSettings } from '../api/admin-api';
+import { ScrollX } from '../../../components/ui/scroll-x';
 
 const FIELDS: { key: keyof Omit<AdminSettings, 'maintenance_mode'>; label: string; hint: string }[] = [
   { key: 'roi_income_percentage', label: 'Daily ROI (%)', hint: 'applies to stakes created from now on' },
@@ -101,36 +102,38 @@ function RewardLevelsForm({ initial }: { initial: AdminRewardLevel[] }) {
   };
   const set = (i: number, key: string, value: string) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
   return (
-    <section className="card space-y-4 overflow-x-auto">
+    <section className="card space-y-4">
       <h2 className="text-base font-semibold text-white">Reward levels</h2>
-      <table className="w-full min-w-[520px] text-left text-sm">
-        <thead className="text-xs uppercase tracking-wide text-slate-400">
-          <tr>
-            <th className="py-2 pr-2">Level</th>
-            <th className="py-2 pr-2">Self investment ($)</th>
-            <th className="py-2 pr-2">Direct investment ($)</th>
-            <th className="py-2 pr-2">Reward ($)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={r.level}>
-              <td className="py-1.5 pr-2 font-semibold text-white">L{r.level}</td>
-              {(['self_investment', 'direct_investment', 'reward'] as const).map((k) => (
-                <td key={k} className="py-1.5 pr-2">
-                  <input
-                    aria-label={`L${r.level} ${k}`}
-                    inputMode="decimal"
-                    className="input py-1.5"
-                    value={r[k] ?? ''}
-                    onChange={(e) => set(i, k, e.target.value)}
-                  />
-                </td>
-              ))}
+      <ScrollX label="Reward levels">
+        <table className="w-full min-w-[520px] text-left text-sm">
+          <thead className="text-xs uppercase tracking-wide text-slate-400">
+            <tr>
+              <th className="py-2 pr-2">Level</th>
+              <th className="py-2 pr-2">Self investment ($)</th>
+              <th className="py-2 pr-2">Direct investment ($)</th>
+              <th className="py-2 pr-2">Reward ($)</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={r.level}>
+                <td className="py-1.5 pr-2 font-semibold text-white">L{r.level}</td>
+                {(['self_investment', 'direct_investment', 'reward'] as const).map((k) => (
+                  <td key={k} className="py-1.5 pr-2">
+                    <input
+                      aria-label={`L${r.level} ${k}`}
+                      inputMode="decimal"
+                      className="input py-1.5"
+                      value={r[k] ?? ''}
+                      onChange={(e) => set(i, k, e.target.value)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollX>
       <Button disabled={save.isPending} onClick={() => void submit()}>
         {save.isPending ? 'Processing...' : 'Save reward levels'}
       </Button>

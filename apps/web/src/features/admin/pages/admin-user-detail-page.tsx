@@ -13,12 +13,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { call } from '../../../lib/call';
 import { useAdminAction, userQuery } from '../api/admin-api';
 import { StatCard } from '../components/admin-table';
+import { ScrollX } from '../../../components/ui/scroll-x';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="card overflow-x-auto">
+    <section className="card">
       <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-400">{title}</h2>
-      {children}
+      <ScrollX label={title}>{children}</ScrollX>
     </section>
   );
 }
