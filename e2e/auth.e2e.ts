@@ -294,4 +294,31 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('after too many wrong codes the OTP page says why it waits: the message stays, Verify is off, and the countdown is to a new code', async () => {
+    const email = `locked${Date.now()}@example.test`;
+    const reg = await call<{ access_id: string }>(suite.server, 'POST', '/api/auth/register', { name: 'Lena Locked', email, password: 'Secret123!' });
+    const real = otpFrom((await suite.server.mailbox.waitFor(email)).text);
+    const wrong = String((Number(real) + 1) % 1_000_000).padStart(6, '0');
+    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
+    await page.goto('/privacy-policy');
+    await page.evaluate((id) => localStorage.setItem('access_id', id), reg.json.data!.access_id);
+    await page.goto('/verify-otp');
+    const verify = page.getByRole('button', { name: 'Verify' });
+    const field = page.getByLabel('Verification code');
+    for (let i = 0; i < 5 && (await verify.isEnabled()); i++) {
+      await field.fill(wrong);
+      await verify.click();
+      await expect.poll(() => page.getByRole('button', { name: 'Loading...' }).count()).toBe(0);
+    }
+    await expect.poll(() => verify.isDisabled()).toBe(true);
+    // Inline under the field, not only in a toast that goes away.
+    await page.locator('.field-error, [role="alert"]').filter({ hasText: 'Too many wrong attempts. Please request a new code.' }).first().waitFor();
+    await page.getByText('You can request a new code in').waitFor();
+    // Typing does not clear the reason while the code is dead.
+    await field.fill('123');
+    expect(await page.getByText('Too many wrong attempts. Please request a new code.').count()).toBeGreaterThan(0);
+    await screenshot(page, 'verify-otp-locked-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

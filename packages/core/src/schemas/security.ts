@@ -7,6 +7,8 @@ import { emailField } from './fields';
 export const RESET_SENT_MESSAGE = 'If an account exists for this e-mail, a reset code has been sent.';
 export const RESET_DONE_MESSAGE = 'Password reset successfully';
 export const INVALID_CODE_MESSAGE = 'Invalid or expired code';
+/** A code answered wrong OTP_MAX_TRIES times is dead: the page then waits for a new one. */
+export const OTP_TOO_MANY_MESSAGE = 'Too many wrong attempts. Please request a new code.';
 export const INVALID_2FA_MESSAGE = 'Invalid two-factor code';
 export const TWO_FA_REQUIRED_MESSAGE = 'Two-factor code is required';
 export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Current password is incorrect';

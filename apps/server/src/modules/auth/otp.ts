@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { INVALID_CODE_MESSAGE, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_VALID_SECONDS } from '@app/core';
+import { INVALID_CODE_MESSAGE, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TOO_MANY_MESSAGE, OTP_VALID_SECONDS } from '@app/core';
 import { sql, type Generated } from 'kysely';
 import type { Executor, Id, Timestamp, Tx } from '../../db/types';
 import { AppError } from '../../lib/errors';
@@ -30,7 +30,7 @@ declare module '../../db/types' {
 
 export const OTP_INVALID = INVALID_CODE_MESSAGE;
 export const OTP_WRONG = 'Invalid OTP';
-export const OTP_TOO_MANY = 'Too many wrong attempts. Please request a new code.';
+export const OTP_TOO_MANY = OTP_TOO_MANY_MESSAGE;
 
 const hmac = (secret: string, purpose: string, value: string) => createHmac('sha256', secret).update(`${purpose}:${value}`).digest('hex');
 export const accessIdHash = (secret: string, accessId: string) => hmac(secret, 'access', accessId);

@@ -1,6 +1,7 @@
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '@app/core/constants';
 import { formatCountdown } from '@app/core/format';
 import { ZOtp } from '@app/core/schemas/auth';
+import { OTP_TOO_MANY_MESSAGE } from '@app/core/schemas/security';
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -26,6 +27,9 @@ export default function VerifyOtpPage() {
   const [busy, setBusy] = useState(false);
   const [challengeId, setChallengeId] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
+  // The code was answered wrong too often and is dead: only a new one can be verified, and the
+  // resend wait may still be running, so the page says why it is waiting instead of a toast alone.
+  const [locked, setLocked] = useState(false);
   // Decided once on arrival: after a successful verify the access_id is removed on purpose, and the
   // page must not then bounce to /signup while the navigation to /dashboard or /login is under way.
   const [hasAccessId] = useState(() => Boolean(storage.getAccessId()));
@@ -71,7 +75,12 @@ export default function VerifyOtpPage() {
         void navigate('/login', { replace: true });
       }
     } catch (err) {
-      toast.error(errorMessage(err, 'OTP verification failed.'));
+      const message = errorMessage(err, 'OTP verification failed.');
+      toast.error(message);
+      if (message === OTP_TOO_MANY_MESSAGE) {
+        setLocked(true);
+        setError(message);
+      }
     } finally {
       setBusy(false);
     }
@@ -79,7 +88,7 @@ export default function VerifyOtpPage() {
 
   const typed = (e: React.ChangeEvent<HTMLInputElement>) => {
     setOtp(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH));
-    setError(null);
+    if (!locked) setError(null);
   };
 
   const resend = async () => {
@@ -91,6 +100,9 @@ export default function VerifyOtpPage() {
       if (res.data?.access_id) storage.setAccessId(res.data.access_id);
       storage.setOtpExpiry(Date.now() + OTP_RESEND_SECONDS * 1000);
       setLeft(OTP_RESEND_SECONDS);
+      setLocked(false);
+      setError(null);
+      setOtp('');
       toast.success('OTP resent successfully!');
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to resend OTP.'));
@@ -105,14 +117,14 @@ export default function VerifyOtpPage() {
     <AuthShell icon={MailCheck} title="OTP Verification" subtitle="Enter the 6-digit code we sent to your e-mail">
       <form onSubmit={submit} noValidate className="space-y-4">
         <OtpField id="otp" label="Verification code" maxLength={OTP_LENGTH} value={otp} error={error ?? undefined} onChange={typed} />
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full" disabled={busy || locked}>
           {busy ? 'Loading...' : 'Verify'}
         </Button>
       </form>
       <div className="mt-5 text-center text-sm text-slate-400">
         {left > 0 ? (
           <p>
-            Resend code in <span className="font-mono text-slate-200">{formatCountdown(left)}</span>
+            {locked ? 'You can request a new code in' : 'Resend code in'} <span className="font-mono text-slate-200">{formatCountdown(left)}</span>
           </p>
         ) : (
           <button type="button" onClick={() => void resend()} disabled={resending} className="font-semibold text-brand-400 hover:underline disabled:opacity-50">
