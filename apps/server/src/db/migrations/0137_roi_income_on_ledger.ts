@@ -5,15 +5,16 @@ import { createRoiChunkPartFunction } from './0132_roi_parts';
  * ROI income history is read from the ledger (issue 14, ROI speed). Each ROI credit already is a
  * ledger entry keyed roi:<stake>:<day> whose posting to the user's income account is the amount;
  * the income record the chunk wrote beside it repeated the entry (user, amount, day, stake) and cost
- * a row and three index entries per credit, about a fifth of the job (bench/roi-variants.ts,
- * 2026-11-26: 25.07/28.39 s without it against 31.12/37.34 s with it for 1,000,000 stakes).
+ * a row and three index entries per credit (bench/roi-variants.ts, 1,000,000 stakes, 2026-11-26:
+ * without it 25.07/28.39 s against 31.12/37.34 s on one VM, 38.59/37.49 against 40.77/38.08 s on
+ * another; docs/benchmarks.md).
  *
  * - The chunk function no longer writes income records; user_totals.roi_income still moves with it.
  * - The ROI records written so far are deleted: each was written in the statement that wrote its
  *   entry, under the same key, and ledger:verify checked their sums against the entries', so
- *   nothing is lost, and the list never shows a credit twice. down() rebuilds them from the entries. Referral and reward
- *   records (types 2 and 3) stay where they are: they are few, and a reward level's record is what
- *   marks it paid.
+ *   nothing is lost, and the list never shows a credit twice. down() rebuilds them from the
+ *   entries. Referral and reward records (types 2 and 3) stay where they are: they are few, and a
+ *   reward level's record is what marks it paid.
  * - The entries' user index gains the kind, so a user's ROI history is one index range
  *   (user, 'roi', newest first) however many other entries the user has. It replaces the old
  *   (user_id, created_at) index rather than joining it: one index per entry, as before.
