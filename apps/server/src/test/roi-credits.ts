@@ -1,19 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/types';
+import { roiCredits } from '../modules/ledger/roi-history';
 
-/**
- * Every ROI credit as a derived table, read from the ledger as the income list reads it (migration
- * 0137: no income records for ROI): user_id, stake_id (text, as income records' source_id was),
- * for_date (text yyyy-mm-dd), amount (the posting to the user's income account) and the entry's key.
- * Use it as `from ${roiCredits} r`.
- */
-export const roiCredits = sql`(
-  select e.user_id, split_part(e.idempotency_key, ':', 2) as stake_id, split_part(e.idempotency_key, ':', 3) as for_date,
-    p.amount, e.idempotency_key, e.id as entry_id
-  from ledger_entries e
-  join ledger_accounts a on a.user_id = e.user_id and a.kind = 'income'
-  join ledger_postings p on p.entry_id = e.id and p.account_id = a.id
-  where e.kind = 'roi')`;
+/** Every ROI credit, read from the ledger exactly as the income list reads it (migration 0137). */
+export { roiCredits };
 
 /** The days a user was credited ROI for, oldest first. */
 export async function roiDays(db: Executor, userId: bigint): Promise<string[]> {

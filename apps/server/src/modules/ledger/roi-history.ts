@@ -19,11 +19,27 @@ export interface RoiIncomeRow {
 
 const stakeOf = sql<string>`split_part(e.idempotency_key, ':', 2)`;
 const dayOf = sql<string>`split_part(e.idempotency_key, ':', 3)`;
+/** The user's income account and the entry's posting to it: the credit's amount (alias p). */
+const incomePostingOf = sql`join ledger_accounts a on a.user_id = e.user_id and a.kind = 'income'
+    join ledger_postings p on p.entry_id = e.id and p.account_id = a.id`;
+
+/**
+ * Every ROI credit as a derived table: entry_id, user_id, created_at, idempotency_key, stake_id
+ * (text), for_date (text yyyy-mm-dd) and amount. Use it as `from ${roiCredits} r where r.user_id =
+ * …`: PostgreSQL pulls the subquery up, so the filter reaches the entries' (user, kind) index.
+ * (Migration 0137's down() keeps its own copy on purpose: a migration must not change when this does.)
+ */
+export const roiCredits = sql`(
+  select e.id as entry_id, e.user_id, e.created_at, e.idempotency_key, ${stakeOf} as stake_id, ${dayOf} as for_date, p.amount
+  from ledger_entries e
+  ${incomePostingOf}
+  where e.kind = 'roi')`;
 
 export async function roiIncomePage(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ rows: RoiIncomeRow[]; total: number }> {
   const count = await sql<{ n: string }>`
     select count(*) as n from ledger_entries e where e.user_id = ${userId} and e.kind = 'roi'`.execute(db);
-  // The page is picked on the entries' (user, kind, created_at, id) index alone, then joined.
+  // The page is picked on the entries' (user, kind, created_at, id) index alone, then joined, so
+  // the rows an offset skips are never joined (roiCredits would join them first).
   const rows = await sql<{ id: bigint; amount: bigint; note: string; created_at: Date }>`
     select e.id, p.amount, e.created_at,
       'Daily ROI ' || coalesce(trim_scale(s.daily_rate)::text || '% ', '') || 'on stake #' || ${stakeOf} || ' for ' || ${dayOf} as note
@@ -32,8 +48,7 @@ export async function roiIncomePage(db: Executor, userId: bigint, page: number, 
       where e.user_id = ${userId} and e.kind = 'roi'
       order by e.created_at desc, e.id desc
       limit ${perPage} offset ${offsetOf(page, perPage)}) e
-    join ledger_accounts a on a.user_id = e.user_id and a.kind = 'income'
-    join ledger_postings p on p.entry_id = e.id and p.account_id = a.id
+    ${incomePostingOf}
     left join stakes s on s.id = ${stakeOf}::bigint
     order by e.created_at desc, e.id desc`.execute(db);
   return {
@@ -48,12 +63,9 @@ export async function roiIncomePage(db: Executor, userId: bigint, page: number, 
  */
 export async function roiIncomeByDay(db: Executor, userId: bigint, from: string, to: string): Promise<{ day: string; sum: bigint }[]> {
   const rows = await sql<{ day: string; sum: string }>`
-    select ${dayOf} as day, sum(p.amount)::text as sum
-    from ledger_entries e
-    join ledger_accounts a on a.user_id = e.user_id and a.kind = 'income'
-    join ledger_postings p on p.entry_id = e.id and p.account_id = a.id
-    where e.user_id = ${userId} and e.kind = 'roi' and e.created_at >= ${new Date(`${from}T00:00:00Z`)}
-      and ${dayOf} between ${from} and ${to}
+    select r.for_date as day, sum(r.amount)::text as sum
+    from ${roiCredits} r
+    where r.user_id = ${userId} and r.created_at >= ${new Date(`${from}T00:00:00Z`)} and r.for_date between ${from} and ${to}
     group by 1`.execute(db);
   return rows.rows.map((r) => ({ day: r.day, sum: BigInt(r.sum) }));
 }

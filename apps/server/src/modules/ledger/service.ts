@@ -201,7 +201,7 @@ export interface VerifyReport {
   unbalancedEntries: { entryId: string; sum: string }[];
   mismatchedAccounts: { accountId: string; cached: string; posted: string }[];
   negativeUserAccounts: { accountId: string; userId: string; balance: string }[];
-  /** users whose roi/referral/reward income total differs from their income records or income postings */
+  /** users whose roi/referral/reward income total differs from their income records (ROI: stakes' roi_paid) or income postings */
   mismatchedTotals: MismatchedTotal[];
   totalOfAllBalances: string;
 }

@@ -11,8 +11,9 @@ import * as ledger from './service';
 
 /**
  * Income totals are owned by the ledger module (totals.ts) and proved by ledger:verify: each
- * user's roi/referral/reward income total equals their income records and the postings to their
- * income account. A corrupted total, or an income record without its entry, makes verify fail.
+ * user's roi/referral/reward income total equals their income records (for ROI: their stakes'
+ * roi_paid) and the postings to their income account. A corrupted total, an income record without
+ * its entry, or a stake's roi_paid the ledger does not back makes verify fail.
  */
 describe('ledger:verify covers the income totals', () => {
   let t: TestApp;
@@ -55,6 +56,23 @@ describe('ledger:verify covers the income totals', () => {
     expect(stray.ok).toBe(false);
     expect(stray.mismatchedTotals).toEqual([expect.objectContaining({ userId: String(u.id), field: 'roi_income', records: String(totals.roi_income + 5n) })]);
     await sql`delete from income_records where idempotency_key = 'stray:1'`.execute(t.db);
+    expect((await ledger.verify(t.db)).ok).toBe(true);
+
+    // ROI has no income records (migration 0137): the stakes' roi_paid is the independent side,
+    // so a stake that says it was paid more than the ledger credited is reported.
+    await sql`update stakes set roi_paid = roi_paid + 1 where user_id = ${u.id}`.execute(t.db);
+    const overpaid = await ledger.verify(t.db);
+    expect(overpaid.ok).toBe(false);
+    expect(overpaid.mismatchedTotals).toEqual([
+      {
+        userId: String(u.id),
+        field: 'roi_income',
+        total: String(totals.roi_income),
+        records: String(totals.roi_income + 1n),
+        posted: String(totals.roi_income),
+      },
+    ]);
+    await sql`update stakes set roi_paid = roi_paid - 1 where user_id = ${u.id}`.execute(t.db);
     expect((await ledger.verify(t.db)).ok).toBe(true);
   });
 });

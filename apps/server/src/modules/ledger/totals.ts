@@ -107,7 +107,10 @@ export interface MismatchedTotal {
 /**
  * Each user's income totals against the sum of their income records of that type and the sum of
  * the postings to their income account by entries of that kind (roi, referral, reward). ROI has no
- * income records since migration 0137: its history is its entries, so only the postings count.
+ * income records since migration 0137 (its history is its entries), so for ROI the "records" side
+ * is what the user's stakes say they were paid (stakes.roi_paid), written by the same chunk but
+ * kept apart from the ledger: a credit the stakes and the postings disagree on shows up here.
+ * A stray ROI income record is counted on that side too, so it is reported as well.
  */
 export async function verifyTotals(db: Executor): Promise<MismatchedTotal[]> {
   // One pass, one aggregate: every source contributes rows (user, type, total, records, posted)
@@ -123,8 +126,10 @@ export async function verifyTotals(db: Executor): Promise<MismatchedTotal[]> {
       union all
       select r.user_id, r.type::int, 0, r.amount, 0 from income_records r
       union all
-      -- ROI credits have no income record (migration 0137): the entry is the record.
-      select e.user_id, case e.kind when 'roi' then 1 when 'referral' then 2 else 3 end, 0, case when e.kind = 'roi' then p.amount else 0 end, p.amount
+      -- ROI credits have no income record (migration 0137): each stake's roi_paid stands in for them.
+      select s.user_id, 1, 0, s.roi_paid, 0 from stakes s where s.roi_paid <> 0
+      union all
+      select e.user_id, case e.kind when 'roi' then 1 when 'referral' then 2 else 3 end, 0, 0, p.amount
       from ledger_entries e
       join ledger_postings p on p.entry_id = e.id
       join ledger_accounts a on a.id = p.account_id
