@@ -318,6 +318,11 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await field.fill('123');
     expect(await page.getByText('Too many wrong attempts. Please request a new code.').count()).toBeGreaterThan(0);
     await screenshot(page, 'verify-otp-locked-phone');
+    // A reload still knows the code is dead (the server would only answer "Invalid or expired code").
+    await page.reload();
+    await page.getByText('You can request a new code in').waitFor();
+    expect(await verify.isDisabled()).toBe(true);
+    await page.locator('.field-error, [role="alert"]').filter({ hasText: 'Too many wrong attempts. Please request a new code.' }).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -192,6 +192,14 @@ describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, on
     await expect.poll(() => page.getByText('Scroll sideways for more →').isVisible()).toBe(true);
     await levels.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await expect.poll(() => page.getByText('Scroll sideways for more →').count()).toBe(0);
+    // Content that arrives later and widens the region without changing its height (nor resizing
+    // what was there) brings the hint back without a scroll.
+    await levels.evaluate((el) => {
+      const wider = document.createElement('div');
+      wider.style.cssText = 'width: 3000px; height: 0';
+      el.append(wider);
+    });
+    await expect.poll(() => page.getByText('Scroll sideways for more →').isVisible()).toBe(true);
 
     // The chart's day labels are at least 11 px tall on screen (they were 5 px of scaled SVG text).
     await page.goto('/admin/dashboard');

@@ -5,8 +5,12 @@ export const STORAGE_KEYS = {
   isAdmin: 'is_admin',
   otpTimerExpiry: 'otp_timer_expiry',
 } as const;
-/** `reset_access_id` lives for the tab only: a password-reset challenge should not outlive it. */
-export const SESSION_KEYS = { socialUser: 'socialUser', resetAccessId: 'reset_access_id' } as const;
+/**
+ * `reset_access_id` lives for the tab only: a password-reset challenge should not outlive it.
+ * `otp_locked` holds the access_id whose code was answered wrong too often, so a reload of
+ * /verify-otp still says why Verify is off (the server refuses that code until a new one is sent).
+ */
+export const SESSION_KEYS = { socialUser: 'socialUser', resetAccessId: 'reset_access_id', otpLocked: 'otp_locked' } as const;
 
 export const storage = {
   getToken: () => localStorage.getItem(STORAGE_KEYS.authToken),
@@ -39,4 +43,7 @@ export const storage = {
   getResetAccessId: () => sessionStorage.getItem(SESSION_KEYS.resetAccessId),
   setResetAccessId: (id: string) => sessionStorage.setItem(SESSION_KEYS.resetAccessId, id),
   clearResetAccessId: () => sessionStorage.removeItem(SESSION_KEYS.resetAccessId),
+  isOtpLocked: (accessId: string | null) => accessId !== null && sessionStorage.getItem(SESSION_KEYS.otpLocked) === accessId,
+  setOtpLocked: (accessId: string) => sessionStorage.setItem(SESSION_KEYS.otpLocked, accessId),
+  clearOtpLocked: () => sessionStorage.removeItem(SESSION_KEYS.otpLocked),
 };

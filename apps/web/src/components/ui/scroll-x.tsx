@@ -16,10 +16,25 @@ export function useMoreToTheRight(ref: RefObject<HTMLElement | null>): boolean {
     // jsdom and old browsers have no ResizeObserver: the hint then follows scrolling only.
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
     resize?.observe(el);
-    for (const child of Array.from(el.children)) resize?.observe(child);
+    const observeChildren = () => {
+      for (const child of Array.from(el.children)) resize?.observe(child);
+    };
+    observeChildren();
+    // Children added later (a table that loads after mount, a row of tabs) are watched too, and
+    // their arrival is itself a change: one that widens the content without changing the region's
+    // height, or resizing what was there, would otherwise go unseen until a scroll.
+    const added =
+      typeof MutationObserver === 'undefined'
+        ? null
+        : new MutationObserver(() => {
+            observeChildren();
+            update();
+          });
+    added?.observe(el, { childList: true });
     return () => {
       el.removeEventListener('scroll', update);
       resize?.disconnect();
+      added?.disconnect();
     };
   }, [ref]);
   return more;

@@ -23,13 +23,14 @@ export default function VerifyOtpPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() => (storage.isOtpLocked(storage.getAccessId()) ? OTP_TOO_MANY_MESSAGE : null));
   const [busy, setBusy] = useState(false);
   const [challengeId, setChallengeId] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   // The code was answered wrong too often and is dead: only a new one can be verified, and the
   // resend wait may still be running, so the page says why it is waiting instead of a toast alone.
-  const [locked, setLocked] = useState(false);
+  // Kept for the tab (storage.setOtpLocked), so a reload does not offer Verify for a dead code.
+  const [locked, setLocked] = useState(() => storage.isOtpLocked(storage.getAccessId()));
   // Decided once on arrival: after a successful verify the access_id is removed on purpose, and the
   // page must not then bounce to /signup while the navigation to /dashboard or /login is under way.
   const [hasAccessId] = useState(() => Boolean(storage.getAccessId()));
@@ -64,6 +65,7 @@ export default function VerifyOtpPage() {
       toast.success('OTP verified successfully!');
       storage.clearAccessId();
       storage.clearOtpExpiry();
+      storage.clearOtpLocked();
       if (res.data?.token) {
         storage.setSession(res.data.token, res.data.is_admin ?? false);
         qc.clear();
@@ -78,6 +80,7 @@ export default function VerifyOtpPage() {
       const message = errorMessage(err, 'OTP verification failed.');
       toast.error(message);
       if (message === OTP_TOO_MANY_MESSAGE) {
+        storage.setOtpLocked(accessId);
         setLocked(true);
         setError(message);
       }
@@ -100,6 +103,7 @@ export default function VerifyOtpPage() {
       if (res.data?.access_id) storage.setAccessId(res.data.access_id);
       storage.setOtpExpiry(Date.now() + OTP_RESEND_SECONDS * 1000);
       setLeft(OTP_RESEND_SECONDS);
+      storage.clearOtpLocked();
       setLocked(false);
       setError(null);
       setOtp('');
