@@ -146,8 +146,12 @@ export function ratio(figure: number, baseline: number): string {
   return baseline > 0 ? `${(figure / baseline).toFixed(2)}×` : 'n/a';
 }
 
-/** `ledger:verify` after a bench: every entry balanced, every cached balance equal to its postings. */
+/** `ledger:verify` after a bench, and how long it took (an operator runs it on the whole ledger). */
 export async function verifyLine(db: DB): Promise<string> {
+  const started = performance.now();
   const r = await verify(db);
-  return r.ok ? `OK (${r.entries.toLocaleString()} entries, ${r.accounts.toLocaleString()} accounts)` : `BROKEN ${JSON.stringify(r).slice(0, 300)}`;
+  const took = `${((performance.now() - started) / 1000).toFixed(2)} s`;
+  return r.ok
+    ? `OK (${r.entries.toLocaleString()} entries, ${r.accounts.toLocaleString()} accounts, ${took})`
+    : `BROKEN after ${took} ${JSON.stringify(r).slice(0, 300)}`;
 }

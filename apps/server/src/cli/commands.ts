@@ -28,11 +28,12 @@ export const commands: Record<string, { usage: string; run: Command }> = {
       const lines = [
         r.ok ? 'Ledger OK' : 'Ledger BROKEN',
         `entries: ${r.entries}, accounts: ${r.accounts}, sum of all balances: ${r.totalOfAllBalances}`,
-        `unbalanced entries: ${r.unbalancedEntries.length}, mismatched accounts: ${r.mismatchedAccounts.length}, negative user accounts: ${r.negativeUserAccounts.length}, mismatched income totals: ${r.mismatchedTotals.length}`,
+        `unbalanced entries: ${r.unbalancedEntries.length}, mismatched accounts: ${r.mismatchedAccounts.length}, negative user accounts: ${r.negativeUserAccounts.length}, mismatched income totals: ${r.mismatchedTotals.length}, mismatched stakes: ${r.mismatchedStakes.length}`,
         ...r.unbalancedEntries.map((e) => `  unbalanced entry ${e.entryId}: sum ${e.sum}`),
         ...r.mismatchedAccounts.map((a) => `  account ${a.accountId}: cached ${a.cached} != posted ${a.posted}`),
         ...r.negativeUserAccounts.map((a) => `  negative account ${a.accountId} of user ${a.userId}: ${a.balance}`),
         ...r.mismatchedTotals.map((m) => `  user ${m.userId} ${m.field}: total ${m.total} != records ${m.records} / postings ${m.posted}`),
+        ...r.mismatchedStakes.map((m) => `  stake ${m.stakeId} of user ${m.userId}: roi_paid ${m.paid} != ROI posted ${m.posted}`),
       ];
       return { output: lines.join('\n'), exitCode: r.ok ? 0 : 1 };
     },

@@ -118,6 +118,8 @@ export const ZLedgerReport = z.object({
       posted: z.string(),
     }),
   ),
+  /** stakes whose roi_paid differs from the ROI posted for them */
+  mismatchedStakes: z.array(z.object({ stakeId: z.string(), userId: z.string(), paid: z.string(), posted: z.string() })),
   totalOfAllBalances: z.string(),
 });
 

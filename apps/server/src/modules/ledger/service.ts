@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor, Tx } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import type { AccountRef, UserAccountKind } from './accounts';
+import { roiCredits } from './roi-history';
 import { verifyTotals, type MismatchedTotal } from './totals';
 import './table';
 
@@ -203,13 +204,16 @@ export interface VerifyReport {
   negativeUserAccounts: { accountId: string; userId: string; balance: string }[];
   /** users whose roi/referral/reward income total differs from their income records (ROI: stakes' roi_paid) or income postings */
   mismatchedTotals: MismatchedTotal[];
+  /** stakes whose roi_paid differs from the ROI their entries (keyed roi:<stake>:<day>) posted */
+  mismatchedStakes: { stakeId: string; userId: string; paid: string; posted: string }[];
   totalOfAllBalances: string;
 }
 
 /**
  * Proves the ledger: every entry sums to zero and has postings; every cached balance equals the
  * sum of its postings; no user balance is negative; all balances together sum to zero; each
- * user's income totals equal their income records and their income postings (verifyTotals).
+ * user's income totals equal their income records and their income postings (verifyTotals); each
+ * stake's roi_paid equals the ROI posted for it.
  */
 export async function verify(db: Executor): Promise<VerifyReport> {
   const unbalanced = await sql<{ entry_id: bigint; sum: bigint | null }>`
@@ -231,6 +235,17 @@ export async function verify(db: Executor): Promise<VerifyReport> {
            (select count(*) from ledger_accounts)::bigint as accounts,
            (select sum(balance) from ledger_accounts)::bigint as total`.execute(db);
   const totals = await verifyTotals(db);
+  // Per stake, not only per user (verifyTotals): two stakes of one user wrong by opposite amounts
+  // cancel out in the user's sum. A full join also finds ROI posted for a stake that is not there.
+  const stakes = await sql<{ stake_id: string; user_id: bigint; paid: bigint; posted: bigint }>`
+    select coalesce(s.id::text, c.stake_id) as stake_id, coalesce(s.user_id, c.user_id) as user_id,
+      coalesce(s.roi_paid, 0)::bigint as paid, coalesce(c.posted, 0)::bigint as posted
+    from stakes s
+    full join (select r.stake_id, min(r.user_id) as user_id, sum(r.amount) as posted from ${roiCredits} r group by r.stake_id) c
+      on c.stake_id = s.id::text
+    where coalesce(s.roi_paid, 0) <> coalesce(c.posted, 0)
+    order by 2, length(coalesce(s.id::text, c.stake_id)), 1
+    limit 100`.execute(db);
   const c = counts.rows[0]!;
   const total = BigInt(c.total ?? 0n);
   const report: VerifyReport = {
@@ -241,9 +256,16 @@ export async function verify(db: Executor): Promise<VerifyReport> {
     mismatchedAccounts: mismatched.rows.map((r) => ({ accountId: String(r.id), cached: String(r.balance), posted: String(r.posted) })),
     negativeUserAccounts: negative.rows.map((r) => ({ accountId: String(r.id), userId: String(r.user_id), balance: String(r.balance) })),
     mismatchedTotals: totals,
+    mismatchedStakes: stakes.rows.map((r) => ({ stakeId: r.stake_id, userId: String(r.user_id), paid: String(r.paid), posted: String(r.posted) })),
     totalOfAllBalances: String(total),
   };
-  report.ok = !report.unbalancedEntries.length && !report.mismatchedAccounts.length && !report.negativeUserAccounts.length && !totals.length && total === 0n;
+  report.ok =
+    !report.unbalancedEntries.length &&
+    !report.mismatchedAccounts.length &&
+    !report.negativeUserAccounts.length &&
+    !totals.length &&
+    !report.mismatchedStakes.length &&
+    total === 0n;
   return report;
 }
 

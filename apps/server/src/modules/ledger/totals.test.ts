@@ -74,5 +74,24 @@ describe('ledger:verify covers the income totals', () => {
     ]);
     await sql`update stakes set roi_paid = roi_paid - 1 where user_id = ${u.id}`.execute(t.db);
     expect((await ledger.verify(t.db)).ok).toBe(true);
+
+    // Two stakes of one user, one paid 1 more and one 1 less than the ledger holds: the user's sum
+    // still agrees, the per-stake check does not.
+    await createStake(t.db, u.id, usd(500), new Date('2024-03-01T13:00:00Z'));
+    await runRoi({ db: t.db, dbKind: t.ctx.dbKind }, '2024-03-05');
+    const [a, b] = await t.db.selectFrom('stakes').select(['id', 'roi_paid']).where('user_id', '=', u.id).orderBy('id').execute();
+    await sql`update stakes set roi_paid = roi_paid + case id when ${a!.id} then 1 else -1 end where id in (${a!.id}, ${b!.id})`.execute(t.db);
+    const shifted = await ledger.verify(t.db);
+    expect(shifted.mismatchedTotals).toEqual([]);
+    expect(shifted.ok).toBe(false);
+    expect(shifted.mismatchedStakes).toEqual([
+      { stakeId: String(a!.id), userId: String(u.id), paid: String(BigInt(a!.roi_paid) + 1n), posted: String(a!.roi_paid) },
+      { stakeId: String(b!.id), userId: String(u.id), paid: String(BigInt(b!.roi_paid) - 1n), posted: String(b!.roi_paid) },
+    ]);
+    const cli = await verifyCli(t.ctx);
+    expect(cli.exitCode).toBe(1);
+    expect(cli.output).toContain(`stake ${a!.id} of user ${u.id}: roi_paid ${BigInt(a!.roi_paid) + 1n} != ROI posted ${a!.roi_paid}`);
+    await sql`update stakes set roi_paid = roi_paid - case id when ${a!.id} then 1 else -1 end where id in (${a!.id}, ${b!.id})`.execute(t.db);
+    expect((await ledger.verify(t.db)).ok).toBe(true);
   });
 });

@@ -65,7 +65,7 @@ export default function AdminOperationsPage() {
             <p className="mt-1 text-slate-300">
               {verify.data.entries} entries, {verify.data.accounts} accounts; unbalanced {verify.data.unbalancedEntries.length}, mismatched{' '}
               {verify.data.mismatchedAccounts.length}, negative {verify.data.negativeUserAccounts.length}, income totals off{' '}
-              {verify.data.mismatchedTotals.length}; all balances sum to {verify.data.totalOfAllBalances}.
+              {verify.data.mismatchedTotals.length}, stakes off {verify.data.mismatchedStakes.length}; all balances sum to {verify.data.totalOfAllBalances}.
             </p>
           </div>
         ) : null}
