@@ -1,15 +1,25 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
  * Unit and integration tests. The server suite runs against PGlite always and, when
- * TEST_DATABASE_URL is set, a second time against that PostgreSQL (each test file in its own schema).
+ * TEST_DATABASE_URL is set, a second time against that PostgreSQL (each test file in its own
+ * database, copied from a template migrated once per run: apps/server/src/test/global-setup.ts).
+ * A server test file that never opens a database (no test app, no test database, no engine
+ * switch) runs once, in the PGlite project: running it again on PostgreSQL would prove nothing new.
  */
+const SERVER_TESTS = 'apps/server/src/**/*.test.ts';
+const TOUCHES_DB = /useTestApp|createTestApp|createTestDb|testDbKind|TEST_DATABASE_URL|newTarget/;
+const engineFree = globSync(SERVER_TESTS).filter((f) => !TOUCHES_DB.test(readFileSync(f, 'utf8')));
+
 const serverProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${db}`,
-    include: ['apps/server/src/**/*.test.ts'],
+    include: [SERVER_TESTS],
+    exclude: db === 'postgres' ? engineFree : [],
     environment: 'node',
     env: { TEST_DB: db },
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

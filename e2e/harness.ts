@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startMailbox } from '../apps/server/src/test/mailbox';
 import { startTestProvider } from '../apps/server/src/test/social-provider';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { newDataDir } from '../apps/server/src/test/template-db';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,11 +35,14 @@ export interface E2EServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the built app (apps/web/dist) on a free port, a temp DATA_DIR on PGlite, and a real SMTP capture. */
+/**
+ * Starts the built app (apps/web/dist) on a free port, a temp DATA_DIR on PGlite (a copy of the
+ * run's migrated template, e2e/global-setup.ts, unless `env.DATA_DIR` names one), and a real SMTP capture.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
   const mailbox = await startMailbox();
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usdt-e2e-'));
+  const dataDir = env.DATA_DIR ?? newDataDir(inject('pgliteDataDir'), 'usdt-e2e-');
   const fullEnv = {
     ...process.env,
     PORT: String(port),

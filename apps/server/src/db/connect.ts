@@ -11,6 +11,8 @@ export interface DbHandle {
   db: DB;
   kind: DbKind;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (the tests' migrated template). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const INT8_OID = 20;
@@ -25,6 +27,8 @@ export interface ConnectOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
+  /** PGlite only: start from this dumped data directory instead of running initdb (tests). */
+  pgliteLoadDataDir?: Blob;
   /** PostgreSQL schema to use (tests give each file its own). */
   schema?: string;
   poolSize?: number;
@@ -95,9 +99,10 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
   }
   if (opts.pgliteDir) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
   const pglite = await PGlite.create(opts.pgliteDir, {
+    ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
     parsers: { [INT8_OID]: (v: string) => BigInt(v), [DATE_OID]: (v: string) => v },
     serializers: { [INT8_OID]: (v: unknown) => String(v) },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => pglite.dumpDataDir('none') };
 }

@@ -106,7 +106,7 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
   }, 120_000);
 
   it('refuses with one line and never opens the files while a holder that does not answer keeps the lock', async () => {
-    const t = await newTarget('pglite');
+    const t = await newTarget('pglite', { empty: true });
     // This test process holds the directory as a server that never writes control.json.
     const held = await lockDataDir(t.dataDir, 'server', () => undefined);
     try {
@@ -129,7 +129,7 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
   }, 120_000);
 
   it('a server started while a CLI command holds the directory waits for it, then starts', async () => {
-    const t = await newTarget('pglite');
+    const t = await newTarget('pglite', { empty: true });
     const held = await lockDataDir(t.dataDir, 'cli', () => undefined);
     const server = await start(t);
     // Long enough for the server to have loaded and found the lock taken.
@@ -144,7 +144,7 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
   }, 120_000);
 
   it('a live holder whose lock looks stale (a long PGlite query stalled its refresh) keeps it', async () => {
-    const t = await newTarget('pglite');
+    const t = await newTarget('pglite', { empty: true });
     let lost: Error | undefined;
     const held = await lockDataDir(t.dataDir, 'server', (err) => (lost = err));
     try {

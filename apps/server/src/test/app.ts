@@ -2,48 +2,41 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { connectDb, type DbHandle } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
 import { buildContext, type AppContext } from '../context';
 import { startMailbox } from './mailbox';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { cloneDatabase, databaseUrlFor, dropDatabase, pgliteTemplateBlob } from './template-db';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh database for one test file: in-memory PGlite, or a new schema on TEST_DATABASE_URL. */
+/**
+ * A fresh database for one test file: an in-memory PGlite, or a new database on
+ * TEST_DATABASE_URL's server, each a copy of the run's migrated template (global-setup.ts).
+ */
 export async function createTestDb(): Promise<DbHandle & { schema?: string; url?: string }> {
   if (testDbKind === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const handle = await connectDb({ databaseUrl: url, schema, poolSize: 20 });
-    await migrateToLatest(handle.db, schema);
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const name = await cloneDatabase(base, inject('pgTemplate'));
+    const url = databaseUrlFor(base, name);
+    const handle = await connectDb({ databaseUrl: url, poolSize: 20 });
     return {
       ...handle,
-      schema,
+      schema: 'public',
       url,
       close: async () => {
         await handle.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
+        await dropDatabase(base, name);
       },
     };
   }
-  const handle = await connectDb({});
-  await migrateToLatest(handle.db);
-  return handle;
+  return connectDb({ pgliteLoadDataDir: pgliteTemplateBlob(inject('pgliteTemplate')) });
 }
 
 export interface TestApp {
