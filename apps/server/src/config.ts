@@ -58,6 +58,8 @@ const ZEnv = z.object({
     .regex(/^(\d{1,2}|[0-9a-zA-Z.:/,\s]+)$/, 'must be a hop count or a comma-separated list of addresses/CIDRs')
     .optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How old the money and payment totals on /metrics may be: each is an aggregate over a table. */
+  METRICS_AGGREGATE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -142,6 +144,7 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     jobsEnabled: e.JOBS_ENABLED,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,
+    metricsAggregateSeconds: e.METRICS_AGGREGATE_SECONDS,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -25,7 +25,7 @@ describe('/metrics', () => {
   let t: TestApp;
   let noToken: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ METRICS_TOKEN: TOKEN });
+    t = await createTestApp({ METRICS_TOKEN: TOKEN, METRICS_AGGREGATE_SECONDS: '0' });
     noToken = await createTestApp();
   });
   afterAll(async () => {
@@ -88,6 +88,28 @@ describe('/metrics', () => {
       expect(sample(after, 'db_pool_connections', { state: 'total' })).toBeUndefined();
     }
     expect(sample(after, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('computes the table aggregates at most once per METRICS_AGGREGATE_SECONDS, and reads the ledger size off the primary key', async () => {
+    const cached = await createTestApp({ METRICS_TOKEN: TOKEN });
+    try {
+      const get = async () => (await cached.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      const u = await createUser(cached.db, cached.ctx.secret);
+      const first = await get();
+      const deposits = (text: string) => sample(text, 'ledger_balance_micro_usdt', { kind: 'deposit' }) ?? 0;
+      await fundDeposit(cached.db, u.id, '7');
+      const second = await get();
+      // Within the default 30 s the totals are the ones computed for the first scrape...
+      expect(deposits(second)).toBe(deposits(first));
+      // ...while the entry count, an index read, moves at once.
+      const maxId = await cached.db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow();
+      expect(sample(second, 'ledger_entries')).toBe(Number(maxId.id));
+    } finally {
+      await cached.close();
+    }
   });
 
   it('counts job runs with their durations, and /api/health shows each job’s last tick', async () => {

@@ -15,8 +15,10 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  * Prometheus metrics at /metrics (prom-client), readable only with `Authorization: Bearer
  * $METRICS_TOKEN` and absent (404) when no token is configured: the figures name routes and money
  * totals, which are not for the public port. Request counts and latency are labelled with the
- * matched route pattern so ids in URLs do not explode the series; the database figures are read on
- * each scrape with a few aggregate queries.
+ * matched route pattern so ids in URLs do not explode the series. The database figures that
+ * aggregate a whole table (balances by kind, payments and mails by status) are computed at most
+ * once per METRICS_AGGREGATE_SECONDS, whatever the scrape rate; the ledger's size is read from
+ * its primary key's index, never counted.
  */
 export function registerMetrics(app: FastifyInstance): void {
   const ctx = app.ctx;
@@ -79,6 +81,20 @@ export function registerMetrics(app: FastifyInstance): void {
       this.set({ state: 'waiting' }, s.waiting);
     },
   });
+  const aggregates = cachedFor(ctx.config.metricsAggregateSeconds * 1000, async () => ({
+    balances: await ctx.db
+      .selectFrom('ledger_accounts')
+      .select(['kind', (eb) => eb.fn.sum<bigint | number | string>('balance').as('total')])
+      .groupBy('kind')
+      .execute(),
+    payments: await ctx.db
+      .selectFrom('payments')
+      .select(['status', (eb) => eb.fn.countAll<bigint | number | string>().as('n')])
+      .groupBy('status')
+      .execute(),
+    mail: (await sql<{ status: string; n: bigint | number | string }>`select status, count(*) as n from mail_outbox group by status`.execute(ctx.db)).rows,
+  }));
+
   new Gauge({
     name: 'ledger_balance_micro_usdt',
     help: 'Sum of ledger account balances by account kind, in micro-USDT (all kinds sum to zero)',
@@ -86,23 +102,19 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await ctx.db
-        .selectFrom('ledger_accounts')
-        .select(['kind', (eb) => eb.fn.sum<bigint | number | string>('balance').as('total')])
-        .groupBy('kind')
-        .execute();
+      const rows = (await aggregates()).balances;
       // A gauge is a float by definition; micro-units stay exact up to 9e9 USDT per kind.
       for (const r of rows) this.set({ kind: r.kind }, Number(r.total));
     },
   });
   new Gauge({
     name: 'ledger_entries',
-    help: 'Ledger entries written',
+    help: 'Highest ledger entry id: the entries written, read from the primary key (ids of rolled-back entries included)',
     registers: [registry],
     async collect() {
       const r = await ctx.db
         .selectFrom('ledger_entries')
-        .select((eb) => eb.fn.countAll<bigint | number | string>().as('n'))
+        .select((eb) => eb.fn.max<bigint | number | string>('id').as('n'))
         .executeTakeFirst();
       this.set(Number(r?.n ?? 0));
     },
@@ -114,12 +126,7 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await ctx.db
-        .selectFrom('payments')
-        .select(['status', (eb) => eb.fn.countAll<bigint | number | string>().as('n')])
-        .groupBy('status')
-        .execute();
-      for (const r of rows) this.set({ status: r.status }, Number(r.n));
+      for (const r of (await aggregates()).payments) this.set({ status: r.status }, Number(r.n));
     },
   });
   new Gauge({
@@ -129,10 +136,7 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
     async collect() {
       this.reset();
-      const exists = await sql<{ t: string | null }>`select to_regclass('mail_outbox')::text as t`.execute(ctx.db);
-      if (!exists.rows[0]?.t) return;
-      const rows = await sql<{ status: string; n: bigint | number | string }>`select status, count(*) as n from mail_outbox group by status`.execute(ctx.db);
-      for (const r of rows.rows) this.set({ status: r.status }, Number(r.n));
+      for (const r of (await aggregates()).mail) this.set({ status: r.status }, Number(r.n));
     },
   });
 
@@ -149,4 +153,23 @@ export function registerMetrics(app: FastifyInstance): void {
       return reply.status(503).send({ success: false, message: 'Metrics unavailable' });
     }
   });
+}
+
+/**
+ * fn's last result while it is younger than ttlMs; one computation at a time (concurrent scrapes
+ * share it), and a failure is not kept.
+ */
+function cachedFor<T>(ttlMs: number, fn: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at >= ttlMs) {
+      const value = fn();
+      last = { at: now, value };
+      value.catch(() => {
+        if (last?.value === value) last = undefined;
+      });
+    }
+    return last.value;
+  };
 }
