@@ -15,6 +15,10 @@ const engineFree = globSync(SERVER_TESTS).filter((f) => !TOUCHES_DB.test(readFil
 const serverProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${db}`,
+    // Files share a worker's module graph instead of importing the app again each (half the CPU of
+    // a file run here). Nothing in the server keeps per-test state in a module: every test file
+    // builds its own app, context and database, and no test mocks a module.
+    isolate: false,
     include: [SERVER_TESTS],
     exclude: db === 'postgres' ? engineFree : [],
     environment: 'node',
