@@ -1,4 +1,5 @@
 import { globSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -24,13 +25,16 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     environment: 'node',
     env: { TEST_DB: db },
     globalSetup: ['apps/server/src/test/global-setup.ts'],
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
 
 export default defineConfig({
   test: {
+    // One worker more than cores: a PostgreSQL file spends much of its time waiting on the server,
+    // a process-spawning one on its children.
+    maxWorkers: os.availableParallelism() + 1,
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },

@@ -110,7 +110,7 @@ export function startServer(t: Target, port: number, extra: Record<string, strin
     url,
     log: () => log,
     exited,
-    ready: async (timeoutMs = 60_000) => {
+    ready: async (timeoutMs = 120_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited (${proc.exitCode ?? proc.signalCode}):\n${log}`);

@@ -29,7 +29,7 @@ export interface ServerProcess {
  * once /api/health answers 200. Variables of the test runner that would change the server
  * (PORT, DATABASE_URL, …) are dropped unless `env` sets them.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const port = await freePort();
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'JOBS_ENABLED']) delete base[k];
