@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node';
 import { makePgliteDataDirTemplate, removePath } from '../apps/server/src/test/template-db';
-import type {} from '../apps/server/src/test/global-setup';
 
 /** One migrated PGlite data directory per run; every browser suite's server starts on a copy (harness.ts). */
 export default async function setup(project: TestProject): Promise<() => void> {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startMailbox } from '../apps/server/src/test/mailbox';
 import { startTestProvider } from '../apps/server/src/test/social-provider';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { newDataDir } from '../apps/server/src/test/template-db';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -42,7 +42,7 @@ export interface E2EServer {
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
   const mailbox = await startMailbox();
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const dataDir = env.DATA_DIR ?? newDataDir(inject('pgliteDataDir'), 'usdt-e2e-');
+  const dataDir = env.DATA_DIR ?? newDataDir('usdt-e2e-');
   const fullEnv = {
     ...process.env,
     PORT: String(port),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { usd } from '@app/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { newDataDir } from '../test/template-db';
 import { createUser, fundDeposit } from '../test/factories';
@@ -48,7 +48,7 @@ describe('CLI commands', () => {
   });
 
   it('runs as a process against a PGlite data directory with no server', async () => {
-    const dataDir = newDataDir(inject('pgliteDataDir'), 'usdt-cli-');
+    const dataDir = newDataDir('usdt-cli-');
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
     const created = await run(
       process.execPath,

@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, testDbKind, type TestApp } from '../test/app';
 import { newDataDir } from '../test/template-db';
@@ -92,7 +92,7 @@ describe('CLI control endpoint', () => {
   it.runIf(testDbKind === 'pglite')(
     'hands the command to a running PGlite server, removes control.json on shutdown, then runs alone with the same output',
     async () => {
-      const dataDir = newDataDir(inject('pgliteDataDir'), 'usdt-control-');
+      const dataDir = newDataDir('usdt-control-');
       const env = {
         ...process.env,
         DATA_DIR: dataDir,

@@ -11,7 +11,6 @@ import { migrateToLatest } from '../db/migrate';
 import { lockDataDir } from '../lib/data-dir-lock';
 import * as ledger from '../modules/ledger/service';
 import { newDataDir } from '../test/template-db';
-import { inject } from 'vitest';
 
 /** Real server and CLI processes for the fault tests: what an operator runs, started the same way. */
 export const root = path.resolve(import.meta.dirname, '../../../..');
@@ -43,7 +42,7 @@ export interface Target {
 export async function newTarget(kind: 'pglite' | 'postgres', opts: { empty?: boolean } = {}): Promise<Target> {
   // A PGlite target starts from the run's migrated data directory: each server and CLI process here
   // would otherwise run initdb and every migration first.
-  const dataDir = kind === 'pglite' && !opts.empty ? newDataDir(inject('pgliteDataDir'), 'usdt-fault-') : mkdtempSync(path.join(os.tmpdir(), 'usdt-fault-'));
+  const dataDir = kind === 'pglite' && !opts.empty ? newDataDir('usdt-fault-') : mkdtempSync(path.join(os.tmpdir(), 'usdt-fault-'));
   const secret = randomBytes(32).toString('hex');
   if (kind === 'pglite') return { kind, dataDir, secret, drop: async () => undefined };
   const base = process.env.TEST_DATABASE_URL;

@@ -1,17 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { dropDatabase, makePgliteDataDirTemplate, makePgliteTemplate, makePostgresTemplate, removePath } from './template-db';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Path of the migrated PGlite data directory dump (server-pglite project). */
-    pgliteTemplate: string;
-    /** Name of the migrated template database on TEST_DATABASE_URL's server (server-postgres project). */
-    pgTemplate: string;
-    /** A DATA_DIR holding a migrated on-disk PGlite, for spawned server and CLI processes to copy. */
-    pgliteDataDir: string;
-  }
-}
-
 /** Migrates once per run and per engine; every test file's database is a copy (test/app.ts). */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const engine = (project.config.env as Record<string, string> | undefined)?.TEST_DB;

@@ -5,6 +5,18 @@ import path from 'node:path';
 import pg from 'pg';
 import { connectDb } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of the migrated PGlite data directory dump (server-pglite project). */
+    pgliteTemplate: string;
+    /** Name of the migrated template database on TEST_DATABASE_URL's server (server-postgres project). */
+    pgTemplate: string;
+    /** A DATA_DIR holding a migrated on-disk PGlite, for spawned server and CLI processes to copy. */
+    pgliteDataDir: string;
+  }
+}
 
 /**
  * Migrated template databases, made once per test run instead of once per test file.
@@ -40,10 +52,20 @@ export async function makePgliteDataDirTemplate(): Promise<string> {
   return dir;
 }
 
-/** A new DATA_DIR holding a copy of the template's migrated PGlite (`template` from global-setup). */
-export function newDataDir(template: string, prefix = 'usdt-data-'): string {
+/**
+ * A new DATA_DIR holding a copy of the run's migrated PGlite (global-setup's `pgliteDataDir`).
+ * Outside a test run (a benchmark starting the app) there is no template: the directory is empty
+ * and the server makes its database as `npm start` does.
+ */
+export function newDataDir(prefix = 'usdt-data-'): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true });
+  let template: string | undefined;
+  try {
+    template = inject('pgliteDataDir');
+  } catch {
+    // not inside vitest
+  }
+  if (template) cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true });
   return dir;
 }
 
