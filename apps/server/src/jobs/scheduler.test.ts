@@ -1,6 +1,6 @@
 import { usd } from '@app/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../test/app';
 import { createUser, fundDeposit } from '../test/factories';
 import * as ledger from '../modules/ledger/service';
@@ -81,47 +81,66 @@ describe('jobs runner and the daily ROI job', () => {
     expect(row.finished_at).toBeInstanceOf(Date);
   });
 
-  it('runs each job soon after start and then on its interval, and stop() waits for a run in flight', async () => {
-    const { log } = captureLog();
-    const p = probe('probe:interval', 60, 50);
-    const handle = startJobs(t.ctx, log, [p.job], { firstDelayMs: 10 });
-    await sleep(400);
-    await handle.stop();
-    expect(p.state.runs).toBeGreaterThanOrEqual(3);
-    expect(p.state.active).toBe(0); // nothing left running after stop()
-    const after = p.state.runs;
-    await sleep(150);
-    expect(p.state.runs).toBe(after);
-  });
+  // The runner's timing (first tick, interval, skipped ticks, failures) is the same on both engines
+  // and is driven here by fake timers, so it is exact however loaded the machine is. The
+  // cross-process advisory lock, which needs real connections, is the PostgreSQL test below.
+  describe('timing, on fake timers', () => {
+    const inProcess = () => ({ ...t.ctx, dbKind: 'pglite' as const });
+    beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] }));
+    afterEach(() => void vi.useRealTimers());
 
-  it('skips a tick while the same job is still running in this process', async () => {
-    const { log } = captureLog();
-    const p = probe('probe:slow', 200, 20);
-    const handle = startJobs(t.ctx, log, [p.job], { firstDelayMs: 5 });
-    await sleep(500);
-    await handle.stop();
-    expect(p.state.maxActive).toBe(1);
-    expect(p.state.runs).toBeGreaterThanOrEqual(2);
-    expect(p.state.runs).toBeLessThanOrEqual(3);
-  });
+    it('runs each job soon after start and then on its interval, and stop() waits for a run in flight', async () => {
+      const { log } = captureLog();
+      const p = probe('probe:interval', 60, 50);
+      const handle = startJobs(inProcess(), log, [p.job], { firstDelayMs: 10 });
+      await vi.advanceTimersByTimeAsync(9);
+      expect(p.state.runs).toBe(0);
+      // Ticks at 10 (runs to 70), 50 (skipped: busy), 100 (runs to 160), 150 (skipped), 200 (in flight at 220).
+      await vi.advanceTimersByTimeAsync(211);
+      expect(p.state.runs).toBe(3);
+      expect(p.state.active).toBe(1);
+      let done = false;
+      const stopped = handle.stop().then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(30);
+      expect(done).toBe(false); // the run started at 200 is still in flight
+      await vi.advanceTimersByTimeAsync(30);
+      await stopped;
+      expect(p.state.active).toBe(0);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(p.state.runs).toBe(3);
+    });
 
-  it('logs a failing run and keeps running the job', async () => {
-    const { log, errors } = captureLog();
-    let calls = 0;
-    const job: Job = {
-      name: 'probe:failing',
-      intervalMs: 30,
-      run: async () => {
-        calls++;
-        throw new Error('boom');
-      },
-    };
-    const handle = startJobs(t.ctx, log, [job], { firstDelayMs: 5 });
-    await sleep(200);
-    await handle.stop();
-    expect(calls).toBeGreaterThanOrEqual(2);
-    expect(errors.length).toBe(calls);
-    expect(errors.every((e) => e.job === 'probe:failing')).toBe(true);
+    it('skips a tick while the same job is still running in this process', async () => {
+      const { log } = captureLog();
+      const p = probe('probe:slow', 200, 20);
+      const handle = startJobs(inProcess(), log, [p.job], { firstDelayMs: 5 });
+      // Runs start at 5, 220 and 420 (the first tick after each run ends); the 18 ticks between are skipped.
+      await vi.advanceTimersByTimeAsync(500);
+      expect(p.state.runs).toBe(3);
+      expect(p.state.maxActive).toBe(1);
+      const stopped = handle.stop();
+      await vi.advanceTimersByTimeAsync(200);
+      await stopped;
+    });
+
+    it('logs a failing run and keeps running the job', async () => {
+      const { log, errors } = captureLog();
+      let calls = 0;
+      const job: Job = {
+        name: 'probe:failing',
+        intervalMs: 30,
+        run: async () => {
+          calls++;
+          throw new Error('boom');
+        },
+      };
+      const handle = startJobs(inProcess(), log, [job], { firstDelayMs: 5 });
+      await vi.advanceTimersByTimeAsync(100); // ticks at 5, 30, 60, 90
+      await handle.stop();
+      expect(calls).toBe(4);
+      expect(errors).toHaveLength(4);
+      expect(errors.every((e) => e.job === 'probe:failing')).toBe(true);
+    });
   });
 
   it.runIf(testDbKind === 'postgres')('runs a job at most once at a time across several runners (PostgreSQL advisory lock)', async () => {
@@ -140,7 +159,7 @@ describe('jobs runner and the daily ROI job', () => {
     };
     // Three runners, as three server processes would start them (each holds its own connection for the lock).
     const handles = [0, 1, 2].map(() => startJobs(t.ctx, log, [shared], { firstDelayMs: 5 }));
-    await sleep(700);
+    await expect.poll(() => state.runs, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(3);
     await Promise.all(handles.map((h) => h.stop()));
     expect(state.runs).toBeGreaterThanOrEqual(3);
     expect(state.maxActive).toBe(1);
