@@ -40,7 +40,8 @@ export const codeCompared = channel('usdt-stake:auth:code-compared');
 export const codeMailed = channel('usdt-stake:auth:code-mailed');
 export interface CodeComparedEvent {
   key: string;
-  good: boolean;
+  /** 'good', 'wrong', or 'replayed' (a right TOTP for a step already used: no guess) */
+  result: string;
   at: Date;
 }
 export interface CodeMailedEvent {
@@ -90,7 +91,7 @@ export async function compareUnderBudget<R extends string>(ctx: AppContext, db: 
   const slot = await claimGuess(ctx, db, owner);
   const result = await compare();
   const good = result === 'good';
-  if (codeCompared.hasSubscribers) codeCompared.publish({ key: owner.key, good, at: slot } satisfies CodeComparedEvent);
+  if (codeCompared.hasSubscribers) codeCompared.publish({ key: owner.key, result, at: slot } satisfies CodeComparedEvent);
   if (good || result === 'replayed') await returnGuess(db, owner.key, slot);
   return result;
 }
