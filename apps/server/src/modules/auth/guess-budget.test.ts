@@ -1,9 +1,12 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
+import { testDbKind, useTestApp } from '../../test/app';
 import { emailsOf, otpOf, poster, withdrawer } from '../../test/api';
 import { mailsTo, nthMail, PASSWORD, verifiedUser, withTwoFactor } from '../../test/accounts';
 import { useClock } from '../../test/clock';
-import { fundIncome } from '../../test/factories';
+import { auth, fundIncome } from '../../test/factories';
+import { codeCompared, type CodeComparedEvent } from './guess-budget';
+import { emailKey } from './otp';
 
 /**
  * Issue 29, findings 1 and 3: one guess budget per account (server design, section 9, "One guess
@@ -112,4 +115,45 @@ describe('one guess budget per account', () => {
     const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', '=', u.id).execute();
     expect(sessions).toHaveLength(1); // the sign-up's
   });
+
+  it.runIf(testDbKind === 'postgres')(
+    'on PostgreSQL, 5 bursts of 80 parallel wrong codes over every code route (withdrawal, login/2fa, 2FA off, reset) never compare more than 10',
+    async () => {
+      const seen: CodeComparedEvent[] = [];
+      const watch = (e: unknown) => void seen.push(e as CodeComparedEvent);
+      subscribe(codeCompared.name, watch);
+      try {
+        for (let round = 0; round < 5; round++) {
+          const u = await verifiedUser(t, email());
+          clock.advance(301_000);
+          const tf = await withTwoFactor(t, u.token, clock.now);
+          await fundIncome(t.db, u.id, 1000);
+          const me = { ...u, username: '', name: '' };
+          const withdraw = withdrawer(t);
+          const challenge = (await post('/api/auth/login', { email: u.email, password: PASSWORD })).json().data.challenge_id as string;
+          const resetId = (await forgot(u.email)).json().data.access_id as string;
+          const answers = await Promise.all(
+            Array.from({ length: 80 }, (_, i) =>
+              i % 4 === 0
+                ? withdraw(me, { amount_usd: 10, totp_code: tf.wrong(i) })
+                : i % 4 === 1
+                  ? post('/api/auth/login/2fa', { challenge_id: challenge, code: tf.wrong(i) })
+                  : i % 4 === 2
+                    ? post('/api/user/2fa/disable', { code: tf.wrong(i) }, auth(u.token))
+                    : reset(resetId, tf.wrong(i)),
+            ),
+          );
+          const key = emailKey(t.ctx.secret, u.email);
+          const wrong = seen.filter((e) => e.key === key && e.result === 'wrong').length;
+          expect(wrong, `round ${round}`).toBeLessThanOrEqual(10);
+          expect(wrong).toBeGreaterThan(0);
+          expect(answers.filter((a) => a.statusCode === 200)).toEqual([]);
+          // Past the 10: 429, or 400 for a challenge its 5 tries killed (15 each on login/2fa and reset).
+          expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(30);
+        }
+      } finally {
+        unsubscribe(codeCompared.name, watch);
+      }
+    },
+  );
 });

@@ -51,6 +51,20 @@ describe('answers that tell nothing (issue 29, finding 2)', () => {
     expect(await loginWalk(unknown, 'WrongPassA2')).toEqual(real);
   });
 
+  it("login back-off: a wrong password after the right one ends the right one's id, as any new challenge of the e-mail does", async () => {
+    const walk = async (e: string, first: string) => {
+      const a = await login(e, first);
+      await login(e, 'WrongPassC2');
+      return [seen(await verify(a.json().data.access_id as string)), seen(await resend(a.json().data.access_id as string))];
+    };
+    const right = await verifiedUser(t, email());
+    const wrong = await verifiedUser(t, email());
+    for (const e of [right.email, wrong.email]) await backOff(e);
+    const real = await walk(right.email, PASSWORD);
+    expect(real[0]).toEqual({ status: 400, message: 'Invalid or expired code', data: undefined });
+    expect(await walk(wrong.email, 'WrongPassC1')).toEqual(real);
+  });
+
   /** forgot-password, then the back-off, then a login: what the forgot-password id answers after. */
   async function forgotWalk(e: string) {
     const out = [];
