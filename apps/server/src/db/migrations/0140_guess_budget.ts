@@ -17,7 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table otp_challenges add column owner_key text`.execute(db);
   await sql`alter table otp_challenges add column decoy boolean not null default false`.execute(db);
   await sql`alter table otp_challenges add column code_expires_at timestamptz`.execute(db);
-  // Challenges live 10 minutes: those in flight keep an owner of their own until they expire.
+  // Challenges live 10 minutes: those in flight keep an owner of their own ('user:<id>', the HMAC
+  // key needs the secret) until they expire, so for those minutes a user may hold a live one beside a new one.
   await sql`update otp_challenges set owner_key = coalesce(decoy_key, 'user:' || user_id::text), decoy = (user_id is null),
     code_expires_at = case when user_id is null then null else expires_at end`.execute(db);
   await sql`alter table otp_challenges alter column owner_key set not null`.execute(db);
