@@ -261,7 +261,7 @@ describe('guess budget: property', () => {
         expect(traces[1]).toEqual(traces[0]);
         expect(traces[2]).toEqual(traces[0]);
       }),
-      { seed: SEED, numRuns: 2 * RUNS, endOnFailure: true },
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
   });
 });
