@@ -43,6 +43,7 @@ export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; ha
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: 'false',
     RATE_LIMIT_AUTH_PER_MIN: '1000000',
+    RATE_LIMIT_MONEY_PER_MIN: '1000000',
   });
   const ctx: AppContext = {
     config,
@@ -50,6 +51,7 @@ export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; ha
     dbKind: handle.kind,
     secret: config.sessionSecret!,
     mailer: createMailer({ from: 'x@y', dataDir, log: pino({ level: 'silent' }) }),
+    now: () => new Date(),
   };
   return {
     ctx,

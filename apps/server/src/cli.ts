@@ -10,7 +10,7 @@ async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2).filter((a) => a !== '--');
   if (!name) {
     console.error(
-      'Usage: npm run cli -- <ledger:verify | jobs:roi --date YYYY-MM-DD | sandbox:pay <payment_id> <amount> | admin:create --email E --password P>',
+      'Usage: npm run cli -- <ledger:verify | jobs:roi --date YYYY-MM-DD | sandbox:pay <payment_id> <amount> | admin:create --email E --password P | settings:maintenance on|off>',
     );
     return 2;
   }

@@ -47,6 +47,8 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().min(1).default(20),
+  /** Money routes (withdraw, transfer, stake, deposit create) per account and minute. */
+  RATE_LIMIT_MONEY_PER_MIN: z.coerce.number().int().min(1).default(60),
   JOBS_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -141,6 +143,7 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
     rateLimitAuthPerMin: e.RATE_LIMIT_AUTH_PER_MIN,
+    rateLimitMoneyPerMin: e.RATE_LIMIT_MONEY_PER_MIN,
     jobsEnabled: e.JOBS_ENABLED,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,

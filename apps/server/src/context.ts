@@ -11,6 +11,12 @@ export interface AppContext {
   /** Key material for token hashes and HMACs (SESSION_SECRET or the one kept in DATA_DIR). */
   secret: string;
   mailer: Mailer;
+  /**
+   * The clock of the account-security rules (code lifetimes, resend waits, the guess budget, TOTP
+   * steps): they take the time from here, never from the database's now(), so tests move it
+   * forward instead of waiting.
+   */
+  now: () => Date;
 }
 
 /** The one way a context is built (server, CLI and tests): from the config and an open database. */
@@ -21,5 +27,6 @@ export function buildContext(config: Config, db: { db: DB; kind: DbKind }, log: 
     dbKind: db.kind,
     secret: resolveSessionSecret(config),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+    now: () => new Date(),
   };
 }

@@ -4,6 +4,7 @@ import { createAdmin } from '../modules/admin/create-admin';
 import { isDay, runRoi } from '../modules/income/roi';
 import * as ledger from '../modules/ledger/service';
 import { sandboxPayCommand } from '../modules/payments/sandbox-chain';
+import { updateSettings } from '../modules/settings/service';
 import { utcDay } from '../modules/staking/service';
 
 export interface CommandResult {
@@ -61,6 +62,17 @@ export const commands: Record<string, { usage: string; run: Command }> = {
       if (!email || !password) return { output: 'Usage: admin:create --email E --password P', exitCode: 2 };
       const r = await createAdmin(ctx.db, email, password);
       return { output: r.created ? `Admin ${email} created` : `${email} is now an admin (password updated)`, exitCode: 0 };
+    },
+  },
+  'settings:maintenance': {
+    usage: 'settings:maintenance on|off',
+    run: async (ctx, args) => {
+      const [value] = args;
+      if (value !== 'on' && value !== 'off') return { output: 'Usage: settings:maintenance on|off', exitCode: 2 };
+      // Every server process re-reads the flag within 2 s (plugins/maintenance.ts); the one that
+      // ran it for the CLI (the hand-off) drops its copy at once (cli/control.ts).
+      await updateSettings(ctx.db, { maintenance_mode: value === 'on' });
+      return { output: `Maintenance mode is ${value}`, exitCode: 0 };
     },
   },
   'sandbox:pay': {

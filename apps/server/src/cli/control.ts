@@ -46,6 +46,7 @@ export const controlRoutes = (secret: string): FastifyPluginAsync =>
       const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
       if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN', 'Forbidden');
       const result = await runCommand(app.ctx, req.body.command, req.body.args);
+      if (req.body.command === 'settings:maintenance') app.resetMaintenanceCache();
       return { success: true as const, data: result };
     });
   };

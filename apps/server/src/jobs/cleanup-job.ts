@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { deleteStaleUnverified } from '../modules/auth/service';
+import { forgetIdleBudgets } from '../modules/auth/guess-budget';
 import type { Job } from './scheduler';
 
 /**
@@ -18,6 +19,7 @@ export async function runCleanup(ctx: AppContext): Promise<Record<string, number
     social_logins: await count(sql`delete from social_logins where expires_at < ${dayAgo}`),
     social_signups: await count(sql`delete from social_signups where expires_at < ${dayAgo} and completed_at is null`),
     unverified_users: await deleteStaleUnverified(ctx.db),
+    guess_budgets: await forgetIdleBudgets(ctx.db, ctx.now()),
     sent_mail: await count(sql`delete from mail_outbox where status = 'sent' and sent_at < now() - interval '90 days'`),
   };
 }

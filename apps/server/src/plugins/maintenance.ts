@@ -4,7 +4,9 @@ import { getSettings } from '../modules/settings/service';
 const OPEN_DURING_MAINTENANCE = [
   /^\/api\/admin(\/|$)/,
   /^\/api\/health$/,
-  /^\/api\/auth\/(login|logout)$/,
+  // Every step of a sign-in (password, mailed code, second factor): an admin must be able to get
+  // in to switch maintenance off (server design, section 9). A user who signs in meets 503 next.
+  /^\/api\/auth\/(login|login\/2fa|verify-otp|resend-otp|logout)$/,
   /^\/api\/internal\//,
   /^\/api\/docs/,
   /^\/api\/payments\/ipn$/,

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 
 /**
@@ -19,4 +19,20 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
       retryAfter: ctx.after,
     }),
   });
+}
+
+/**
+ * The limit of a money route (withdraw, transfer, stake, deposit create): per account, whatever
+ * the session or IP, so a stolen session cannot fire bursts (issue 29). Its check runs after the
+ * route's authentication hook (@fastify/rate-limit appends its hook to the route's own), so the
+ * account is known; the answer is the per-IP one (429 'Too many requests, please try again later.').
+ */
+export function perAccountLimit(app: FastifyInstance): FastifyContextConfig {
+  return {
+    rateLimit: {
+      max: app.ctx.config.rateLimitMoneyPerMin,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => `money:${String(req.user?.id ?? req.ip)}`,
+    },
+  };
 }

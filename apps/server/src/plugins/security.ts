@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { isApiPath, routedPath } from '../lib/api-path';
 
 const options: Parameters<typeof helmet>[0] = {
   contentSecurityPolicy: {
@@ -47,9 +48,11 @@ export function securityHeaders(): Record<string, string> {
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const documentHeaders = securityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    // By the raw path: any other spelling of an /api path gets the document set, also safe.
+    // By the path as the router reads it, so `/%61pi/…` and unmatched /api paths get the API set
+    // (no-store above all); the fast case, a plain /api/ URL, needs no decoding.
     const url = request.url;
-    reply.headers(url.startsWith('/api/') && !url.startsWith('/api/docs') ? API_HEADERS : documentHeaders);
+    const path = url.startsWith('/api/') ? url : routedPath(url);
+    reply.headers(isApiPath(path) && !path.startsWith('/api/docs') ? API_HEADERS : documentHeaders);
     reply.header('x-request-id', request.id);
     done();
   });

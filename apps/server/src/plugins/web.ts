@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath, routedPath } from '../lib/api-path';
 
 /**
  * Serves the built React app and falls back to index.html for every non-API path, so deep links
@@ -32,8 +33,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     // @fastify/static with wildcard:false registers each file at start; assets added later are not served.
   }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD') || !hasApp) {
+    const url = routedPath(request.url);
+    if (isApiPath(url) || (request.method !== 'GET' && request.method !== 'HEAD') || !hasApp) {
       return reply.status(404).send({ success: false, message: 'Not found' });
     }
     reply.header('cache-control', 'no-cache');

@@ -9,6 +9,8 @@ export const RESET_DONE_MESSAGE = 'Password reset successfully';
 export const INVALID_CODE_MESSAGE = 'Invalid or expired code';
 /** A code answered wrong OTP_MAX_TRIES times is dead: the page then waits for a new one. */
 export const OTP_TOO_MANY_MESSAGE = 'Too many wrong attempts. Please request a new code.';
+/** 429 on every code route of an account past its guess budget (server.md section 9), the right code included. */
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Try again later.';
 export const INVALID_2FA_MESSAGE = 'Invalid two-factor code';
 export const TWO_FA_REQUIRED_MESSAGE = 'Two-factor code is required';
 export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Current password is incorrect';

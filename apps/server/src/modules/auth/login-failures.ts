@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AppContext } from '../../context';
 import type { Executor } from '../../db/types';
 import { emailKey } from './otp';
 
@@ -15,36 +16,47 @@ declare module '../../db/types' {
 }
 
 /**
+ * Wrong passwords in a row after which a login also needs a code mailed to the owner, and
+ * change-password refuses every try (429). Past it a right and a wrong password, and an unknown
+ * e-mail, get the same answer (a code 'was sent', with an access_id that answers resend and verify
+ * like a real one), so guessing learns nothing, and the owner is never locked out: their password
+ * plus the mailed code still sign them in. See docs/decisions/2026-11-23-login-back-off.md.
+ */
+export const LOGIN_BACKOFF_AFTER = 10;
+
+/**
  * Wrong passwords in a row are counted per e-mail, not per account, so an unknown e-mail enters
  * the back-off exactly like a registered one. A count is forgotten this long after its last wrong
  * password (for every e-mail alike), which bounds the table by the e-mails tried in that time.
  */
 export const LOGIN_FAILURES_KEEP_DAYS = 30;
-const keep = sql<Date>`now() - make_interval(days => ${LOGIN_FAILURES_KEEP_DAYS})`;
+const keepFrom = (now: Date) => new Date(now.getTime() - LOGIN_FAILURES_KEEP_DAYS * 86_400_000);
 
 /** Wrong passwords in a row for this e-mail (0 when none within the keep period). */
-export async function loginFailures(db: Executor, secret: string, email: string): Promise<number> {
-  const row = await db
+export async function loginFailures(ctx: AppContext, email: string): Promise<number> {
+  const row = await ctx.db
     .selectFrom('login_failures')
     .select('failures')
-    .where('email_key', '=', emailKey(secret, email))
-    .where('last_failed_at', '>', keep)
+    .where('email_key', '=', emailKey(ctx.secret, email))
+    .where('last_failed_at', '>', keepFrom(ctx.now()))
     .executeTakeFirst();
   return row?.failures ?? 0;
 }
 
 /** Counts a wrong password (one atomic upsert) and drops a few counts past the keep period. */
-export async function countLoginFailure(db: Executor, secret: string, email: string): Promise<void> {
+export async function countLoginFailure(ctx: AppContext, email: string): Promise<void> {
+  const now = ctx.now();
+  const keep = keepFrom(now);
   await sql`
-    insert into login_failures as f (email_key, failures, last_failed_at) values (${emailKey(secret, email)}, 1, now())
+    insert into login_failures as f (email_key, failures, last_failed_at) values (${emailKey(ctx.secret, email)}, 1, ${now})
     on conflict (email_key) do update
-      set failures = case when f.last_failed_at > ${keep} then f.failures + 1 else 1 end, last_failed_at = now()`.execute(db);
+      set failures = case when f.last_failed_at > ${keep} then f.failures + 1 else 1 end, last_failed_at = ${now}`.execute(ctx.db);
   await sql`
     delete from login_failures where email_key in (
-      select email_key from login_failures where last_failed_at <= ${keep} order by last_failed_at limit 100)`.execute(db);
+      select email_key from login_failures where last_failed_at <= ${keep} order by last_failed_at limit 100)`.execute(ctx.db);
 }
 
-/** A good sign-in (password, mailed code or reset) ends the back-off of the user's e-mail. */
+/** A good sign-in (password, mailed code, reset or a right current password) ends the back-off of the user's e-mail. */
 export async function clearLoginFailures(db: Executor, secret: string, userId: bigint): Promise<void> {
   const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
   if (user) await db.deleteFrom('login_failures').where('email_key', '=', emailKey(secret, user.email)).execute();

@@ -1,20 +1,26 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { INVALID_CODE_MESSAGE, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TOO_MANY_MESSAGE, OTP_VALID_SECONDS } from '@app/core';
-import { sql, type Generated } from 'kysely';
+import { sql, type Generated, type Selectable } from 'kysely';
+import type { AppContext } from '../../context';
 import type { Executor, Id, Timestamp, Tx } from '../../db/types';
 import { AppError } from '../../lib/errors';
+import { claimMailSlot, compareUnderBudget } from './guess-budget';
 
 /** What a mailed code is for: e-mail verification, a login past the failed-login back-off, or a password reset. */
 export type OtpPurpose = 'verify' | 'login' | 'reset';
 
 export interface OtpChallengesTable {
   id: Id;
-  /** null for a decoy: a challenge of an e-mail that gets no code (see decoy_key) */
+  /** the e-mail's key (emailKey): every challenge of one e-mail, real or decoy, has one owner (migration 0140) */
+  owner_key: string;
+  /** the account of the e-mail, when it has one (a decoy of an unknown e-mail has none) */
   user_id: bigint | null;
-  /** keyed HMAC of the normalized e-mail of a decoy challenge (migration 0136); null for a real one */
-  decoy_key: string | null;
+  /** mails nobody and never verifies: an answer that must look like a real challenge */
+  decoy: Generated<boolean>;
   access_id_hash: string;
   otp_hash: string;
+  /** when the code in otp_hash stops being accepted; null when it holds no code */
+  code_expires_at: Timestamp | null;
   attempts: Generated<number>;
   dead: Generated<boolean>;
   purpose: Generated<OtpPurpose>;
@@ -34,165 +40,158 @@ export const OTP_TOO_MANY = OTP_TOO_MANY_MESSAGE;
 
 const hmac = (secret: string, purpose: string, value: string) => createHmac('sha256', secret).update(`${purpose}:${value}`).digest('hex');
 export const accessIdHash = (secret: string, accessId: string) => hmac(secret, 'access', accessId);
-/** The key of an e-mail (trimmed, lower-cased) for decoys, failed-login counts and the per-e-mail limit: no e-mail is stored in clear. */
+/** The key of an e-mail (trimmed, lower-cased) for challenges, the guess budget, failed-login counts and the per-e-mail limit: no e-mail is stored in clear. */
 export const emailKey = (secret: string, email: string) => hmac(secret, 'email', email.trim().toLowerCase());
 
 /**
- * Whose challenge it is: a user's, or a decoy's. A decoy stands for an e-mail that must get the
- * same answers as a registered one without any mail (an unknown e-mail, a wrong password in
- * back-off, forgot-password for an account that gets no code): it lives in the same table under
- * the same rules, with a code hash no code matches, and at most one row per e-mail.
+ * Whom a challenge is for. Every challenge belongs to its e-mail (`key`), so whatever made it
+ * (a right or a wrong password, a registered or an unknown e-mail) it ends the earlier ones of that
+ * e-mail the same way. `userId` is the account of the e-mail when there is one (also on a decoy,
+ * so the owner can be told when the guess budget runs out); `real` says a code may be mailed and
+ * accepted. A decoy (real false) walks the same steps and writes the same rows, with no code.
  */
-export type OtpOwner = { userId: bigint; decoyKey?: undefined } | { decoyKey: string; userId?: undefined };
-
-export const ownerOf = (row: { user_id: bigint | null; decoy_key: string | null }): OtpOwner =>
-  row.user_id !== null ? { userId: row.user_id } : { decoyKey: row.decoy_key! };
-
-/** Serializes challenge issue per owner: the user's row lock, or a transaction lock on the decoy's key. */
-export async function lockOwner(tx: Tx, owner: OtpOwner): Promise<void> {
-  if (owner.userId !== undefined) return lockUser(tx, owner.userId);
-  await sql`select pg_advisory_xact_lock(hashtextextended(${owner.decoyKey}, 0))`.execute(tx);
+export interface ChallengeOwner {
+  key: string;
+  userId: bigint | null;
+  real: boolean;
 }
 
-/** The owner's challenges, newest first. */
-export const challengesOf = (db: Executor, owner: OtpOwner) =>
-  db
-    .selectFrom('otp_challenges')
-    .selectAll()
-    .where((eb) => (owner.userId !== undefined ? eb('user_id', '=', owner.userId) : eb('decoy_key', '=', owner.decoyKey)))
-    .orderBy('id', 'desc');
+type Challenge = Selectable<OtpChallengesTable>;
+
+/** Serializes challenge issue per e-mail: a transaction lock on its key (no row needed, so known and unknown e-mails take the same lock). */
+export async function lockKey(tx: Tx, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
+}
+
+/** The e-mail's newest challenge. */
+export const newestOf = (db: Executor, key: string) =>
+  db.selectFrom('otp_challenges').selectAll().where('owner_key', '=', key).orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+const isLive = (c: Challenge, now: Date) => !c.dead && c.used_at === null && c.attempts < OTP_MAX_TRIES && c.expires_at > now;
+const waitRunning = (c: Challenge, now: Date) => c.created_at.getTime() + OTP_RESEND_SECONDS * 1000 > now.getTime();
 
 /**
- * A decoy challenge with a fresh access_id. The decoy's earlier rows are deleted (a dead row and a
- * missing one answer alike), so a decoy never has more than one row; the clean-up job removes it
- * a day after it expires, like any challenge. `from` carries over a live challenge's code state.
+ * A new challenge (and access_id) for the owner; the code to mail, if any. The rules (server design,
+ * section 9, and "One guess budget per account"):
+ * - While the e-mail's newest challenge of this purpose is live and younger than the resend wait,
+ *   the new one takes it over (same tries used, same created and expiry times); otherwise it starts
+ *   afresh. Either way every earlier challenge of the e-mail dies: one live challenge per e-mail.
+ * - A real owner is mailed a fresh code when the challenge starts afresh (or took over one with no
+ *   code), but never twice within OTP_RESEND_SECONDS for one e-mail, whatever the route and even if
+ *   the newest challenge is dead (claimMailSlot). When no mail may go, the code of the newest
+ *   challenge of this purpose is carried over while it is still valid: the code already in the
+ *   mailbox then works with the new access_id.
+ * - A decoy takes the same steps with the same statements (the mail slot claim changing nothing).
+ * Callers run it in a transaction; `newest` is given when the caller read it before deleting rows.
  */
-export async function issueDecoy(
+export async function issueChallenge(
+  ctx: AppContext,
   tx: Tx,
-  secret: string,
-  decoyKey: string,
+  owner: ChallengeOwner,
   purpose: OtpPurpose,
-  from?: { attempts: number; created_at: Date; expires_at: Date },
-): Promise<string> {
-  await tx.deleteFrom('otp_challenges').where('decoy_key', '=', decoyKey).execute();
+  given?: { newest: Challenge | undefined },
+): Promise<{ accessId: string; code: string | null }> {
+  await lockKey(tx, owner.key);
+  const now = ctx.now();
+  const newest = given ? given.newest : await newestOf(tx, owner.key);
+  const takeover = newest !== undefined && newest.purpose === purpose && isLive(newest, now) && waitRunning(newest, now);
+  const carried =
+    newest !== undefined && newest.purpose === purpose && newest.used_at === null && newest.code_expires_at !== null && newest.code_expires_at > now;
+  let code: string | null = null;
+  let otpHash = carried ? newest.otp_hash : randomBytes(32).toString('hex'); // a random hash: no code matches it
+  let codeExpiresAt = carried ? newest.code_expires_at : null;
+  if (await claimMailSlot(ctx, tx, owner.key, owner.real && !(takeover && carried))) {
+    code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    otpHash = hmac(ctx.secret, 'otp', code);
+    codeExpiresAt = new Date(now.getTime() + OTP_VALID_SECONDS * 1000);
+  }
+  // By the e-mail's key only, for a known and an unknown e-mail alike: one more condition for
+  // known ones (their user id) made forgot-password measurably slower for them on PGlite.
+  await tx.updateTable('otp_challenges').set({ dead: true }).where('owner_key', '=', owner.key).where('dead', '=', false).execute();
   const accessId = randomBytes(32).toString('base64url');
   await tx
     .insertInto('otp_challenges')
     .values({
-      decoy_key: decoyKey,
+      owner_key: owner.key,
+      user_id: owner.userId,
+      decoy: !owner.real,
       purpose,
-      access_id_hash: accessIdHash(secret, accessId),
-      // a random hash: no 6-digit code matches it, yet every guess is compared and counted
-      otp_hash: randomBytes(32).toString('hex'),
-      attempts: from?.attempts ?? 0,
-      created_at: from?.created_at ?? new Date(),
-      expires_at: from?.expires_at ?? new Date(Date.now() + OTP_VALID_SECONDS * 1000),
+      access_id_hash: accessIdHash(ctx.secret, accessId),
+      otp_hash: otpHash,
+      code_expires_at: codeExpiresAt,
+      attempts: takeover ? newest.attempts : 0,
+      created_at: takeover ? newest.created_at : now,
+      expires_at: takeover ? newest.expires_at : new Date(now.getTime() + OTP_VALID_SECONDS * 1000),
     })
     .execute();
-  return accessId;
+  return { accessId, code };
 }
 
 /**
- * Creates a challenge (a random access_id for the client and a 6-digit code for the mail) and
- * kills every other challenge of the user: one live challenge per user (server design, section 9).
- * Callers hold the user's row lock (lockUser) so two issues for one user serialize.
+ * Checks a code for a live challenge of the given purposes. The challenge's try is claimed first,
+ * in one statement that also checks it is live (newest of its e-mail, unused, under 5 tries,
+ * unexpired), so parallel guesses never get more than 5 comparisons per challenge; then a slot of
+ * the e-mail's guess budget (429 past it, the right code included); only then is the code
+ * compared. A right code marks the challenge used, once. Each step is a statement of its own on
+ * the global handle, never inside a transaction an error would roll back: a wrong try stays counted.
  */
-export async function issueOtp(db: Executor, secret: string, userId: bigint, purpose: OtpPurpose = 'verify'): Promise<{ accessId: string; otp: string }> {
-  await db.updateTable('otp_challenges').set({ dead: true }).where('user_id', '=', userId).where('dead', '=', false).execute();
-  const accessId = randomBytes(32).toString('base64url');
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db
-    .insertInto('otp_challenges')
-    .values({
-      user_id: userId,
-      purpose,
-      access_id_hash: accessIdHash(secret, accessId),
-      otp_hash: hmac(secret, 'otp', otp),
-      expires_at: new Date(Date.now() + OTP_VALID_SECONDS * 1000),
-    })
-    .execute();
-  return { accessId, otp };
-}
-
-/** Serializes challenge issue per user (resend, login, reset): the user's row lock. */
-export async function lockUser(tx: Tx, userId: bigint): Promise<void> {
-  await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-}
-
-/**
- * Checks a code for a live challenge of the given purposes. The attempt is claimed first, in one
- * statement that also checks the challenge is live (newest of its user, unused, under 5 tries,
- * under 10 minutes), so parallel guesses never get more than 5 comparisons in all. A right code
- * then marks the challenge used, once. Each step is a statement of its own on the global handle,
- * never inside a transaction an error would roll back: a wrong attempt stays counted.
- */
-export async function consumeOtp(
-  db: Executor,
-  secret: string,
-  accessId: string,
-  otp: string,
-  purposes: OtpPurpose[],
-): Promise<{ userId: bigint; purpose: OtpPurpose }> {
-  const claimed = await sql<{ id: bigint; user_id: bigint | null; otp_hash: string; attempts: number; purpose: OtpPurpose }>`
+export async function consumeOtp(ctx: AppContext, accessId: string, otp: string, purposes: OtpPurpose[]): Promise<{ userId: bigint; purpose: OtpPurpose }> {
+  const db = ctx.db;
+  const now = ctx.now();
+  const claimed = await sql<Pick<Challenge, 'id' | 'owner_key' | 'user_id' | 'decoy' | 'otp_hash' | 'code_expires_at' | 'attempts' | 'purpose'>>`
     update otp_challenges c set attempts = c.attempts + 1, dead = (c.attempts + 1 >= ${OTP_MAX_TRIES})
-    where c.access_id_hash = ${accessIdHash(secret, accessId)}
-      and c.dead = false and c.used_at is null and c.attempts < ${OTP_MAX_TRIES} and c.expires_at > now()
+    where c.access_id_hash = ${accessIdHash(ctx.secret, accessId)}
+      and c.dead = false and c.used_at is null and c.attempts < ${OTP_MAX_TRIES} and c.expires_at > ${now}
       and c.purpose in (${sql.join(purposes)})
-      and c.id = (select max(o.id) from otp_challenges o where o.user_id = c.user_id or o.decoy_key = c.decoy_key)
-    returning c.id, c.user_id, c.otp_hash, c.attempts, c.purpose`.execute(db);
+      and c.id = (select max(o.id) from otp_challenges o where o.owner_key = c.owner_key)
+    returning c.id, c.owner_key, c.user_id, c.decoy, c.otp_hash, c.code_expires_at, c.attempts, c.purpose`.execute(db);
   const row = claimed.rows[0];
   if (!row) throw new AppError('BAD_REQUEST', OTP_INVALID);
-  const given = Buffer.from(hmac(secret, 'otp', otp), 'hex');
-  // A decoy's hash matches no code, so it always ends here, counted like a real guess.
-  if (!timingSafeEqual(given, Buffer.from(row.otp_hash, 'hex')) || row.user_id === null) {
-    throw new AppError('BAD_REQUEST', row.attempts >= OTP_MAX_TRIES ? OTP_TOO_MANY : OTP_WRONG);
-  }
+  const result = await compareUnderBudget(ctx, db, { key: row.owner_key, userId: row.user_id }, () => {
+    const given = Buffer.from(hmac(ctx.secret, 'otp', otp), 'hex');
+    const match = timingSafeEqual(given, Buffer.from(row.otp_hash, 'hex'));
+    // A decoy, or a code past its time, is compared like any other and never accepted.
+    return match && !row.decoy && row.user_id !== null && row.code_expires_at !== null && new Date(row.code_expires_at) > now ? 'good' : 'wrong';
+  });
+  if (result !== 'good') throw new AppError('BAD_REQUEST', row.attempts >= OTP_MAX_TRIES ? OTP_TOO_MANY : OTP_WRONG);
   const used = await db
     .updateTable('otp_challenges')
-    .set({ dead: true, used_at: new Date() })
+    .set({ dead: true, used_at: now })
     .where('id', '=', row.id)
     .where('used_at', 'is', null)
     .returning('user_id')
     .executeTakeFirst();
   if (!used) throw new AppError('BAD_REQUEST', OTP_INVALID);
-  return { userId: row.user_id, purpose: row.purpose };
+  return { userId: row.user_id!, purpose: row.purpose };
 }
 
 /**
- * A new challenge for the same owner and purpose. Only a live access_id may ask (else 400 'Invalid
- * or expired code', nothing written); the 300 s wait runs per owner, from their newest challenge.
- * Runs in a transaction that holds the owner's lock, so two resends cannot both pass the wait. A
- * decoy gets the same answers and a new decoy access_id, and no code (`otp` null: nothing to mail).
+ * resend-otp: a new challenge for the same e-mail and purpose. Only a live access_id may ask (else
+ * 400 'Invalid or expired code', nothing written); the 300 s wait runs per e-mail, from its newest
+ * challenge. Runs in a transaction that holds the e-mail's lock, so two resends cannot both pass
+ * the wait. A decoy gets the same answers and a new decoy access_id, and no code.
  */
 export async function replaceOtp(
+  ctx: AppContext,
   tx: Tx,
-  secret: string,
   accessId: string,
-): Promise<{ userId: bigint | null; accessId: string; otp: string | null; purpose: OtpPurpose }> {
+): Promise<{ userId: bigint | null; accessId: string; code: string | null; purpose: OtpPurpose }> {
+  const now = ctx.now();
   const row = await tx
     .selectFrom('otp_challenges as c')
-    .select(['c.user_id', 'c.decoy_key', 'c.purpose'])
-    .where('c.access_id_hash', '=', accessIdHash(secret, accessId))
+    .select(['c.owner_key', 'c.user_id', 'c.decoy', 'c.purpose'])
+    .where('c.access_id_hash', '=', accessIdHash(ctx.secret, accessId))
     .where('c.dead', '=', false)
     .where('c.used_at', 'is', null)
     .where('c.attempts', '<', OTP_MAX_TRIES)
-    .where('c.expires_at', '>', new Date())
+    .where('c.expires_at', '>', now)
     .executeTakeFirst();
   if (!row) throw new AppError('BAD_REQUEST', OTP_INVALID);
-  const owner = ownerOf(row);
-  await lockOwner(tx, owner);
-  const newest = await challengesOf(tx, owner).limit(1).executeTakeFirst();
-  // Re-checked under the lock: a resend that raced ahead has replaced this id.
-  if (newest?.access_id_hash !== accessIdHash(secret, accessId)) throw new AppError('BAD_REQUEST', OTP_INVALID);
-  if (newest.created_at.getTime() + OTP_RESEND_SECONDS * 1000 > Date.now()) throw new AppError('RATE_LIMITED', 'Please wait before requesting a new OTP');
-  if (owner.userId === undefined) return { userId: null, purpose: row.purpose, otp: null, accessId: await issueDecoy(tx, secret, owner.decoyKey, row.purpose) };
-  const next = await issueOtp(tx, secret, owner.userId, row.purpose);
-  return { userId: owner.userId, purpose: row.purpose, ...next };
-}
-
-/** Seconds until this user may be sent another code (0 when now). */
-export async function resendWaitSeconds(db: Executor, userId: bigint): Promise<number> {
-  const newest = await db.selectFrom('otp_challenges').select('created_at').where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
-  if (!newest) return 0;
-  return Math.max(0, Math.ceil((newest.created_at.getTime() + OTP_RESEND_SECONDS * 1000 - Date.now()) / 1000));
+  await lockKey(tx, row.owner_key);
+  const newest = await newestOf(tx, row.owner_key);
+  // Re-checked under the lock: a resend (or any new challenge of the e-mail) that raced ahead has replaced this id.
+  if (newest?.access_id_hash !== accessIdHash(ctx.secret, accessId)) throw new AppError('BAD_REQUEST', OTP_INVALID);
+  if (waitRunning(newest, now)) throw new AppError('RATE_LIMITED', 'Please wait before requesting a new OTP');
+  const next = await issueChallenge(ctx, tx, { key: row.owner_key, userId: row.user_id, real: !row.decoy }, row.purpose, { newest });
+  return { userId: row.decoy ? null : row.user_id, purpose: row.purpose, ...next };
 }

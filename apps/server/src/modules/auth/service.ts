@@ -5,9 +5,9 @@ import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import { queueMail } from '../mail/service';
 import * as team from '../team/service';
-import { clearLoginFailures, countLoginFailure, loginFailures } from './login-failures';
-import { consumeOtp, emailKey, issueOtp, replaceOtp } from './otp';
-import { challengeFor, mailOtp } from './otp-mail';
+import { clearLoginFailures, countLoginFailure, LOGIN_BACKOFF_AFTER, loginFailures } from './login-failures';
+import { consumeOtp, emailKey, issueChallenge, lockKey, newestOf, replaceOtp } from './otp';
+import { mailCodeLater, mailOtp } from './otp-mail';
 import { hashPassword, verifyPassword } from './password';
 import { createSession, deleteSession, deleteUserSessions, type SessionMeta } from './sessions';
 import { completeLoginChallenge, startLoginChallenge } from './two-factor';
@@ -23,14 +23,8 @@ export interface AuthResult {
   challenge_id?: string;
 }
 
-/**
- * Wrong passwords in a row for an e-mail after which a login also needs a code mailed to the
- * owner. Past it a right and a wrong password, and an unknown e-mail, get the same answer (a code
- * 'was sent', with an access_id that answers resend and verify like a real one), so guessing
- * learns nothing, and the owner is never locked out: their password plus the mailed code still
- * sign them in. See docs/decisions/2026-11-23-login-back-off.md.
- */
-export const LOGIN_BACKOFF_AFTER = 10;
+// change-password counts wrong current passwords on the same per-e-mail count (security/service.ts).
+export { clearLoginFailures, countLoginFailure, LOGIN_BACKOFF_AFTER, loginFailures };
 
 export async function findUserByReferral(ctx: AppContext, referralId: string) {
   return ctx.db
@@ -40,22 +34,33 @@ export async function findUserByReferral(ctx: AppContext, referralId: string) {
     .executeTakeFirst();
 }
 
-/** Creates an unverified account, links the sponsor, and mails an OTP. No token until verified. */
+const emailTaken = () => new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
+
+/**
+ * Creates an unverified account, links the sponsor, and mails an OTP. No token until verified.
+ *
+ * The mailbox wins (server design, section 9; issue 29): an e-mail held by an account nobody has
+ * verified is not 409. That account (its password, name, sponsor and team place) is dropped and
+ * this sign-up takes its place; only the code mailed to the address verifies it. Inside the resend
+ * wait no second code is mailed: the new access_id carries the code already in the mailbox.
+ */
 export async function register(ctx: AppContext, log: FastifyBaseLogger, input: TRegisterRequest): Promise<AuthResult> {
   const email = input.email.trim();
+  const key = emailKey(ctx.secret, email);
   const passwordHash = await hashPassword(input.password);
   // withTx: a sign-up's counter updates up the sponsor chain can deadlock with stakes and other
   // sign-ups in the same branch; the aborted attempt wrote nothing and is run again.
-  const { accessId, otp, name } = await withTx(ctx.db, async (tx) => {
+  const { accessId, code } = await withTx(ctx.db, async (tx) => {
+    await lockKey(tx, key);
     const exists = await tx
       .selectFrom('users')
-      .select(['id', 'email_verified_at', 'created_at'])
+      .select(['id', 'email_verified_at'])
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
       .executeTakeFirst();
-    // An address nobody proved within 24 hours is free again, even before the clean-up job ran.
-    const stale = exists && !exists.email_verified_at && exists.created_at.getTime() < Date.now() - 24 * 3_600_000;
-    if (exists && !(stale && (await removeUnverifiedUser(tx, exists.id))))
-      throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
+    if (exists?.email_verified_at) throw emailTaken();
+    // Read before the unproven account goes (its challenges go with it): the code it had mailed stays the code.
+    const newest = await newestOf(tx, key);
+    if (exists && !(await removeUnverifiedUser(tx, exists.id))) throw emailTaken();
     let referrerId: bigint | null = null;
     if (input.referral_id) {
       const sponsor = await tx
@@ -74,14 +79,14 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
     await team.onUserCreated(tx, user.id, referrerId);
-    return { ...(await issueOtp(tx, ctx.secret, user.id, 'verify')), name: user.name };
+    return issueChallenge(ctx, tx, { key, userId: user.id, real: true }, 'verify', { newest });
   }).catch((err: unknown) => {
     // Two sign-ups with one e-mail at the same moment: the unique index answers for the loser.
-    if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
+    if ((err as { code?: string }).code === '23505') throw emailTaken();
     throw err;
   });
   team.kickDrain(ctx.db); // the sponsor chain's member counts, written as one pending delta
-  await mailOtp(ctx, log, { email, name }, otp, 'verify');
+  if (code) await mailOtp(ctx, log, { email, name: input.name, verified: false }, code, 'verify');
   return { access_id: accessId };
 }
 
@@ -94,51 +99,46 @@ async function signIn(ctx: AppContext, userId: bigint, meta: SessionMeta): Promi
 }
 
 /**
- * Checks a mailed code. A token comes only from a verification (the e-mail is verified now) or a
- * login that asked for the code; a reset code is refused here.
+ * Checks a mailed code. A token comes only from a verification or a login that asked for the code;
+ * a reset code is refused here. The code reached the address, so the address is proven now (a
+ * sign-up, or a sign-in code of an account that had not verified it yet).
  */
 export async function verifyOtp(ctx: AppContext, accessId: string, otp: string, meta: SessionMeta = {}): Promise<AuthResult> {
-  const { userId, purpose } = await consumeOtp(ctx.db, ctx.secret, accessId, otp, ['verify', 'login']);
-  if (purpose === 'verify') {
-    const done = await ctx.db
-      .updateTable('users')
-      .set({ email_verified_at: new Date(), updated_at: new Date() })
-      .where('id', '=', userId)
-      .where('email_verified_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!done) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
-  }
+  const { userId } = await consumeOtp(ctx, accessId, otp, ['verify', 'login']);
+  const now = ctx.now();
+  await ctx.db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
   await clearLoginFailures(ctx.db, ctx.secret, userId);
   return signIn(ctx, userId, meta);
 }
 
 /**
  * A new code for a live access_id. A decoy's gets the same answers and mails nobody; so that the
- * time does not tell them apart either, sign-in and reset codes are mailed without waiting (a
+ * time does not tell them apart either, sign-in and reset codes are mailed after the answer (a
  * sign-up code, which has no decoy, still is awaited).
  */
 export async function resendOtp(ctx: AppContext, log: FastifyBaseLogger, accessId: string): Promise<AuthResult> {
-  const next = await ctx.db.transaction().execute((tx) => replaceOtp(tx, ctx.secret, accessId));
-  if (next.userId === null || next.otp === null) return { access_id: next.accessId };
-  const user = await ctx.db.selectFrom('users').select(['email', 'name']).where('id', '=', next.userId).executeTakeFirstOrThrow();
-  const sending = mailOtp(ctx, log, user, next.otp, next.purpose);
-  if (next.purpose === 'verify') await sending;
-  else sending.catch((err: unknown) => log.error({ err }, 'resent code mail failed'));
+  const next = await ctx.db.transaction().execute((tx) => replaceOtp(ctx, tx, accessId));
+  if (next.userId !== null && next.code !== null) {
+    if (next.purpose !== 'verify') mailCodeLater(ctx, log, next.userId, next.code, next.purpose);
+    else {
+      const u = await ctx.db.selectFrom('users').select(['email', 'name']).where('id', '=', next.userId).executeTakeFirstOrThrow();
+      await mailOtp(ctx, log, { ...u, verified: false }, next.code, 'verify');
+    }
+  }
   return { access_id: next.accessId };
-}
-
-/** A decoy access_id for this e-mail (see OtpOwner): answers like a real one, mails nobody. */
-async function decoyFor(ctx: AppContext, email: string, purpose: 'login' | 'reset'): Promise<string> {
-  const { accessId } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, { decoyKey: emailKey(ctx.secret, email) }, purpose));
-  return accessId;
 }
 
 /**
  * Unknown e-mail and wrong password answer the same 401 in the same time, and both count towards
  * the e-mail's back-off; an unverified account with the right password gets a code instead of a
- * token; a blocked one gets 403. Past the back-off threshold every answer for the e-mail, known or
- * not, is 'a code was sent' (see LOGIN_BACKOFF_AFTER).
+ * token; a blocked one gets 403.
+ *
+ * Past the back-off threshold (LOGIN_BACKOFF_AFTER) every answer for the e-mail, known or not,
+ * right password or wrong, is 'a code was sent', and the same work is done and the same rows
+ * written for each: the try is counted, and one challenge of the e-mail is issued (issueChallenge,
+ * real only for the right password of an account that is not blocked), which ends the earlier
+ * ones alike. Only the real one mails a code, after the answer. So nothing an attacker can see
+ * (status, body, time, what earlier access ids answer next) tells a right password (issue 29).
  */
 export async function login(
   ctx: AppContext,
@@ -147,35 +147,30 @@ export async function login(
   meta: SessionMeta = {},
 ): Promise<AuthResult & { step: 'signed-in' | 'verify' | 'code' | '2fa' }> {
   const email = input.email.trim().toLowerCase();
+  const key = emailKey(ctx.secret, email);
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'name', 'email', 'password_hash', 'status', 'email_verified_at'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .executeTakeFirst();
   const good = await verifyPassword(user?.password_hash, input.password);
-  const failures = await loginFailures(ctx.db, ctx.secret, email);
-  const backOff = failures >= LOGIN_BACKOFF_AFTER;
+  const failures = await loginFailures(ctx, email);
+  if (failures >= LOGIN_BACKOFF_AFTER) {
+    await countLoginFailure(ctx, email);
+    const real = Boolean(user && good && user.status !== 'blocked');
+    const { accessId, code } = await ctx.db.transaction().execute((tx) => issueChallenge(ctx, tx, { key, userId: user?.id ?? null, real }, 'login'));
+    if (code && user) mailCodeLater(ctx, log, user.id, code, 'login');
+    return { access_id: accessId, step: 'code' };
+  }
   if (!user || !good) {
-    await countLoginFailure(ctx.db, ctx.secret, email);
-    // In back-off a wrong password, or an unknown e-mail, looks like a right one: a decoy access_id.
-    if (backOff) return { access_id: await decoyFor(ctx, email, 'login'), step: 'code' };
+    await countLoginFailure(ctx, email);
     throw new AppError('UNAUTHORIZED', 'Invalid email or password');
   }
-  if (user.status === 'blocked') {
-    // In back-off a 403 would tell a guesser the password was right: the decoy answer instead.
-    if (backOff) return { access_id: await decoyFor(ctx, email, 'login'), step: 'code' };
-    throw new AppError('FORBIDDEN', 'Your account has been blocked');
-  }
-  if (!user.email_verified_at || backOff) {
-    const purpose = user.email_verified_at ? 'login' : 'verify';
-    const { accessId, otp } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, { userId: user.id }, purpose));
-    if (otp) {
-      // Not awaited in back-off, so the time of the answer does not tell a right password from a wrong one.
-      const sending = mailOtp(ctx, log, user, otp, purpose);
-      if (backOff) sending.catch((err: unknown) => log.error({ err }, 'sign-in code mail failed'));
-      else await sending;
-    }
-    return { access_id: accessId, step: backOff ? 'code' : 'verify' };
+  if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
+  if (!user.email_verified_at) {
+    const { accessId, code } = await ctx.db.transaction().execute((tx) => issueChallenge(ctx, tx, { key, userId: user.id, real: true }, 'verify'));
+    if (code) await mailOtp(ctx, log, { ...user, verified: false }, code, 'verify');
+    return { access_id: accessId, step: 'verify' };
   }
   if (failures > 0) await clearLoginFailures(ctx.db, ctx.secret, user.id);
   const result = await signIn(ctx, user.id, meta);
@@ -194,32 +189,37 @@ export async function logout(ctx: AppContext, token: string): Promise<void> {
 }
 
 /**
- * Always the same answer, with an access_id for unknown e-mails too, so it reveals nothing: an
- * e-mail that gets no code (unknown, unverified, blocked) gets a decoy access_id that answers
- * resend and reset like a real one. A verified account gets a mailed code (not more often than
- * the resend wait allows).
+ * Always the same answer, with an access_id for unknown e-mails too, so it reveals nothing. Every
+ * e-mail takes the same path with the same statements (the user lookup, then one transaction that
+ * issues the e-mail's challenge): a verified account that is not blocked gets a real one and a
+ * code mailed after the answer (not more often than the resend wait allows); any other e-mail
+ * (unknown, unverified, blocked) a decoy that answers resend and reset like a real one.
  */
 export async function forgotPassword(ctx: AppContext, log: FastifyBaseLogger, emailInput: string): Promise<{ access_id: string }> {
+  const email = emailInput.trim().toLowerCase();
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'status', 'email_verified_at'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', emailInput.trim().toLowerCase()))
+    .select(['id', 'status', 'email_verified_at'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .executeTakeFirst();
-  if (!user || !user.email_verified_at || user.status === 'blocked') return { access_id: await decoyFor(ctx, emailInput, 'reset') };
-  const { accessId, otp } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, { userId: user.id }, 'reset'));
-  if (otp) mailOtp(ctx, log, user, otp, 'reset').catch((err: unknown) => log.error({ err }, 'reset code mail failed'));
+  const real = Boolean(user?.email_verified_at && user.status !== 'blocked');
+  const { accessId, code } = await ctx.db
+    .transaction()
+    .execute((tx) => issueChallenge(ctx, tx, { key: emailKey(ctx.secret, email), userId: user?.id ?? null, real }, 'reset'));
+  if (code && user) mailCodeLater(ctx, log, user.id, code, 'reset');
   return { access_id: accessId };
 }
 
 /** A right reset code sets the new password, signs every device out and mails a notice. */
 export async function resetPassword(ctx: AppContext, input: TResetPasswordRequest): Promise<string> {
-  // A wrong code and a dead one get the same answer here (server design, section 9).
-  const { userId } = await consumeOtp(ctx.db, ctx.secret, input.access_id, input.otp, ['reset']).catch((err: unknown) => {
+  // A wrong code and a dead one get the same answer here (server design, section 9); past the
+  // guess budget the 429 stays a 429.
+  const { userId } = await consumeOtp(ctx, input.access_id, input.otp, ['reset']).catch((err: unknown) => {
     throw err instanceof AppError && err.status === 400 ? new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE) : err;
   });
   const hash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('id', '=', userId).execute();
+    await tx.updateTable('users').set({ password_hash: hash, updated_at: ctx.now() }).where('id', '=', userId).execute();
     await clearLoginFailures(tx, ctx.secret, userId);
     await deleteUserSessions(tx, userId);
     await queueMail(tx, userId, 'password_reset');

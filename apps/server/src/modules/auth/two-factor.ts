@@ -5,6 +5,8 @@ import type { AppContext } from '../../context';
 import type { Executor, Id, Timestamp } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
 import { queueMail } from '../mail/service';
+import { compareUnderBudget } from './guess-budget';
+import { emailKey } from './otp';
 import { matchTotpStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret } from './totp';
 import '../users/table';
 
@@ -35,32 +37,24 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 const challengeHash = (secret: string, id: string) => createHmac('sha256', secret).update(`login2fa:${id}`).digest('hex');
 
 /**
- * Checks a second factor: a TOTP step not accepted before (the step is recorded atomically, so a
- * code works once even in parallel) or an unused recovery code (marked used atomically).
+ * Checks a second factor under the account's guess budget (guess-budget.ts): the slot is claimed
+ * before the code is compared, in one statement, so parallel guesses on PostgreSQL never get past
+ * it (issue 29, finding 3: reading a lock, comparing, then counting let bursts compare 51 codes);
+ * past it every try is 429, the right code included. Then a TOTP step not accepted before (recorded
+ * atomically, so a code works once even in parallel) or an unused recovery code (marked used
+ * atomically).
  */
 export async function checkSecondFactor(ctx: AppContext, db: Executor, userId: bigint, code: string): Promise<boolean> {
-  const user = await db.selectFrom('users').select(['totp_secret_enc', 'totp_enabled_at', 'totp_locked_until']).where('id', '=', userId).executeTakeFirst();
+  const user = await db.selectFrom('users').select(['email', 'totp_secret_enc', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirst();
   if (!user?.totp_secret_enc) return false;
-  if (user.totp_locked_until && user.totp_locked_until.getTime() > Date.now()) throw new AppError('RATE_LIMITED', TOO_MANY_CODES);
-  const match = await matchSecondFactor(ctx, db, userId, { totp_secret_enc: user.totp_secret_enc, totp_enabled_at: user.totp_enabled_at }, code);
+  const secretEnc = user.totp_secret_enc;
+  const match = await compareUnderBudget(ctx, db, { key: emailKey(ctx.secret, user.email), userId }, () =>
+    matchSecondFactor(ctx, db, userId, { totp_secret_enc: secretEnc, totp_enabled_at: user.totp_enabled_at }, code),
+  );
   // A right code for a step already used (a double submit, or two tabs) is refused but is not a
   // wrong guess: it proves the factor, and counting it let a user lock his own second factor.
-  if (match === 'replayed') return false;
-  const good = match === 'good';
-  await sql`update users set
-      totp_failures = case when ${good} then 0 when totp_failures + 1 >= ${MAX_CODE_FAILURES} then 0 else totp_failures + 1 end,
-      totp_locked_until = case when not ${good} and totp_failures + 1 >= ${MAX_CODE_FAILURES} then now() + make_interval(mins => ${LOCK_MINUTES}) else totp_locked_until end
-    where id = ${userId}`.execute(db);
-  return good;
+  return match === 'good';
 }
-
-/**
- * Wrong codes in a row (TOTP or recovery, at login, withdrawal or disable) before the second factor
- * is refused for a while: a stolen session or password cannot brute-force the 10^6 codes.
- */
-const MAX_CODE_FAILURES = 5;
-const LOCK_MINUTES = 15;
-export const TOO_MANY_CODES = 'Too many wrong two-factor codes. Please try again in 15 minutes.';
 
 async function matchSecondFactor(
   ctx: AppContext,
@@ -70,7 +64,7 @@ async function matchSecondFactor(
   code: string,
 ): Promise<'good' | 'wrong' | 'replayed'> {
   if (/^\d{6}$/.test(code)) {
-    const step = matchTotpStep(openSecret(ctx.secret, user.totp_secret_enc), code);
+    const step = matchTotpStep(openSecret(ctx.secret, user.totp_secret_enc), code, ctx.now().getTime());
     if (step === null) return 'wrong';
     const took = await db
       .updateTable('users')
@@ -84,7 +78,7 @@ async function matchSecondFactor(
   if (!user.totp_enabled_at) return 'wrong';
   const used = await db
     .updateTable('recovery_codes')
-    .set({ used_at: new Date() })
+    .set({ used_at: ctx.now() })
     .where('user_id', '=', userId)
     .where('code_hash', '=', recoveryCodeHash(ctx.secret, code))
     .where('used_at', 'is', null)
@@ -161,7 +155,7 @@ export async function startLoginChallenge(ctx: AppContext, db: Executor, userId:
   const id = randomBytes(32).toString('base64url');
   await db
     .insertInto('login_challenges')
-    .values({ user_id: userId, challenge_hash: challengeHash(ctx.secret, id), attempts: 0, expires_at: new Date(Date.now() + CHALLENGE_TTL_MS) })
+    .values({ user_id: userId, challenge_hash: challengeHash(ctx.secret, id), attempts: 0, expires_at: new Date(ctx.now().getTime() + CHALLENGE_TTL_MS) })
     .execute();
   return id;
 }
@@ -173,14 +167,14 @@ export async function startLoginChallenge(ctx: AppContext, db: Executor, userId:
 export async function completeLoginChallenge(ctx: AppContext, challengeId: string, code: string): Promise<bigint> {
   const claimed = await sql<{ id: bigint; user_id: bigint }>`
     update login_challenges set attempts = attempts + 1
-    where challenge_hash = ${challengeHash(ctx.secret, challengeId)} and used_at is null and attempts < ${OTP_MAX_TRIES} and expires_at > now()
+    where challenge_hash = ${challengeHash(ctx.secret, challengeId)} and used_at is null and attempts < ${OTP_MAX_TRIES} and expires_at > ${ctx.now()}
     returning id, user_id`.execute(ctx.db);
   const row = claimed.rows[0];
   if (!row) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
   if (!(await checkSecondFactor(ctx, ctx.db, row.user_id, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
   const used = await ctx.db
     .updateTable('login_challenges')
-    .set({ used_at: new Date() })
+    .set({ used_at: ctx.now() })
     .where('id', '=', row.id)
     .where('used_at', 'is', null)
     .returning('id')

@@ -14,7 +14,8 @@ export type MailKind =
   | 'password_changed'
   | 'password_reset'
   | 'two_factor_enabled'
-  | 'two_factor_disabled';
+  | 'two_factor_disabled'
+  | 'code_budget_spent';
 
 /** Values the templates show; amounts arrive already formatted ('50.00'). */
 export type MailPayload = Record<string, string>;
@@ -137,6 +138,17 @@ function body(kind: MailKind, p: MailPayload): Body {
         subject: 'Two-factor authentication is on',
         heading: 'Two-factor authentication turned on',
         lines: ['From now on, signing in and withdrawing need a code from your authenticator app.', notMe],
+        action: { label: 'Review security', path: '/security' },
+      };
+    case 'code_budget_spent':
+      return {
+        subject: 'Too many wrong codes on your account',
+        heading: 'We stopped accepting codes for a while',
+        lines: [
+          'Wrong codes (sign-in, password reset or two-factor codes) were entered for your account too many times, so for now every code is refused, also a right one. It works again within an hour; after many more tries, within a day.',
+          'Your password and your balance are unchanged. You can still sign in with your password if your account does not ask for a code.',
+        ],
+        warning: notMe,
         action: { label: 'Review security', path: '/security' },
       };
     case 'two_factor_disabled':

@@ -1,8 +1,17 @@
-import { CURRENT_PASSWORD_WRONG_MESSAGE } from '@app/core';
+import { CURRENT_PASSWORD_WRONG_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '@app/core';
 import type { TSecurityInfo } from '@app/core/contracts';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/errors';
-import { deleteUserSessions, forgetSessions, hashPassword, verifyPassword } from '../auth/service';
+import {
+  clearLoginFailures,
+  countLoginFailure,
+  deleteUserSessions,
+  forgetSessions,
+  hashPassword,
+  LOGIN_BACKOFF_AFTER,
+  loginFailures,
+  verifyPassword,
+} from '../auth/service';
 import { queueMail } from '../mail/service';
 import '../users/table';
 
@@ -39,10 +48,21 @@ export async function revokeSession(ctx: AppContext, userId: bigint, sessionId: 
   if (!gone) throw new AppError('NOT_FOUND', 'Session not found');
 }
 
-/** A right current password sets the new one, signs every other device out and mails a notice. */
+/**
+ * A right current password sets the new one, signs every other device out and mails a notice.
+ * Wrong current passwords count like wrong logins (server design, section 9; issue 29, finding 8),
+ * on the same per-e-mail count: once the e-mail is in login back-off, every try here is refused
+ * (429) before the password is checked, so a stolen session learns nothing more; the owner gets
+ * back in with the mailed sign-in code (which ends the back-off) or a password reset.
+ */
 export async function changePassword(ctx: AppContext, userId: bigint, currentSessionId: bigint, current: string, next: string): Promise<void> {
-  const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(user.password_hash, current))) throw fieldError('current_password', CURRENT_PASSWORD_WRONG_MESSAGE);
+  const user = await ctx.db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if ((await loginFailures(ctx, user.email)) >= LOGIN_BACKOFF_AFTER) throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE);
+  if (!(await verifyPassword(user.password_hash, current))) {
+    await countLoginFailure(ctx, user.email);
+    throw fieldError('current_password', CURRENT_PASSWORD_WRONG_MESSAGE);
+  }
+  await clearLoginFailures(ctx.db, ctx.secret, userId);
   const hash = await hashPassword(next);
   await ctx.db.transaction().execute(async (tx) => {
     await tx.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('id', '=', userId).execute();

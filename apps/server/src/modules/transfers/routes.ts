@@ -2,6 +2,7 @@ import { transfers } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, paginated } from '../../lib/reply';
 import { route } from '../../lib/route';
+import { perAccountLimit } from '../../plugins/rate-limit';
 import { createTransfer, listTransfers } from './service';
 
 const transfersRoutes: FastifyPluginAsync = async (app) => {
@@ -13,7 +14,7 @@ const transfersRoutes: FastifyPluginAsync = async (app) => {
       const r = await createTransfer(app.ctx.db, req.user.id, req.body, req.tokenHash);
       return ok({ id: String(r.id) }, `Transfer of ${req.body.amount_usd} USDT to ${r.receiver} successful`);
     },
-    { config: { sessionRechecked: true } },
+    { config: { sessionRechecked: true, ...perAccountLimit(app) } },
   );
 
   route(app, transfers.list, async (req) => {

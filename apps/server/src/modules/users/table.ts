@@ -22,9 +22,6 @@ export interface UsersTable {
   totp_last_step: bigint | null;
   /** Wrong passwords since the last good login; past a threshold a login also needs a mailed code. */
   failed_logins: Generated<number>;
-  /** Wrong second-factor codes in a row; at 5 the second factor is refused for 15 minutes. */
-  totp_failures: Generated<number>;
-  totp_locked_until: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { csvText } from '@app/core/csv';
 import { Spinner } from './spinner';
 
 export interface Col<T> {
@@ -125,12 +126,6 @@ export function DataTable<T>({
   );
 }
 
-/** A spreadsheet must not run a cell as a formula (CSV injection); negative amounts stay numbers. */
-function csvCell(value: string): string {
-  const v = /^[=+@\t\r]|^-[^\d$]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
 /**
  * The rows exactly as the table shows them (formatted amounts, dates, statuses), from the data the
  * page already fetched; a column of buttons only (View) is left out.
@@ -139,13 +134,8 @@ function downloadCsv(table: HTMLTableElement, name: string): void {
   const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
   const body = [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll(':scope > td')].map((td) => td.lastElementChild ?? td));
   const keep = headers.map((_, i) => body.some((cells) => cells[i] && !cells[i].querySelector('button')));
-  const lines = [headers, ...body.map((cells) => cells.map((c) => c.textContent?.trim() ?? ''))].map((row) =>
-    row
-      .filter((_, i) => keep[i])
-      .map(csvCell)
-      .join(','),
-  );
-  const url = URL.createObjectURL(new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv;charset=utf-8' }));
+  const rows = [headers, ...body.map((cells) => cells.map((c) => c.textContent?.trim() ?? ''))].map((row) => row.filter((_, i) => keep[i]));
+  const url = URL.createObjectURL(new Blob([csvText(rows)], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
   a.download = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;

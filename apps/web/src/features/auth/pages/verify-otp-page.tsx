@@ -1,7 +1,7 @@
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '@app/core/constants';
 import { formatCountdown } from '@app/core/format';
 import { ZOtp } from '@app/core/schemas/auth';
-import { OTP_TOO_MANY_MESSAGE } from '@app/core/schemas/security';
+import { OTP_TOO_MANY_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '@app/core/schemas/security';
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -82,6 +82,9 @@ export default function VerifyOtpPage() {
       if (message === OTP_TOO_MANY_MESSAGE) {
         storage.setOtpLocked(accessId);
         setLocked(true);
+        setError(message);
+      } else if (message === TOO_MANY_ATTEMPTS_MESSAGE) {
+        // The account's guess budget is spent (429): said under the field too; it passes with time.
         setError(message);
       }
     } finally {

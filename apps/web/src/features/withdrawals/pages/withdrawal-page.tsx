@@ -2,7 +2,7 @@ import { WITHDRAW_PAGE_MIN_BALANCE_USD, WITHDRAW_STEP_USD, WITHDRAW_VALIDATE_DEL
 import { formatAmount } from '@app/core/format';
 import { microToNumber, percentOf, toMicro } from '@app/core/money';
 import { ZCreateWithdrawalRequest, type TCreateWithdrawalRequest } from '@app/core/schemas/money-ops';
-import { INVALID_2FA_MESSAGE, TWO_FA_REQUIRED_MESSAGE } from '@app/core/schemas/security';
+import { INVALID_2FA_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, TWO_FA_REQUIRED_MESSAGE } from '@app/core/schemas/security';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -110,7 +110,8 @@ export default function WithdrawalPage() {
       toast.error(message);
       const fieldErrors: Partial<Record<Field, string>> = err instanceof ApiError ? { ...err.errors } : {};
       for (const f of ['amount_usd', 'wallet_address', 'network'] as Field[]) if (!fieldErrors[f] && message.includes(f)) fieldErrors[f] = message;
-      if (!fieldErrors.totp_code && (message === TWO_FA_REQUIRED_MESSAGE || message === INVALID_2FA_MESSAGE)) fieldErrors.totp_code = message;
+      if (!fieldErrors.totp_code && (message === TWO_FA_REQUIRED_MESSAGE || message === INVALID_2FA_MESSAGE || message === TOO_MANY_ATTEMPTS_MESSAGE))
+        fieldErrors.totp_code = message;
       if (fieldErrors.totp_code) setCodeAsked(true);
       setErrors(fieldErrors);
     }

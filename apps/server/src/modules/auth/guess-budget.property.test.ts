@@ -1,0 +1,267 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
+import { otpOf, poster } from '../../test/api';
+import { seen } from '../../test/accounts';
+import { useClock } from '../../test/clock';
+import { auth, createUser, fundIncome } from '../../test/factories';
+import { codeCompared, codeMailed, GUESSES_PER_DAY, GUESSES_PER_HOUR, type CodeComparedEvent, type CodeMailedEvent } from './guess-budget';
+import { LOGIN_BACKOFF_AFTER } from './login-failures';
+import { emailKey } from './otp';
+import { hashPassword } from './password';
+import { sealSecret, totpAt } from './totp';
+
+/**
+ * The guess budget under random interleavings (issue 29): batches of register, login (right and
+ * wrong password), resend, verify, forgot, reset, login/2fa and withdraw with right and wrong codes,
+ * many in flight at once, against a few accounts (one with 2FA, one plain, an unknown e-mail), with
+ * the app's clock moved on between batches (seconds to hours). Every code comparison and code mail
+ * is watched where it happens (node:diagnostics_channel, guess-budget.ts) and every mail where it
+ * lands (the SMTP capture). Invariants, per e-mail:
+ *   - never more than 10 wrong comparisons in any hour, nor 30 in any 24 hours;
+ *   - never two code mails within 300 s, and no code mail arrives that was not counted;
+ * and, run sequentially on two registered accounts and an unknown e-mail in login back-off, no
+ * observable (status, message, body shape, what earlier ids answer later) depends on the password
+ * being right or the e-mail registered.
+ *
+ * Seeded (FC_SEED, default 29) and bounded for CI (FC_RUNS runs, default 6; FC_BATCHES batches of
+ * up to 12 requests, default 10). A longer run: FC_RUNS=60 FC_BATCHES=16.
+ */
+const SEED = Number(process.env.FC_SEED ?? 29);
+const RUNS = Number(process.env.FC_RUNS ?? 6);
+const BATCHES = Number(process.env.FC_BATCHES ?? 10);
+const HOUR = 3_600_000;
+const PASSWORD = 'Secret123';
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+type Who = 'plain' | 'twofa' | 'unknown';
+type Cmd =
+  | { op: 'register' | 'forgot'; who: Who }
+  | { op: 'login'; who: Who; right: boolean }
+  | { op: 'resend'; who: Who; pick: number }
+  | { op: 'verify' | 'reset'; who: Who; pick: number; right: boolean }
+  | { op: 'login2fa' | 'withdraw'; pick: number; right: boolean };
+
+const who = fc.constantFrom<Who>('plain', 'twofa', 'unknown');
+// Weighted towards the code routes, so that accounts reach their budget within a run.
+const cmd: fc.Arbitrary<Cmd> = fc.oneof(
+  { arbitrary: fc.record({ op: fc.constantFrom('register' as const, 'forgot' as const), who }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('login' as const), who, right: fc.boolean() }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('resend' as const), who, pick: fc.nat() }), weight: 1 },
+  { arbitrary: fc.record({ op: fc.constantFrom('verify' as const, 'reset' as const), who, pick: fc.nat(), right: fc.boolean() }), weight: 4 },
+  { arbitrary: fc.record({ op: fc.constant('login2fa' as const), pick: fc.nat(), right: fc.boolean() }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('withdraw' as const), pick: fc.nat(), right: fc.boolean() }), weight: 6 },
+);
+/** How far the clock moves after a batch: nothing, inside or past the resend wait, or past an hour. */
+const step = fc.oneof(
+  { arbitrary: fc.constant(0), weight: 3 },
+  { arbitrary: fc.integer({ min: 1_000, max: 400_000 }), weight: 3 },
+  { arbitrary: fc.integer({ min: HOUR, max: 3 * HOUR }), weight: 1 },
+);
+const batches = fc.array(fc.record({ cmds: fc.array(cmd, { minLength: 1, maxLength: 12 }), advance: step }), {
+  minLength: BATCHES,
+  maxLength: BATCHES,
+});
+
+describe('guess budget: property', () => {
+  const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000000', RATE_LIMIT_MONEY_PER_MIN: '1000000' });
+  const clock = useClock(t);
+  const post = poster(t);
+  const compared: CodeComparedEvent[] = [];
+  const mailed: CodeMailedEvent[] = [];
+  const onCompared = (e: unknown) => void compared.push(e as CodeComparedEvent);
+  const onMailed = (e: unknown) => void mailed.push(e as CodeMailedEvent);
+  let hash = '';
+  beforeAll(async () => {
+    subscribe(codeCompared.name, onCompared);
+    subscribe(codeMailed.name, onMailed);
+    hash = await hashPassword(PASSWORD);
+  });
+  afterAll(() => {
+    unsubscribe(codeCompared.name, onCompared);
+    unsubscribe(codeMailed.name, onMailed);
+  });
+
+  let run = 0;
+  const stats = { requests: 0 };
+  /** Fresh accounts for one run: a plain verified one, one with 2FA and money, an e-mail nobody has. */
+  async function accounts() {
+    run++;
+    const mk = async (name: string, twofa: boolean) => {
+      const u = await createUser(t.db, t.ctx.secret, { email: `prop${run}${name}${Date.now()}@example.test` });
+      const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      await t.db
+        .updateTable('users')
+        .set({ password_hash: hash, ...(twofa ? { totp_secret_enc: sealSecret(t.ctx.secret, secret), totp_enabled_at: new Date() } : {}) })
+        .where('id', '=', u.id)
+        .execute();
+      if (twofa) await fundIncome(t.db, u.id, 100_000);
+      return { ...u, secret };
+    };
+    const plain = await mk('plain', false);
+    const twofa = await mk('twofa', true);
+    return { plain, twofa, unknown: `prop${run}unknown${Date.now()}@example.test` };
+  }
+
+  it('never more than 10 wrong codes an hour (30 a day) per account, nor two code mails within 300 s, whatever runs at once', async () => {
+    await fc.assert(
+      fc.asyncProperty(batches, async (plan) => {
+        const acc = await accounts();
+        const email = { plain: acc.plain.email, twofa: acc.twofa.email, unknown: acc.unknown };
+        const ids: Record<Who, string[]> = { plain: [], twofa: [], unknown: [] };
+        const challenges: string[] = [];
+        const lastCode = (w: Who) => {
+          const m = t.mailbox.mails.filter((x) => x.to.includes(email[w]) && /code$/.test(x.subject)).at(-1);
+          return m ? otpOf(m.text) : '000000';
+        };
+        const keep = (w: Who, res: Awaited<ReturnType<typeof post>>) => {
+          const d = res.json().data as { access_id?: string; challenge_id?: string } | undefined;
+          if (d?.access_id) ids[w].push(d.access_id);
+          if (d?.challenge_id) challenges.push(d.challenge_id);
+        };
+        const at = <T>(xs: T[], i: number) => (xs.length ? xs[i % xs.length] : undefined);
+        const exec = async (c: Cmd) => {
+          switch (c.op) {
+            case 'register':
+              return keep(c.who, await post('/api/auth/register', { name: 'Prop Person', email: email[c.who], password: PASSWORD }));
+            case 'forgot':
+              return keep(c.who, await post('/api/auth/forgot-password', { email: email[c.who] }));
+            case 'login':
+              return keep(c.who, await post('/api/auth/login', { email: email[c.who], password: c.right ? PASSWORD : 'WrongPass1' }));
+            case 'resend': {
+              const id = at(ids[c.who], c.pick);
+              return id && keep(c.who, await post('/api/auth/resend-otp', { access_id: id }));
+            }
+            case 'verify':
+            case 'reset': {
+              const id = at(ids[c.who], c.pick);
+              if (!id) return;
+              const otp = c.right ? lastCode(c.who) : '000000';
+              const res =
+                c.op === 'verify'
+                  ? await post('/api/auth/verify-otp', { access_id: id, otp })
+                  : await post('/api/auth/reset-password', { access_id: id, otp, password: PASSWORD });
+              return keep(c.who, res);
+            }
+            case 'login2fa': {
+              const id = at(challenges, c.pick);
+              const code = c.right ? totpAt(acc.twofa.secret, clock.now().getTime()) : '000000';
+              return id && void (await post('/api/auth/login/2fa', { challenge_id: id, code }));
+            }
+            case 'withdraw': {
+              const code = c.right ? totpAt(acc.twofa.secret, clock.now().getTime()) : '000000';
+              await t.app.inject({
+                method: 'POST',
+                url: '/api/withdraw/create',
+                headers: auth(acc.twofa.token),
+                payload: { token: 'USDT', network: 'BSC', wallet_address: ADDRESS, amount_usd: 10, totp_code: code },
+              });
+            }
+          }
+        };
+        for (const b of plan) {
+          stats.requests += b.cmds.length;
+          const answers = await Promise.all(
+            b.cmds.map(exec).map((p) =>
+              p.then(
+                () => 'ok',
+                (e: unknown) => e,
+              ),
+            ),
+          );
+          expect(answers.filter((a) => a !== 'ok').map((e) => (e instanceof Error ? e.stack : String(e)))).toEqual([]);
+          clock.advance(b.advance);
+        }
+        for (const w of ['plain', 'twofa', 'unknown'] as const) {
+          const key = emailKey(t.ctx.secret, email[w]);
+          const wrong = compared.filter((e) => e.key === key && e.result === 'wrong').map((e) => e.at.getTime());
+          for (const end of wrong) {
+            expect(wrong.filter((x) => x > end - HOUR && x <= end).length, `${w}: wrong codes in the hour up to ${end}`).toBeLessThanOrEqual(GUESSES_PER_HOUR);
+            expect(wrong.filter((x) => x > end - 24 * HOUR && x <= end).length).toBeLessThanOrEqual(GUESSES_PER_DAY);
+          }
+          const mails = mailed.filter((e) => e.key === key).map((e) => e.at.getTime());
+          for (let i = 1; i < mails.length; i++) expect(mails[i]! - mails[i - 1]!, `${w}: code mails 300 s apart`).toBeGreaterThanOrEqual(300_000);
+          const landed = t.mailbox.mails.filter((m) => m.to.includes(email[w]) && /code$/.test(m.subject)).length;
+          expect(landed, `${w}: every code mail went through the mail slot`).toBeLessThanOrEqual(mails.length);
+        }
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+    // Not vacuous: the comparisons and mails were seen where they happen, and the budget did refuse.
+    const wrong = compared.filter((e) => e.result === 'wrong').length;
+    const refused = await t.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'code_budget_spent').execute();
+    console.log(
+      `guess budget property: seed ${SEED}, ${RUNS} runs, ${stats.requests} requests, ${compared.length} comparisons (${wrong} wrong), ${mailed.length} code mails, budget ran out ${refused.length} times`,
+    );
+    expect(wrong).toBeGreaterThan(GUESSES_PER_HOUR);
+    expect(mailed.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+  });
+
+  /** In back-off, a walk of logins (right or wrong per the script), resends, wrong codes, forgot and clock moves. */
+  type Step = { op: 'login'; right: boolean } | { op: 'resend' | 'verify' | 'reset'; pick: number } | { op: 'forgot' } | { op: 'wait'; ms: number };
+  const walk: fc.Arbitrary<Step[]> = fc.array(
+    fc.oneof(
+      { arbitrary: fc.record({ op: fc.constant('login' as const), right: fc.boolean() }), weight: 4 },
+      { arbitrary: fc.record({ op: fc.constantFrom('resend' as const, 'verify' as const, 'reset' as const), pick: fc.nat() }), weight: 4 },
+      { arbitrary: fc.record({ op: fc.constant('forgot' as const) }), weight: 1 },
+      { arbitrary: fc.record({ op: fc.constant('wait' as const), ms: fc.oneof(fc.integer({ min: 1_000, max: 400_000 }), fc.constant(HOUR)) }), weight: 2 },
+    ),
+    { minLength: 6, maxLength: 2 * BATCHES },
+  );
+
+  it('in login back-off, nothing an attacker sees depends on the password being right or the e-mail registered', async () => {
+    await fc.assert(
+      fc.asyncProperty(walk, async (steps) => {
+        const acc = await accounts();
+        // Three e-mails in back-off: `right` logs in with its password where the script says so,
+        // `wrong` with a wrong one there, `unknown` has no account at all.
+        const subjects = [
+          { email: acc.plain.email, pass: (right: boolean) => (right ? PASSWORD : 'WrongPassX') },
+          { email: acc.twofa.email, pass: () => 'WrongPassX' },
+          { email: acc.unknown, pass: () => 'WrongPassX' },
+        ];
+        // Into back-off without ten argon2 checks each: the count ten wrong logins leave.
+        for (const s of subjects)
+          await t.db
+            .insertInto('login_failures')
+            .values({ email_key: emailKey(t.ctx.secret, s.email), failures: LOGIN_BACKOFF_AFTER, last_failed_at: clock.now() })
+            .execute();
+        const start = clock.now().getTime();
+        const traces: unknown[][] = [];
+        for (const s of subjects) {
+          // Each subject walks from the same clock time (the walks must meet the same waits).
+          clock.advance(start - clock.now().getTime() + traces.length * 26 * HOUR);
+          const ids: string[] = [];
+          const trace: unknown[] = [];
+          for (const st of steps) {
+            if (st.op === 'wait') {
+              clock.advance(st.ms);
+              continue;
+            }
+            const id = ids.length ? ids[('pick' in st ? st.pick : 0) % ids.length]! : 'none';
+            const res =
+              st.op === 'login'
+                ? await post('/api/auth/login', { email: s.email, password: s.pass(st.right) })
+                : st.op === 'forgot'
+                  ? await post('/api/auth/forgot-password', { email: s.email })
+                  : st.op === 'resend'
+                    ? await post('/api/auth/resend-otp', { access_id: id })
+                    : st.op === 'verify'
+                      ? await post('/api/auth/verify-otp', { access_id: id, otp: '000000' })
+                      : await post('/api/auth/reset-password', { access_id: id, otp: '000000', password: 'NewPass123' });
+            const out = seen(res);
+            trace.push(out);
+            const next = (res.json().data as { access_id?: string } | undefined)?.access_id;
+            if (next) ids.push(next);
+          }
+          traces.push(trace);
+        }
+        expect(traces[1]).toEqual(traces[0]);
+        expect(traces[2]).toEqual(traces[0]);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  });
+});

@@ -1,0 +1,136 @@
+import { channel } from 'node:diagnostics_channel';
+import { OTP_RESEND_SECONDS, TOO_MANY_ATTEMPTS_MESSAGE } from '@app/core';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/types';
+import { AppError } from '../../lib/errors';
+import { queueMail } from '../mail/service';
+
+/**
+ * One guess budget per account (server design, section 9, "One guess budget per account"): every
+ * code a person can be asked for (sign-up, sign-in and reset codes, decoys alike, TOTP, recovery
+ * codes, the withdrawal's totp_code) claims a slot here BEFORE it is compared, in one statement,
+ * so parallel guesses on any engine never get past it. A right code gives its slot back, so the
+ * budget counts wrong codes: at most GUESSES_PER_HOUR in any hour and GUESSES_PER_DAY in any 24
+ * hours per e-mail key, across purposes and challenges. A new code never refills it.
+ *
+ * The key is the keyed HMAC of the normalized e-mail (`emailKey`), for registered and unknown
+ * e-mails alike: a decoy's access id runs out exactly when a real one would.
+ */
+export const GUESSES_PER_HOUR = 10;
+export const GUESSES_PER_DAY = 30;
+
+export interface GuessBudgetTable {
+  owner_key: string;
+  slots: Date[];
+  mailed_at: Date | null;
+  alerted_at: Date | null;
+}
+declare module '../../db/types' {
+  interface Database {
+    guess_budget: GuessBudgetTable;
+  }
+}
+
+/**
+ * What the comparisons and code mails are, published as they happen (node:diagnostics_channel):
+ * tests and operators can watch them without a hook in the code paths. Nothing subscribes by default.
+ */
+export const codeCompared = channel('usdt-stake:auth:code-compared');
+export const codeMailed = channel('usdt-stake:auth:code-mailed');
+export interface CodeComparedEvent {
+  key: string;
+  /** 'good', 'wrong', or 'replayed' (a right TOTP for a step already used: no guess) */
+  result: string;
+  at: Date;
+}
+export interface CodeMailedEvent {
+  key: string;
+  at: Date;
+}
+
+/** Whose budget a comparison spends: the e-mail key, and the account to tell when it runs out (none for an unknown e-mail). */
+export interface BudgetOwner {
+  key: string;
+  userId: bigint | null;
+}
+
+/**
+ * Claims a slot for one comparison, or refuses (429) when the hour's or the day's budget is spent.
+ * One INSERT … ON CONFLICT DO UPDATE … WHERE: the row is locked and the condition evaluated on its
+ * newest version, so concurrent claims on PostgreSQL serialize (PGlite has one connection). Slots
+ * older than a day are dropped on the way. Returns the slot, to give back when the code was right.
+ */
+export async function claimGuess(ctx: AppContext, db: Executor, owner: BudgetOwner): Promise<Date> {
+  const at = ctx.now();
+  const claimed = await sql<{ ok: number }>`
+    insert into guess_budget as b (owner_key, slots) values (${owner.key}, array[${at}::timestamptz])
+    on conflict (owner_key) do update
+      set slots = array(select s from unnest(b.slots) s where s > ${at}::timestamptz - interval '24 hours' order by s) || ${at}::timestamptz
+      where (select count(*) from unnest(b.slots) s where s > ${at}::timestamptz - interval '1 hour') < ${GUESSES_PER_HOUR}
+        and (select count(*) from unnest(b.slots) s where s > ${at}::timestamptz - interval '24 hours') < ${GUESSES_PER_DAY}
+    returning 1 as ok`.execute(db);
+  if (claimed.rows.length) return at;
+  await alertOwner(ctx, db, owner, at);
+  throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE);
+}
+
+/** A right code gives its slot back (one occurrence of its time). */
+export async function returnGuess(db: Executor, key: string, slot: Date): Promise<void> {
+  await sql`
+    update guess_budget set slots = slots[1:array_position(slots, ${slot}::timestamptz) - 1] || slots[array_position(slots, ${slot}::timestamptz) + 1:]
+    where owner_key = ${key} and array_position(slots, ${slot}::timestamptz) is not null`.execute(db);
+}
+
+/**
+ * Compares a code under the budget: claims a slot, runs `compare`, gives the slot back when the
+ * code was right (`'good'`) or right but already used (`'replayed'`: a double submit proves the
+ * factor and is no guess). Every comparison is published on `codeCompared`.
+ */
+export async function compareUnderBudget<R extends string>(ctx: AppContext, db: Executor, owner: BudgetOwner, compare: () => R | Promise<R>): Promise<R> {
+  const slot = await claimGuess(ctx, db, owner);
+  const result = await compare();
+  const good = result === 'good';
+  if (codeCompared.hasSubscribers) codeCompared.publish({ key: owner.key, result, at: slot } satisfies CodeComparedEvent);
+  if (good || result === 'replayed') await returnGuess(db, owner.key, slot);
+  return result;
+}
+
+/**
+ * One mail to the owner each time the budget runs out: sent when a claim is refused and none was
+ * sent since the last slot was claimed (a refusal claims none), so a flood of refused tries mails
+ * once. An unknown e-mail has nobody to tell.
+ */
+async function alertOwner(ctx: AppContext, db: Executor, owner: BudgetOwner, at: Date): Promise<void> {
+  const first = await sql<{ ok: number }>`
+    update guess_budget set alerted_at = ${at}
+    where owner_key = ${owner.key} and (alerted_at is null or alerted_at < (select max(s) from unnest(slots) s))
+    returning 1 as ok`.execute(db);
+  if (first.rows.length && owner.userId !== null) await queueMail(db, owner.userId, 'code_budget_spent');
+}
+
+/**
+ * At most one code mail per e-mail key per OTP_RESEND_SECONDS, whatever the route (register,
+ * login, resend, forgot-password), also when the newest challenge is dead: claims the mail slot in
+ * one statement (true: mail now). `want` false runs the same statement so that it changes nothing:
+ * a decoy does the same work as a real challenge and never takes the owner's slot.
+ */
+export async function claimMailSlot(ctx: AppContext, db: Executor, key: string, want: boolean): Promise<boolean> {
+  const at = ctx.now();
+  const r = await sql<{ ok: number }>`
+    insert into guess_budget as b (owner_key, mailed_at) select ${key}, ${at}::timestamptz where ${want}
+    on conflict (owner_key) do update set mailed_at = ${at}::timestamptz
+      where ${want} and (b.mailed_at is null or b.mailed_at <= ${at}::timestamptz - make_interval(secs => ${OTP_RESEND_SECONDS}))
+    returning 1 as ok`.execute(db);
+  const mailed = r.rows.length > 0;
+  if (mailed && codeMailed.hasSubscribers) codeMailed.publish({ key, at } satisfies CodeMailedEvent);
+  return mailed;
+}
+
+/** The daily clean-up's part: rows with no slot in the last day and no mail inside the wait. */
+export async function forgetIdleBudgets(db: Executor, now: Date): Promise<number> {
+  const r = await sql`
+    delete from guess_budget where not exists (select 1 from unnest(slots) s where s > ${now}::timestamptz - interval '24 hours')
+      and (mailed_at is null or mailed_at <= ${now}::timestamptz - make_interval(secs => ${OTP_RESEND_SECONDS}))`.execute(db);
+  return Number(r.numAffectedRows ?? 0n);
+}
