@@ -17,7 +17,7 @@ const SECRET = 'a'.repeat(64);
 /** Runs the CLI as a process; a failing exit is an answer, not an exception. */
 async function cli(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const r = await execFileP(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], { cwd: root, env, timeout: 60_000 });
+    const r = await execFileP(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], { cwd: root, env, timeout: 180_000 });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -165,6 +165,6 @@ describe('CLI control endpoint', () => {
         if (server.exitCode === null) server.kill('SIGKILL');
       }
     },
-    120_000,
+    300_000,
   );
 });
