@@ -58,6 +58,12 @@ const ZEnv = z.object({
     .regex(/^(\d{1,2}|[0-9a-zA-Z.:/,\s]+)$/, 'must be a hop count or a comma-separated list of addresses/CIDRs')
     .optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** /api/health answers 503 while DATA_DIR (PGlite) has less free space than this. */
+  HEALTH_DISK_FLOOR_MB: z.coerce.number().min(0).default(64),
+  /** /api/health stays 503 this long after the last full-disk or out-of-resources failure. */
+  HEALTH_FAILURE_HOLD_SECONDS: z.coerce.number().min(0).default(30),
+  /** One SMTP connection, greeting or socket wait may take this long; the outbox lease is about twice it. */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -142,6 +148,8 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     jobsEnabled: e.JOBS_ENABLED,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,
+    health: { diskFloorBytes: Math.round(e.HEALTH_DISK_FLOOR_MB * 1024 * 1024), failureHoldMs: e.HEALTH_FAILURE_HOLD_SECONDS * 1000 },
+    smtpTimeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -2,13 +2,15 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDbUnavailable, UNAVAILABLE_MESSAGE } from '../lib/db-errors';
+import { classifyDbError, UNAVAILABLE_MESSAGE } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
+import { failuresOf } from '../modules/health/failures';
 
 /**
  * One place shapes every failure as { success:false, message, errors? } (server design, section 2).
  * Validation → 400 with a message per field (the spec's texts come from the shared schemas);
- * the database out of reach → 503 (the request can be retried once it is back);
+ * the database out of reach, a full disk, a dropped database or a revoked role (lib/db-errors.ts)
+ * → 503 with Retry-After (the request can be retried once it is back), recorded for health and metrics;
  * anything unexpected → 500 'Internal server error' with no detail.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -46,9 +48,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, message: fe.message || 'Bad request' });
     }
-    if (isDbUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).send({ success: false, message: UNAVAILABLE_MESSAGE });
+    const unavailable = classifyDbError(error);
+    if (unavailable) {
+      failuresOf(app.ctx).record(unavailable);
+      request.log.warn({ err: error, reason: unavailable.reason }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(unavailable.retryAfterSeconds)).send({ success: false, message: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ success: false, message: 'Internal server error' });
