@@ -1,9 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { classifyDbError, UNAVAILABLE_MESSAGE } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
+import { recheckCachedSession } from '../modules/auth/sessions';
 import { failuresOf } from '../modules/health/failures';
 
 /**
@@ -14,7 +15,21 @@ import { failuresOf } from '../modules/health/failures';
  * anything unexpected → 500 'Internal server error' with no detail.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError | Error, request, reply) => {
+    // Let in from the session cache, and refused by something other than the session check:
+    // the session is confirmed first, so a token revoked elsewhere gets 401/403, not the payload rules.
+    if (request.sessionFromCache && !(error instanceof AppError && (error.status === 401 || error.status === 403))) {
+      request.sessionFromCache = false;
+      try {
+        await recheckCachedSession(app.ctx.db, request.tokenHash);
+      } catch (err) {
+        return answer(err as Error, request, reply);
+      }
+    }
+    return answer(error, request, reply);
+  });
+
+  function answer(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
@@ -56,7 +71,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ success: false, message: 'Internal server error' });
-  });
+  }
 }
 
 /**
