@@ -3,8 +3,9 @@ import { OTP_MAX_TRIES, OTP_RESEND_SECONDS } from '@app/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/types';
-import { renderMail } from '../mail/service';
-import { accessIdHash, challengesOf, issueDecoy, issueOtp, lockOwner, type OtpOwner, type OtpPurpose } from './otp';
+import { seal, unseal } from '../../lib/seal';
+import { deliverNow, prepareMailsOf, queueMail } from '../mail/service';
+import { accessIdHash, challengesOf, isCodeLive, issueDecoy, issueOtp, lockOwner, type OtpOwner, type OtpPurpose } from './otp';
 
 /**
  * A code for the owner, without flooding their inbox: while their newest challenge of this purpose
@@ -45,11 +46,25 @@ export async function challengeFor(tx: Tx, secret: string, owner: OtpOwner, purp
 const SUBJECT: Record<OtpPurpose, 'otp_verify' | 'otp_login' | 'otp_reset'> = { verify: 'otp_verify', login: 'otp_login', reset: 'otp_reset' };
 
 /**
- * Mails a code at once (the user is waiting for it), not through the outbox. The dev outbox has
- * no inbox to read, so there the code goes on the log line too (never with SMTP).
+ * Mails a code: queued in the outbox (sealed, so the row shows no code), then sent at once in this
+ * request, since the user is waiting for it. True when the mail server took it; false when it
+ * could not (down, refusing, too slow): the outbox then sends it as soon as mail works again,
+ * while the code is still live, and never a dead one. Nothing here throws for a mail failure
+ * (issue 30: a sign-up while the mail server is down). The dev outbox has no inbox to read, so
+ * there the code goes on the log line too (never with SMTP).
  */
-export async function mailOtp(ctx: AppContext, log: FastifyBaseLogger, to: { email: string; name: string }, otp: string, purpose: OtpPurpose): Promise<void> {
-  const mail = renderMail(SUBJECT[purpose], { code: otp }, to.name, ctx.config.publicUrl);
-  await ctx.mailer.send({ to: to.email, ...mail });
+export async function mailOtp(ctx: AppContext, log: FastifyBaseLogger, to: { id: bigint; email: string }, otp: string, purpose: OtpPurpose): Promise<boolean> {
+  const id = await queueMail(ctx.db, to.id, SUBJECT[purpose], { code_sealed: seal(ctx.secret, 'mail-code-v1', otp) }, { wake: false });
+  const sent = await deliverNow(ctx, id);
   if (!ctx.config.smtpUrl) log.info({ email: to.email, otp, purpose }, 'OTP issued');
+  if (!sent) log.warn({ outbox: String(id), purpose }, 'code mail not sent yet; the outbox retries it');
+  return sent;
 }
+
+/** A queued code mail at send time: its code unsealed while it is still live, else not sent at all. */
+prepareMailsOf(Object.values(SUBJECT), async (ctx, mail) => {
+  const sealed = mail.payload.code_sealed;
+  if (!sealed || mail.userId === null) return null;
+  const code = unseal(ctx.secret, 'mail-code-v1', sealed);
+  return (await isCodeLive(ctx.db, ctx.secret, mail.userId, code)) ? { code } : null;
+});

@@ -190,6 +190,25 @@ export async function replaceOtp(
   return { userId: owner.userId, purpose: row.purpose, ...next };
 }
 
+/**
+ * Whether a code can still be used by its user: it is the code of their live challenge (not dead
+ * or used, under 5 tries, within its 10 minutes). A queued code mail is sent only while this holds
+ * (a newer code, or the 10 minutes over, make it pointless).
+ */
+export async function isCodeLive(db: Executor, secret: string, userId: bigint, otp: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('otp_challenges')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('otp_hash', '=', hmac(secret, 'otp', otp))
+    .where('dead', '=', false)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', OTP_MAX_TRIES)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Seconds until this user may be sent another code (0 when now). */
 export async function resendWaitSeconds(db: Executor, userId: bigint): Promise<number> {
   const newest = await db.selectFrom('otp_challenges').select('created_at').where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();

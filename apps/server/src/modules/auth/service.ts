@@ -19,6 +19,8 @@ export interface AuthResult {
   token?: string;
   access_id?: string;
   is_admin?: boolean;
+  /** false when the code could not be mailed yet (mailOtp); absent when it was */
+  code_sent?: false;
   requires_2fa?: true;
   challenge_id?: string;
 }
@@ -46,7 +48,7 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
   const passwordHash = await hashPassword(input.password);
   // withTx: a sign-up's counter updates up the sponsor chain can deadlock with stakes and other
   // sign-ups in the same branch; the aborted attempt wrote nothing and is run again.
-  const { accessId, otp, name } = await withTx(ctx.db, async (tx) => {
+  const { accessId, otp, userId } = await withTx(ctx.db, async (tx) => {
     const exists = await tx
       .selectFrom('users')
       .select(['id', 'email_verified_at', 'created_at'])
@@ -74,15 +76,17 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
     await team.onUserCreated(tx, user.id, referrerId);
-    return { ...(await issueOtp(tx, ctx.secret, user.id, 'verify')), name: user.name };
+    return { ...(await issueOtp(tx, ctx.secret, user.id, 'verify')), userId: user.id };
   }).catch((err: unknown) => {
     // Two sign-ups with one e-mail at the same moment: the unique index answers for the loser.
     if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', 'Email already registered', { email: 'Email already registered' });
     throw err;
   });
   team.kickDrain(ctx.db); // the sponsor chain's member counts, written as one pending delta
-  await mailOtp(ctx, log, { email, name }, otp, 'verify');
-  return { access_id: accessId };
+  // The account exists now, whatever the mail server does: a mail failure answers with the
+  // access_id and `code_sent: false` (the outbox sends the code later), never a 500.
+  const sent = await mailOtp(ctx, log, { id: userId, email }, otp, 'verify');
+  return { access_id: accessId, ...(sent ? {} : { code_sent: false as const }) };
 }
 
 /** Signs a user in: a session, or the 2FA step first when the user has it on. */
@@ -121,11 +125,13 @@ export async function verifyOtp(ctx: AppContext, accessId: string, otp: string, 
 export async function resendOtp(ctx: AppContext, log: FastifyBaseLogger, accessId: string): Promise<AuthResult> {
   const next = await ctx.db.transaction().execute((tx) => replaceOtp(tx, ctx.secret, accessId));
   if (next.userId === null || next.otp === null) return { access_id: next.accessId };
-  const user = await ctx.db.selectFrom('users').select(['email', 'name']).where('id', '=', next.userId).executeTakeFirstOrThrow();
+  const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', next.userId).executeTakeFirstOrThrow();
   const sending = mailOtp(ctx, log, user, next.otp, next.purpose);
-  if (next.purpose === 'verify') await sending;
-  else sending.catch((err: unknown) => log.error({ err }, 'resent code mail failed'));
-  return { access_id: next.accessId };
+  if (next.purpose !== 'verify') {
+    sending.catch((err: unknown) => log.error({ err }, 'resent code mail failed'));
+    return { access_id: next.accessId };
+  }
+  return { access_id: next.accessId, ...((await sending) ? {} : { code_sent: false as const }) };
 }
 
 /** A decoy access_id for this e-mail (see OtpOwner): answers like a real one, mails nobody. */
@@ -169,13 +175,14 @@ export async function login(
   if (!user.email_verified_at || backOff) {
     const purpose = user.email_verified_at ? 'login' : 'verify';
     const { accessId, otp } = await ctx.db.transaction().execute((tx) => challengeFor(tx, ctx.secret, { userId: user.id }, purpose));
+    let sent = true;
     if (otp) {
       // Not awaited in back-off, so the time of the answer does not tell a right password from a wrong one.
       const sending = mailOtp(ctx, log, user, otp, purpose);
       if (backOff) sending.catch((err: unknown) => log.error({ err }, 'sign-in code mail failed'));
-      else await sending;
+      else sent = await sending;
     }
-    return { access_id: accessId, step: backOff ? 'code' : 'verify' };
+    return { access_id: accessId, step: backOff ? 'code' : 'verify', ...(sent ? {} : { code_sent: false as const }) };
   }
   if (failures > 0) await clearLoginFailures(ctx.db, ctx.secret, user.id);
   const result = await signIn(ctx, user.id, meta);
