@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readLockHolder } from '../lib/data-dir-lock';
 import { testDbKind } from '../test/app';
-import { freePort, newTarget, processEnv, root, seedUsers, startServer, verifyLedger, withDb, type ServerProc, type Target } from './procs';
+import { freePort, newTarget, processEnv, root, seedUsers, startServer, type ServerProc, type Target } from './procs';
 
 const execFileP = promisify(execFile);
 
@@ -37,7 +37,7 @@ describe.runIf(testDbKind === 'pglite')('backup of a PGlite directory held by a 
 
   it('refuses or waits, leaves no torn archive, and no server opens the directory meanwhile', async () => {
     t = await newTarget('pglite');
-    const users = await seedUsers(t, 3, 1_000);
+    await seedUsers(t, 3, 1_000);
     const out = mkdtempSync(path.join(os.tmpdir(), 'usdt-backup-out-'));
     cleanup.push(() => rmSync(out, { recursive: true, force: true }));
     const release = path.join(out, 'release');
@@ -88,16 +88,10 @@ describe.runIf(testDbKind === 'pglite')('backup of a PGlite directory held by a 
     expect(done.stdout).toMatch(/^Backed up PGlite data directory .* to .*backup\.tar\.gz \(\d+ bytes\)\n$/);
     expect(readdirSync(out).sort()).toEqual(['backup.tar.gz', 'release']);
 
-    // The copy restores and verifies, with every user in it.
-    const restored = await newTarget('pglite');
-    cleanup.push(() => rmSync(restored.dataDir, { recursive: true, force: true }));
-    const r = await script('restore.sh', [file], processEnv(restored, 0));
-    expect(r.code, r.stderr).toBe(0);
-    await withDb(restored, async (h) => {
-      expect((await verifyLedger(h)).ok).toBe(true);
-      const ids = (await h.db.selectFrom('users').select('id').execute()).map((u) => u.id);
-      for (const u of users) expect(ids).toContain(u.id);
-    });
+    // The archive is whole (ops/backup.test.ts restores one and verifies the ledger).
+    const listed = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).split('\n');
+    expect(listed).toEqual(expect.arrayContaining(['./pglite/PG_VERSION', './pglite/global/pg_control']));
+    expect(listed.filter((f) => /pglite\.lock|control\.json/.test(f))).toEqual([]);
 
     // A backup that fails midway (the target disk fills up) leaves no archive under the name, and an
     // older one stays whole. Needs a small tmpfs (root); where that is impossible this part is said so.
@@ -122,7 +116,7 @@ describe.runIf(testDbKind === 'pglite')('backup of a PGlite directory held by a 
     }
     expect(existsSync(path.join(t.dataDir, 'pglite.lock'))).toBe(false);
     console.log(
-      `[faults] pglite backup vs a busy CLI holder (lock 60 s old): refused, server waited, waiting backup copied after release, restored copy verifies${mounted ? ', full target disk: no torn archive' : ''}`,
+      `[faults] pglite backup vs a busy CLI holder (lock 60 s old): refused, server waited, waiting backup copied after release, archive whole${mounted ? ', full target disk: no torn archive' : ''}`,
     );
   }, 120_000);
 });
