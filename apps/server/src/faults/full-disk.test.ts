@@ -85,14 +85,21 @@ describe.runIf(testDbKind === 'pglite')('a full disk under PGlite (real server p
       [...r2.statuses.keys()].filter((s) => s >= 500 && s !== 503),
       server.log().slice(-2000),
     ).toEqual([]);
-    const refused = await fetch(`${server.url}/api/user/fund-transfer`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${users[0]!.token}` },
-      body: JSON.stringify({ username: users[1]!.username, amount_usd: 10, type: 'deposit' }),
-    });
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBe('30');
-    expect(await refused.json()).toEqual({ success: false, message: 'Service temporarily unavailable' });
+    // One 503 looked at closely (a write may still find room in a page already allocated: then 200).
+    let refused: Response | undefined;
+    for (let i = 0; i < 50 && !refused; i++) {
+      const res = await fetch(`${server.url}/api/user/fund-transfer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${users[i % users.length]!.token}` },
+        body: JSON.stringify({ username: users[(i + 1) % users.length]!.username, amount_usd: 10, type: 'deposit' }),
+      });
+      expect([200, 503]).toContain(res.status);
+      if (res.status === 503) refused = res;
+      else r2.transfers.push(((await res.json()) as { data: { id: string } }).data.id);
+    }
+    expect(refused).toBeDefined();
+    expect(refused!.headers.get('retry-after')).toBe('30');
+    expect(await refused!.json()).toEqual({ success: false, message: 'Service temporarily unavailable' });
     const full = await health();
     expect(full).toMatchObject({ status: 503, body: { success: false, data: { db: 'ok', failure: { reason: 'disk', code: '53100' } } } });
 
