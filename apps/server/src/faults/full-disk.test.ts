@@ -106,7 +106,7 @@ describe.runIf(testDbKind === 'pglite')('a full disk under PGlite (real server p
     // Freed: the same process serves again by itself, once the hold time (1 s here) has passed.
     for (const f of fillers) rmSync(f);
     let healthy = await health();
-    for (let i = 0; i < 40 && healthy.status !== 200; i++) {
+    for (let i = 0; i < 150 && healthy.status !== 200; i++) {
       await new Promise((r) => setTimeout(r, 100));
       healthy = await health();
     }
