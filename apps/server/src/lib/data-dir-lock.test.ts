@@ -43,4 +43,35 @@ describe('DATA_DIR lock liveness', () => {
       other.kill('SIGKILL');
     }
   });
+
+  it('takes over the lock of a holder that is gone once it has not been refreshed for 2 s, not 10 s', async () => {
+    const d = dir();
+    const held = await lockDataDir(d, 'cli', () => undefined);
+    const mine = readLockHolder(d)!;
+    const gone = sleeper();
+    const exited = new Promise((r) => gone.on('exit', r));
+    gone.kill('SIGKILL');
+    await exited;
+    // What a holder killed with -9 three seconds ago leaves behind.
+    writeFileSync(path.join(d, 'pglite.lock.json'), JSON.stringify({ ...mine, pid: gone.pid, start: '1' }));
+    age(d, 3_000);
+    const taken = await lockDataDir(d, 'server', () => undefined);
+    expect(readLockHolder(d)).toMatchObject({ pid: process.pid, role: 'server' });
+    await taken.release();
+    await held.release().catch(() => undefined);
+  });
+
+  it('does not take over a lock refreshed less than 2 s ago, even when the holder file names a dead process', async () => {
+    const d = dir();
+    const held = await lockDataDir(d, 'cli', () => undefined);
+    const mine = readLockHolder(d)!;
+    const gone = sleeper();
+    const exited = new Promise((r) => gone.on('exit', r));
+    gone.kill('SIGKILL');
+    await exited;
+    // A process that has just taken the lock over and not yet written its holder file looks like this.
+    writeFileSync(path.join(d, 'pglite.lock.json'), JSON.stringify({ ...mine, pid: gone.pid, start: '1' }));
+    await expect(lockDataDir(d, 'server', () => undefined)).rejects.toBeInstanceOf(DataDirBusyError);
+    await held.release();
+  });
 });

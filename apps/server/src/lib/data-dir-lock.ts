@@ -32,6 +32,12 @@ export interface DataDirLock {
 
 const STALE_MS = 10_000;
 const UPDATE_MS = 2_000;
+/**
+ * A lock whose holder file names a process that is gone (killed with -9) stops being refreshed at
+ * once; it is taken over once it has not been refreshed for this long (proper-lockfile's least)
+ * instead of STALE_MS: a restart after a crash does not wait 10 s.
+ */
+const GONE_STALE_MS = 2_000;
 
 export class DataDirBusyError extends Error {
   constructor(
@@ -118,6 +124,15 @@ export async function lockDataDir(dataDir: string, role: LockRole, onLost: (err:
   const current = readLockHolder(dataDir);
   if (current && !holderIsGone(current) && (current.start !== undefined || lockAgeMs(dataDir) < PID_ONLY_TRUST_MS))
     throw new DataDirBusyError(dataDir, current);
+  if (current && current.pid !== process.pid && holderIsGone(current)) {
+    // Clears the dead holder's lock when it has not been refreshed for GONE_STALE_MS, then lets go:
+    // the lock below is taken with the usual settings. A lock that is fresher belongs to whoever
+    // took it over meanwhile (its holder file follows at once): it stays, and we are refused.
+    await lockfile
+      .lock(dataDir, { lockfilePath: lockPath(dataDir), stale: GONE_STALE_MS, realpath: false, retries: 0 })
+      .then((r) => r())
+      .catch(() => undefined);
+  }
   let released = false;
   let release: () => Promise<void>;
   const take = async (): Promise<void> => {
