@@ -29,6 +29,7 @@ describe('isDbUnavailable', () => {
       [withCode('58030', 'could not write to file'), 'disk'],
       [withCode('53200', 'out of memory'), 'resources'],
       [withCode('53400', 'configuration limit exceeded'), 'resources'],
+      [withCode('53300', 'sorry, too many clients already'), 'connection'],
       [withCode('3D000', 'database "fault_x" does not exist'), 'database'],
       [withCode('57P04'), 'database'],
       [withCode('28000', 'role "app" is not permitted to log in'), 'auth'],

@@ -36,6 +36,9 @@ const SQLSTATE: Record<string, UnavailableReason> = {
   '28': 'auth', // invalid authorization: 28000 (role may not log in, or does not exist), 28P01 (password)
   '53': 'resources', // insufficient resources (class)
   '53100': 'disk', // disk_full: "could not extend file …: No space left on device"
+  // too_many_connections: refused at connect, a burst the pool rides out. Not 'resources', which
+  // holds /api/health at 503: a burst on every replica must not take them all out of the balancer.
+  '53300': 'connection',
   '57P01': 'shutdown', // admin_shutdown: "terminating connection due to administrator command"
   '57P02': 'shutdown', // crash_shutdown
   '57P03': 'shutdown', // cannot_connect_now: starting up, shutting down, in recovery
