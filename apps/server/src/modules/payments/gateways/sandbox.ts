@@ -128,11 +128,12 @@ export function createSandboxGateway(db: DB, opts: SandboxOptions): SandboxGatew
       if (amount <= 0n) throw new AppError('VALIDATION', 'Amount must be greater than 0', { amount: 'Amount must be greater than 0' });
       const row = await find(providerPaymentId);
       if (!row) throw new GatewayError('NOT_FOUND', 'Payment not found', 404);
-      const t = now();
       // The transfer and its future steps are written together: whoever runs the chain job next
       // (this process, another one, or this one after a restart) applies the steps when due.
       await db.transaction().execute(async (tx) => {
         await guard?.(tx);
+        // Its time is taken once the guard's lock is held: the chain says when it really landed.
+        const t = now();
         await tx
           .updateTable('sandbox_chain_payments')
           .set((eb) => ({
