@@ -50,7 +50,7 @@ export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; ha
     db: handle.db,
     dbKind: handle.kind,
     secret: config.sessionSecret!,
-    mailer: createMailer({ from: 'x@y', dataDir, log: pino({ level: 'silent' }) }),
+    mailer: createMailer({ from: 'x@y', dataDir, log: pino({ level: 'silent' }), timeoutMs: 30_000 }),
     now: () => new Date(),
   };
   return {

@@ -2,15 +2,19 @@ import pino from 'pino';
 import { createContext } from './boot';
 import { runCommand } from './cli/commands';
 import { readControlFile, removeControlFile } from './cli/control';
-import { DataDirBusyError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
+import { DataDirBusyError, holderIsGone, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { backup, restore } from './ops/backup';
+
+/** Commands that work on DATA_DIR's files (PGlite) or call pg_dump/pg_restore, without opening the database. */
+const FILE_COMMANDS = new Set(['backup', 'restore']);
 
 /** `npm run cli -- <command> [args]`: works whether or not the server is running. */
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2).filter((a) => a !== '--');
   if (!name) {
     console.error(
-      'Usage: npm run cli -- <ledger:verify | jobs:roi --date YYYY-MM-DD | sandbox:pay <payment_id> <amount> | admin:create --email E --password P | settings:maintenance on|off>',
+      'Usage: npm run cli -- <ledger:verify | jobs:roi --date YYYY-MM-DD | sandbox:pay <payment_id> <amount> | admin:create --email E --password P | settings:maintenance on|off | backup FILE | restore FILE [--clean]>',
     );
     return 2;
   }
@@ -18,9 +22,23 @@ async function main(): Promise<number> {
   const config = loadConfig();
   let lock: DataDirLock | undefined;
   if (!config.databaseUrl) {
-    const got = await lockOrHandOff(config.dataDir, name, args);
+    const got = await lockOrHandOff(config.dataDir, name, args, !FILE_COMMANDS.has(name));
     if ('exitCode' in got) return got.exitCode;
     lock = got.lock;
+  }
+  if (FILE_COMMANDS.has(name)) {
+    try {
+      const file = args.find((a) => !a.startsWith('--'));
+      if (!file) {
+        console.error(`Usage: npm run cli -- ${name} FILE${name === 'restore' ? ' [--clean]' : ''}`);
+        return 2;
+      }
+      const r = name === 'backup' ? await backup(config, file) : await restore(config, file, args.includes('--clean'));
+      (r.exitCode === 0 ? console.log : console.error)(r.output);
+      return r.exitCode;
+    } finally {
+      await lock?.release();
+    }
   }
   const { ctx, handle } = await createContext(config, pino({ level: 'warn' }), lock);
   try {
@@ -39,9 +57,11 @@ const WAIT_MS = Number(process.env.CLI_WAIT_SECONDS ?? 120) * 1000;
  * PGlite allows one process per data directory. Take its lock and run here; or, while a server
  * holds it, hand the command to that server once its control endpoint is up (it writes
  * control.json after migrating and listening); while another CLI command holds it, or a server
- * is starting or stopping, wait. Never open the files without the lock.
+ * is starting or stopping, wait. Never open the files without the lock. A command that cannot be
+ * handed over (a backup copies the files, which a running server has open) is refused at once
+ * while a server runs.
  */
-async function lockOrHandOff(dataDir: string, name: string, args: string[]): Promise<{ lock: DataDirLock } | { exitCode: number }> {
+async function lockOrHandOff(dataDir: string, name: string, args: string[], mayHandOff: boolean): Promise<{ lock: DataDirLock } | { exitCode: number }> {
   const deadline = Date.now() + WAIT_MS;
   let last: DataDirBusyError | undefined;
   for (;;) {
@@ -57,8 +77,14 @@ async function lockOrHandOff(dataDir: string, name: string, args: string[]): Pro
       if (!(err instanceof DataDirBusyError)) throw err;
       last = err;
     }
+    if (!mayHandOff && last.holder?.role === 'server' && !holderIsGone(last.holder)) {
+      console.error(
+        `DATA_DIR ${dataDir} is in use by a running server (pid ${last.holder.pid}); stop it before a PGlite ${name} (or use PostgreSQL, where pg_dump runs online)`,
+      );
+      return { exitCode: 1 };
+    }
     const control = readControlFile(dataDir);
-    if (control && (!last.holder || last.holder.pid === control.pid)) {
+    if (mayHandOff && control && (!last.holder || last.holder.pid === control.pid)) {
       const answered = await handOff(control, name, args);
       if (answered !== undefined) return { exitCode: answered };
     }

@@ -62,6 +62,12 @@ const ZEnv = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** How old the money and payment totals on /metrics may be: each is an aggregate over a table. */
   METRICS_AGGREGATE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** /api/health answers 503 while DATA_DIR (PGlite) has less free space than this. */
+  HEALTH_DISK_FLOOR_MB: z.coerce.number().min(0).default(64),
+  /** /api/health stays 503 this long after the last full-disk or out-of-resources failure. */
+  HEALTH_FAILURE_HOLD_SECONDS: z.coerce.number().min(0).default(30),
+  /** One SMTP connection, greeting or socket wait may take this long; the outbox lease is about twice it. */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -148,6 +154,8 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,
     metricsAggregateSeconds: e.METRICS_AGGREGATE_SECONDS,
+    health: { diskFloorBytes: Math.round(e.HEALTH_DISK_FLOOR_MB * 1024 * 1024), failureHoldMs: e.HEALTH_FAILURE_HOLD_SECONDS * 1000 },
+    smtpTimeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

@@ -26,7 +26,7 @@ export function buildContext(config: Config, db: { db: DB; kind: DbKind }, log: 
     db: db.db,
     dbKind: db.kind,
     secret: resolveSessionSecret(config),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log, timeoutMs: config.smtpTimeoutMs }),
     now: () => new Date(),
   };
 }

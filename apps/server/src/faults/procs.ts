@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { connectDb, type DbHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import { lockDataDir } from '../lib/data-dir-lock';
+import { holderIsGone, waitForDataDirLock } from '../lib/data-dir-lock';
 import * as ledger from '../modules/ledger/service';
 import { newDataDir } from '../test/template-db';
 
@@ -135,10 +135,20 @@ export async function cli(env: NodeJS.ProcessEnv, args: string[], timeoutMs = 18
 
 /**
  * Opens the target's database from the test process, as its one user (for PGlite under the
- * DATA_DIR lock, so this also proves no server holds it), runs fn, and closes it.
+ * DATA_DIR lock, so this also proves no server holds it; the lock of a process killed with -9 is
+ * waited for until it may be taken over), runs fn, and closes it.
  */
 export async function withDb<T>(t: Target, fn: (h: DbHandle) => Promise<T>): Promise<T> {
-  const lock = t.kind === 'pglite' ? await lockDataDir(t.dataDir, 'cli', () => undefined) : undefined;
+  const started = Date.now();
+  const lock =
+    t.kind === 'pglite'
+      ? await waitForDataDirLock(
+          t.dataDir,
+          'cli',
+          () => undefined,
+          (busy) => busy.holder !== undefined && holderIsGone(busy.holder) && Date.now() - started < 15_000,
+        )
+      : undefined;
   try {
     const h = await connectDb({ databaseUrl: t.databaseUrl, pgliteDir: t.kind === 'pglite' ? path.join(t.dataDir, 'pglite') : undefined, poolSize: 4 });
     try {

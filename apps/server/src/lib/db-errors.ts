@@ -1,45 +1,118 @@
 /**
- * True for an error that says the database cannot be reached right now (rather than that the
- * query was wrong): refused or dropped connections, a PostgreSQL shutting down or restarting
- * (57P01–57P03), any connection exception (class 08), too many connections (53300), a pool that
- * could not get a connection in time. These answer 503: the request can be tried again.
+ * THE table of database (and storage) failures that mean "the service cannot do this right now"
+ * rather than "the request or the code is wrong". Every one answers 503 'Service temporarily
+ * unavailable' with a Retry-After, is counted per reason (metrics), and marks /api/health (a
+ * 'disk' or 'resources' failure keeps health at 503 for a while: a full disk does not stop
+ * `select 1`). Anything not matched here is a 4xx the code decided, or a 500 (a bug).
+ *
+ * Matched on the SQLSTATE (PostgreSQL and PGlite both carry it as `code`), on Node's errno code
+ * (a socket, or a file under DATA_DIR), and, for the few drivers that give no code, on the message.
  */
-const NET_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-]);
-const MESSAGES = [
-  /^Connection terminated/i,
-  /timeout exceeded when trying to connect/i,
-  /not queryable/i,
-  /Client was closed and is not queryable/i,
-  /Connection ended unexpectedly/i,
-  /terminating connection due to administrator command/i,
-  /is not currently accepting connections/i,
-  /the database system is (starting up|shutting down|in recovery mode)/i,
+export type UnavailableReason =
+  /** the connection to PostgreSQL is refused, cut, or timed out */
+  | 'connection'
+  /** PostgreSQL is shutting down, restarting or starting */
+  | 'shutdown'
+  /** the database does not exist (dropped) or refuses connections */
+  | 'database'
+  /** our role may not log in or lacks its privileges (revoked, dropped, password changed) */
+  | 'auth'
+  /** no space left (SQLSTATE 53100, ENOSPC, a quota) or the storage fails (I/O error, read-only) */
+  | 'disk'
+  /** out of memory, too many connections, a configured limit */
+  | 'resources';
+
+export interface Unavailable {
+  reason: UnavailableReason;
+  /** the SQLSTATE or errno code that matched (for the log, health and metrics) */
+  code: string;
+  /** what the Retry-After header says, in seconds */
+  retryAfterSeconds: number;
+}
+
+/** SQLSTATE classes (two characters) and exact codes (five) → reason. An exact code wins over its class. */
+const SQLSTATE: Record<string, UnavailableReason> = {
+  '08': 'connection', // connection exception (08000, 08003, 08006, 08001, 08004, 08P01)
+  '28': 'auth', // invalid authorization: 28000 (role may not log in, or does not exist), 28P01 (password)
+  '53': 'resources', // insufficient resources (class)
+  '53100': 'disk', // disk_full: "could not extend file …: No space left on device"
+  // too_many_connections: refused at connect, a burst the pool rides out. Not 'resources', which
+  // holds /api/health at 503: a burst on every replica must not take them all out of the balancer.
+  '53300': 'connection',
+  '57P01': 'shutdown', // admin_shutdown: "terminating connection due to administrator command"
+  '57P02': 'shutdown', // crash_shutdown
+  '57P03': 'shutdown', // cannot_connect_now: starting up, shutting down, in recovery
+  '57P04': 'database', // database_dropped
+  '3D000': 'database', // invalid_catalog_name: "database … does not exist"
+  '42501': 'auth', // insufficient_privilege: CONNECT or a table privilege revoked from our role
+  '58030': 'disk', // io_error
+  '25006': 'database', // read_only_sql_transaction: a standby after a failover, or default_transaction_read_only set by an operator
+};
+
+/** Node errno codes: a socket to PostgreSQL, or a write under DATA_DIR (PGlite, the dev outbox, the secret). */
+const ERRNO: Record<string, UnavailableReason> = {
+  ECONNREFUSED: 'connection',
+  ECONNRESET: 'connection',
+  ETIMEDOUT: 'connection',
+  EPIPE: 'connection',
+  ENOTFOUND: 'connection',
+  EAI_AGAIN: 'connection',
+  EHOSTUNREACH: 'connection',
+  ENETUNREACH: 'connection',
+  ENOSPC: 'disk',
+  EDQUOT: 'disk',
+  EROFS: 'disk',
+  EIO: 'disk',
+  ENOMEM: 'resources',
+  EMFILE: 'resources',
+  ENFILE: 'resources',
+};
+
+/** Errors without a code (pg's pool and client, PGlite's closed instance) → reason. */
+const MESSAGES: [RegExp, UnavailableReason][] = [
+  [/^Connection terminated/i, 'connection'],
+  [/timeout exceeded when trying to connect/i, 'connection'],
+  [/Connection ended unexpectedly/i, 'connection'],
+  [/not queryable/i, 'connection'],
+  [/terminating connection due to administrator command/i, 'shutdown'],
+  [/the database system is (starting up|shutting down|in recovery mode)/i, 'shutdown'],
+  // 55000 object_not_in_prerequisite_state is mostly a bug; with this text it is ALTER DATABASE … ALLOW_CONNECTIONS false.
+  [/is not currently accepting connections/i, 'database'],
+  [/No space left on device/i, 'disk'],
 ];
 
-export function isDbUnavailable(err: unknown): boolean {
+/** Seconds a client is told to wait: a connection comes back in seconds, a full disk or a revoked role needs an operator. */
+const RETRY_AFTER: Record<UnavailableReason, number> = { connection: 5, shutdown: 5, database: 30, auth: 30, disk: 30, resources: 10 };
+
+function byCode(code: string): UnavailableReason | undefined {
+  if (/^[0-9A-Z]{5}$/.test(code)) return SQLSTATE[code] ?? SQLSTATE[code.slice(0, 2)];
+  return ERRNO[code];
+}
+
+/** What the failure means for the API, or undefined when it is not an "unavailable" one (a 4xx or a bug). */
+export function classifyDbError(err: unknown): Unavailable | undefined {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (NET_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    const byItsCode = typeof code === 'string' ? byCode(code) : undefined;
+    if (byItsCode) return { reason: byItsCode, code: code as string, retryAfterSeconds: RETRY_AFTER[byItsCode] };
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && MESSAGES.some((m) => m.test(message))) return true;
+    if (typeof message === 'string') {
+      const hit = MESSAGES.find(([re]) => re.test(message));
+      if (hit) return { reason: hit[1], code: typeof code === 'string' ? code : 'message', retryAfterSeconds: RETRY_AFTER[hit[1]] };
+    }
     // AggregateError (a host with several addresses, all refusing) carries the causes in errors[].
     const errors = (e as { errors?: unknown }).errors;
-    if (Array.isArray(errors) && errors.some((x) => isDbUnavailable(x))) return true;
+    if (Array.isArray(errors))
+      for (const x of errors) {
+        const inner = classifyDbError(x);
+        if (inner) return inner;
+      }
   }
-  return false;
+  return undefined;
+}
+
+export function isDbUnavailable(err: unknown): boolean {
+  return classifyDbError(err) !== undefined;
 }
 
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';

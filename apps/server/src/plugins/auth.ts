@@ -9,6 +9,8 @@ declare module 'fastify' {
     token: string;
     /** the keyed hash of the bearer token, set on routes whose statement checks the session again */
     tokenHash: string;
+    /** authenticated from the session cache: an error answer re-reads the session first (plugins/error-handler.ts) */
+    sessionFromCache: boolean;
   }
   interface FastifyInstance {
     /** preHandler: a valid bearer token of a user who is not blocked, else 401/403. */
@@ -44,6 +46,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('token', '');
   app.decorateRequest('tokenHash', '');
+  app.decorateRequest('sessionFromCache', false);
 
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
@@ -57,7 +60,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     if (config?.sessionRechecked) {
       request.tokenHash = hashToken(app.ctx.secret, token);
-      user = await findSessionUserCached(app.ctx.db, request.tokenHash);
+      const found = await findSessionUserCached(app.ctx.db, request.tokenHash);
+      user = found.user;
+      request.sessionFromCache = found.cached;
     } else {
       user = await findSessionUser(app.ctx.db, app.ctx.secret, token);
     }

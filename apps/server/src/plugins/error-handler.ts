@@ -1,18 +1,35 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDbUnavailable, UNAVAILABLE_MESSAGE } from '../lib/db-errors';
+import { classifyDbError, UNAVAILABLE_MESSAGE } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
+import { recheckCachedSession } from '../modules/auth/sessions';
+import { failuresOf } from '../modules/health/failures';
 
 /**
  * One place shapes every failure as { success:false, message, errors? } (server design, section 2).
  * Validation → 400 with a message per field (the spec's texts come from the shared schemas);
- * the database out of reach → 503 (the request can be retried once it is back);
+ * the database out of reach, a full disk, a dropped database or a revoked role (lib/db-errors.ts)
+ * → 503 with Retry-After (the request can be retried once it is back), recorded for health and metrics;
  * anything unexpected → 500 'Internal server error' with no detail.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError | Error, request, reply) => {
+    // Let in from the session cache, and refused by something other than the session check:
+    // the session is confirmed first, so a token revoked elsewhere gets 401/403, not the payload rules.
+    if (request.sessionFromCache && !(error instanceof AppError && (error.status === 401 || error.status === 403))) {
+      request.sessionFromCache = false;
+      try {
+        await recheckCachedSession(app.ctx.db, request.tokenHash);
+      } catch (err) {
+        return answer(err as Error, request, reply);
+      }
+    }
+    return answer(error, request, reply);
+  });
+
+  function answer(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
@@ -46,13 +63,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, message: fe.message || 'Bad request' });
     }
-    if (isDbUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).send({ success: false, message: UNAVAILABLE_MESSAGE });
+    const unavailable = classifyDbError(error);
+    if (unavailable) {
+      failuresOf(app.ctx).record(unavailable);
+      request.log.warn({ err: error, reason: unavailable.reason }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(unavailable.retryAfterSeconds)).send({ success: false, message: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ success: false, message: 'Internal server error' });
-  });
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { poolStats } from '../db/connect';
 import { jobRunsOf } from '../jobs/runs';
+import { dataDirSpace, failuresOf } from '../modules/health/failures';
 
 function tokenMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
@@ -67,6 +68,24 @@ export function registerMetrics(app: FastifyInstance): void {
     if (run.outcome !== 'skipped') jobDuration.observe({ job }, run.durationMs / 1000);
   });
   app.addHook('onClose', async () => void off());
+
+  const unavailable = new Counter({
+    name: 'db_unavailable_total',
+    help: 'Requests answered 503 because the database or its storage could not serve them, by reason (connection, shutdown, database, auth, disk, resources)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const offFailures = failuresOf(ctx).onRecord((f) => unavailable.inc({ reason: f.reason }));
+  app.addHook('onClose', async () => void offFailures());
+  new Gauge({
+    name: 'data_dir_free_bytes',
+    help: 'Free space in DATA_DIR where PGlite writes (absent with PostgreSQL); /api/health answers 503 under HEALTH_DISK_FLOOR_MB',
+    registers: [registry],
+    async collect() {
+      const d = await dataDirSpace(ctx);
+      if (d) this.set(d.free_bytes);
+    },
+  });
 
   new Gauge({
     name: 'db_pool_connections',

@@ -9,8 +9,10 @@ export const STORAGE_KEYS = {
  * `reset_access_id` lives for the tab only: a password-reset challenge should not outlive it.
  * `otp_locked` holds the access_id whose code was answered wrong too often, so a reload of
  * /verify-otp still says why Verify is off (the server refuses that code until a new one is sent).
+ * `otp_delayed` holds the access_id whose code the server could not mail yet (its mail server was
+ * down), so /verify-otp says the code will come late, after a reload too.
  */
-export const SESSION_KEYS = { socialUser: 'socialUser', resetAccessId: 'reset_access_id', otpLocked: 'otp_locked' } as const;
+export const SESSION_KEYS = { socialUser: 'socialUser', resetAccessId: 'reset_access_id', otpLocked: 'otp_locked', otpDelayed: 'otp_delayed' } as const;
 
 export const storage = {
   getToken: () => localStorage.getItem(STORAGE_KEYS.authToken),
@@ -46,4 +48,7 @@ export const storage = {
   isOtpLocked: (accessId: string | null) => accessId !== null && sessionStorage.getItem(SESSION_KEYS.otpLocked) === accessId,
   setOtpLocked: (accessId: string) => sessionStorage.setItem(SESSION_KEYS.otpLocked, accessId),
   clearOtpLocked: () => sessionStorage.removeItem(SESSION_KEYS.otpLocked),
+  isOtpDelayed: (accessId: string | null) => accessId !== null && sessionStorage.getItem(SESSION_KEYS.otpDelayed) === accessId,
+  setOtpDelayed: (accessId: string) => sessionStorage.setItem(SESSION_KEYS.otpDelayed, accessId),
+  clearOtpDelayed: () => sessionStorage.removeItem(SESSION_KEYS.otpDelayed),
 };

@@ -10,6 +10,8 @@ export const ZAuthData = z.object({
   is_admin: z.boolean().optional(),
   requires_2fa: z.literal(true).optional(),
   challenge_id: z.string().optional(),
+  /** false when the code could not be mailed yet (the mail server is down): it follows as soon as mail works */
+  code_sent: z.literal(false).optional(),
 });
 
 const tag = 'auth';

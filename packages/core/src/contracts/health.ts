@@ -6,18 +6,28 @@ const ZJobs = z.object({
   last: z.record(z.string(), z.object({ at: z.string(), outcome: z.enum(['ok', 'failed', 'skipped']), durationMs: z.number() })),
 });
 
+/** Free space in DATA_DIR (PGlite only) and the floor under which health answers 503. */
+const ZDisk = z.object({ free_bytes: z.number().int(), floor_bytes: z.number().int() });
+/** The newest full-disk or out-of-resources failure answered within the hold time. */
+const ZFailureSeen = z.object({ reason: z.enum(['disk', 'resources']), code: z.string(), at: z.string() });
+
 export const health = {
   check: defineContract({
     method: 'GET',
     path: '/health',
     auth: 'public',
     tag: 'health',
-    summary: 'Database reachability, the scheduler ticks and the mail queue',
+    summary: 'Database reachability, free disk space, the scheduler ticks and the mail queue',
     data: z.object({
       db: z.literal('ok'),
       jobs: ZJobs,
       mail: z.union([z.object({ pending: z.number().int(), oldestAgeSeconds: z.number().int().nullable() }), z.literal('unknown')]).optional(),
+      disk: ZDisk.optional(),
     }),
-    responses: { 503: ZFailure.extend({ data: z.object({ db: z.literal('down'), jobs: ZJobs }) }).describe('The database is out of reach') },
+    responses: {
+      503: ZFailure.extend({ data: z.object({ db: z.enum(['ok', 'down']), jobs: ZJobs, disk: ZDisk.optional(), failure: ZFailureSeen.optional() }) }).describe(
+        'The database is out of reach, DATA_DIR is nearly full, or a full-disk failure was answered recently',
+      ),
+    },
   }),
 };

@@ -7,6 +7,12 @@ import { emailField } from './fields';
 export const RESET_SENT_MESSAGE = 'If an account exists for this e-mail, a reset code has been sent.';
 export const RESET_DONE_MESSAGE = 'Password reset successfully';
 export const INVALID_CODE_MESSAGE = 'Invalid or expired code';
+/**
+ * Sign-up, resend and sign-in answer this (with the access_id, `code_sent: false`) when the code
+ * could not be mailed yet: the mail server is down; the code follows as soon as it is back.
+ */
+export const CODE_DELAYED_MESSAGE =
+  'We could not send your verification code yet. It will be e-mailed to you as soon as our mail service is back; you can also request a new code when the timer ends.';
 /** A code answered wrong OTP_MAX_TRIES times is dead: the page then waits for a new one. */
 export const OTP_TOO_MANY_MESSAGE = 'Too many wrong attempts. Please request a new code.';
 /** 429 on every code route of an account past its guess budget (server.md section 9), the right code included. */

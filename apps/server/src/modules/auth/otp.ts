@@ -195,3 +195,23 @@ export async function replaceOtp(
   const next = await issueChallenge(ctx, tx, { key: row.owner_key, userId: row.user_id, real: !row.decoy }, row.purpose, { newest });
   return { userId: row.decoy ? null : row.user_id, purpose: row.purpose, ...next };
 }
+
+/**
+ * Whether a code can still be used by its account: the code of a live, real challenge of theirs
+ * (not dead or used, under 5 tries, the code itself within its 10 minutes). A queued code mail is
+ * sent only while this holds (a newer code, or the 10 minutes over, make it pointless).
+ */
+export async function isCodeLive(ctx: AppContext, userId: bigint, code: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('otp_challenges')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('decoy', '=', false)
+    .where('otp_hash', '=', hmac(ctx.secret, 'otp', code))
+    .where('dead', '=', false)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', OTP_MAX_TRIES)
+    .where('code_expires_at', '>', ctx.now())
+    .executeTakeFirst();
+  return row !== undefined;
+}

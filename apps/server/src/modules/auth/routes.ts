@@ -1,4 +1,4 @@
-import { RESET_SENT_MESSAGE } from '@app/core';
+import { CODE_DELAYED_MESSAGE, RESET_SENT_MESSAGE } from '@app/core';
 import { auth as contract } from '@app/core/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
@@ -45,7 +45,11 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     contract.register,
-    async (req) => ok(await auth.register(app.ctx, req.log, req.body), 'Registration successful. Please verify your email.'),
+    async (req) => {
+      const data = await auth.register(app.ctx, req.log, req.body);
+      // The account exists either way; a code the mail server did not take yet is said plainly.
+      return ok(data, data.code_sent === false ? `Registration successful. ${CODE_DELAYED_MESSAGE}` : 'Registration successful. Please verify your email.');
+    },
     limited,
   );
 
@@ -56,7 +60,15 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     limited,
   );
 
-  route(app, contract.resendOtp, async (req) => ok(await auth.resendOtp(app.ctx, req.log, req.body.access_id), 'OTP resent successfully'), limited);
+  route(
+    app,
+    contract.resendOtp,
+    async (req) => {
+      const data = await auth.resendOtp(app.ctx, req.log, req.body.access_id);
+      return ok(data, data.code_sent === false ? CODE_DELAYED_MESSAGE : 'OTP resent successfully');
+    },
+    limited,
+  );
 
   // Per IP and per e-mail. The per-e-mail limit holds an owner back for at most a minute; guessing
   // one e-mail slowly from many IPs meets the per-e-mail back-off in the service.
@@ -66,7 +78,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     async (req, reply) => {
       await loginPerEmail(req, reply);
       const { step, ...data } = await auth.login(app.ctx, req.log, req.body, meta(req));
-      return ok(data, LOGIN_MESSAGES[step]);
+      return ok(data, data.code_sent === false ? CODE_DELAYED_MESSAGE : LOGIN_MESSAGES[step]);
     },
     limited,
   );

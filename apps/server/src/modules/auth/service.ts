@@ -19,6 +19,8 @@ export interface AuthResult {
   token?: string;
   access_id?: string;
   is_admin?: boolean;
+  /** false when the code could not be mailed yet (mailOtp); absent when it was */
+  code_sent?: false;
   requires_2fa?: true;
   challenge_id?: string;
 }
@@ -50,7 +52,7 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
   const passwordHash = await hashPassword(input.password);
   // withTx: a sign-up's counter updates up the sponsor chain can deadlock with stakes and other
   // sign-ups in the same branch; the aborted attempt wrote nothing and is run again.
-  const { accessId, code } = await withTx(ctx.db, async (tx) => {
+  const { accessId, code, userId } = await withTx(ctx.db, async (tx) => {
     await lockKey(tx, key);
     const exists = await tx
       .selectFrom('users')
@@ -79,15 +81,18 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
     await team.onUserCreated(tx, user.id, referrerId);
-    return issueChallenge(ctx, tx, { key, userId: user.id, real: true }, 'verify', { newest });
+    return { ...(await issueChallenge(ctx, tx, { key, userId: user.id, real: true }, 'verify', { newest })), userId: user.id };
   }).catch((err: unknown) => {
     // Two sign-ups with one e-mail at the same moment: the unique index answers for the loser.
     if ((err as { code?: string }).code === '23505') throw emailTaken();
     throw err;
   });
   team.kickDrain(ctx.db); // the sponsor chain's member counts, written as one pending delta
-  if (code) await mailOtp(ctx, log, { email, name: input.name, verified: false }, code, 'verify');
-  return { access_id: accessId };
+  // The account exists now, whatever the mail server does: a mail failure answers with the
+  // access_id and `code_sent: false` (the outbox sends the code later), never a 500. No code means
+  // the one mailed within the resend wait still holds (the new access_id carries it).
+  const sent = code ? await mailOtp(ctx, log, { id: userId, email }, code, 'verify') : true;
+  return { access_id: accessId, ...(sent ? {} : { code_sent: false as const }) };
 }
 
 /** Signs a user in: a session, or the 2FA step first when the user has it on. */
@@ -118,14 +123,16 @@ export async function verifyOtp(ctx: AppContext, accessId: string, otp: string, 
  */
 export async function resendOtp(ctx: AppContext, log: FastifyBaseLogger, accessId: string): Promise<AuthResult> {
   const next = await ctx.db.transaction().execute((tx) => replaceOtp(ctx, tx, accessId));
-  if (next.userId !== null && next.code !== null) {
-    if (next.purpose !== 'verify') mailCodeLater(ctx, log, next.userId, next.code, next.purpose);
-    else {
-      const u = await ctx.db.selectFrom('users').select(['email', 'name']).where('id', '=', next.userId).executeTakeFirstOrThrow();
-      await mailOtp(ctx, log, { ...u, verified: false }, next.code, 'verify');
-    }
+  if (next.userId === null || next.code === null) return { access_id: next.accessId };
+  // A login or reset code may be a decoy's twin: mailed after the answer, which says nothing of it.
+  if (next.purpose !== 'verify') {
+    mailCodeLater(ctx, log, next.userId, next.code, next.purpose);
+    return { access_id: next.accessId };
   }
-  return { access_id: next.accessId };
+  // A sign-up code has no decoy: its answer may say the mail server did not take it yet.
+  const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', next.userId).executeTakeFirstOrThrow();
+  const sent = await mailOtp(ctx, log, user, next.code, 'verify');
+  return { access_id: next.accessId, ...(sent ? {} : { code_sent: false as const }) };
 }
 
 /**
@@ -169,8 +176,8 @@ export async function login(
   if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
   if (!user.email_verified_at) {
     const { accessId, code } = await ctx.db.transaction().execute((tx) => issueChallenge(ctx, tx, { key, userId: user.id, real: true }, 'verify'));
-    if (code) await mailOtp(ctx, log, { ...user, verified: false }, code, 'verify');
-    return { access_id: accessId, step: 'verify' };
+    const sent = code ? await mailOtp(ctx, log, user, code, 'verify') : true;
+    return { access_id: accessId, step: 'verify', ...(sent ? {} : { code_sent: false as const }) };
   }
   if (failures > 0) await clearLoginFailures(ctx.db, ctx.secret, user.id);
   const result = await signIn(ctx, user.id, meta);

@@ -102,20 +102,37 @@ export const SESSION_CACHE_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
 const sessionCache = new Map<string, { user: SessionUser; until: number }>();
 
-/** The session user of a token hash: from the cache when fresh, else one read (which fills it). */
-export async function findSessionUserCached(db: Executor, tokenHash: string): Promise<SessionUser | undefined> {
+/**
+ * The session user of a token hash: from the cache when fresh (`cached` true), else one read
+ * (which fills it). A cached answer must be confirmed before any answer other than the route's own
+ * statement's (see recheckCachedSession).
+ */
+export async function findSessionUserCached(db: Executor, tokenHash: string): Promise<{ user: SessionUser | undefined; cached: boolean }> {
   const now = Date.now();
   const hit = sessionCache.get(tokenHash);
-  if (hit && hit.until > now) return hit.user;
+  if (hit && hit.until > now) return { user: hit.user, cached: true };
   const user = await findSessionUserByHash(db, tokenHash);
   if (!user || user.status === 'blocked') {
     sessionCache.delete(tokenHash);
-    return user;
+    return { user, cached: false };
   }
   // Bounded: a flood of distinct tokens empties the cache instead of growing it.
   if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
   sessionCache.set(tokenHash, { user, until: now + SESSION_CACHE_MS });
-  return user;
+  return { user, cached: false };
+}
+
+/**
+ * A request let in from the cache is about to be refused by something other than the statement
+ * that checks the session (the body's validation, a malformed body, an error before the
+ * statement): the session is read again first, uncached, and a revoked token or a blocked user
+ * gets its 401/403 (thrown, by sessionCheck) instead, so a caller without rights never learns
+ * the payload rules, even when the revocation happened in another process within the cache's 2 s.
+ */
+export async function recheckCachedSession(db: Executor, tokenHash: string): Promise<void> {
+  sessionCache.delete(tokenHash);
+  const user = await findSessionUserByHash(db, tokenHash);
+  sessionCheck(user?.status);
 }
 
 /** Drops cached sessions: one token hash, or every session of a user (but `keepSessionId`). */

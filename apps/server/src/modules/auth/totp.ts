@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { seal, unseal } from '../../lib/seal';
 
 /** RFC 6238 as server.md section 9 fixes it: SHA-1, 6 digits, 30 s, ±1 step. */
 export const TOTP_PERIOD = 30;
@@ -27,24 +28,9 @@ export function matchTotpStep(secretBase32: string, code: string, nowMs = Date.n
   return BigInt(Math.floor(nowMs / 1000 / TOTP_PERIOD) + delta);
 }
 
-/** The secret at rest: AES-256-GCM under a key derived from SESSION_SECRET (HKDF), never the raw secret. */
-function keyOf(masterSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', masterSecret, 'usdt-stake', 'totp-secret-v1', 32));
-}
-
-export function sealSecret(masterSecret: string, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(masterSecret), iv);
-  const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return `v1.${Buffer.concat([iv, cipher.getAuthTag(), ct]).toString('base64url')}`;
-}
-
-export function openSecret(masterSecret: string, sealed: string): string {
-  const raw = Buffer.from(sealed.replace(/^v1\./, ''), 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(masterSecret), raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-}
+/** The secret at rest: sealed (lib/seal.ts) under its own key, never the raw secret. */
+export const sealSecret = (masterSecret: string, plain: string): string => seal(masterSecret, 'totp-secret-v1', plain);
+export const openSecret = (masterSecret: string, sealed: string): string => unseal(masterSecret, 'totp-secret-v1', sealed);
 
 const RC_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** Ten single-use recovery codes, 'xxxxx-xxxxx' (50 bits each). */

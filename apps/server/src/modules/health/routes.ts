@@ -1,28 +1,50 @@
 import { health } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
-import { UNAVAILABLE_MESSAGE } from '../../lib/db-errors';
+import { classifyDbError, UNAVAILABLE_MESSAGE } from '../../lib/db-errors';
 import { ok } from '../../lib/reply';
 import { route } from '../../lib/route';
 import { jobsState, mailQueue } from './checks';
+import { dataDirSpace, failuresOf } from './failures';
 
 const HEALTH_TIMEOUT_MS = 3_000;
+/** What a 503 from health tells a client (a load balancer retries sooner anyway). */
+const HEALTH_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * 200 only when the database answers, DATA_DIR (PGlite) has more free space than the floor, and no
+ * full-disk or out-of-resources failure was answered within the hold time (a full disk does not stop
+ * `select 1`, so the failures the error handler recorded are what tells it). Else 503, saying which.
+ */
 const healthRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.ctx;
   route(app, health.check, async (_req, reply) => {
-    const jobs = jobsState(app.ctx);
+    const jobs = jobsState(ctx);
+    const failures = failuresOf(ctx);
     // Bounded: a database that hangs (rather than refuses) must not hang the health check too.
     const db = await Promise.race([
-      sql`select 1`.execute(app.ctx.db).then(
+      sql`select 1`.execute(ctx.db).then(
         () => 'ok' as const,
-        () => 'down' as const,
+        (err: unknown) => {
+          const u = classifyDbError(err);
+          if (u) failures.record(u);
+          return 'down' as const;
+        },
       ),
       new Promise<'down'>((r) => setTimeout(() => r('down'), HEALTH_TIMEOUT_MS).unref()),
     ]);
-    if (db === 'down') return reply.status(503).send({ success: false, message: UNAVAILABLE_MESSAGE, data: { db, jobs } });
+    const disk = await dataDirSpace(ctx);
+    const lowDisk = disk !== undefined && disk.free_bytes < disk.floor_bytes;
+    const failure = failures.recentBlind(ctx.config.health.failureHoldMs);
+    if (db === 'down' || lowDisk || failure) {
+      return reply
+        .status(503)
+        .header('retry-after', String(HEALTH_RETRY_AFTER_SECONDS))
+        .send({ success: false, message: UNAVAILABLE_MESSAGE, data: { db, jobs, ...(disk ? { disk } : {}), ...(failure ? { failure } : {}) } });
+    }
     // The queue is informative: a failure to read it does not make the server unhealthy.
-    const mail = await mailQueue(app.ctx.db).catch(() => 'unknown' as const);
-    return ok({ db, jobs, ...(mail ? { mail } : {}) });
+    const mail = await mailQueue(ctx.db).catch(() => 'unknown' as const);
+    return ok({ db, jobs, ...(mail ? { mail } : {}), ...(disk ? { disk } : {}) });
   });
 };
 export default healthRoutes;

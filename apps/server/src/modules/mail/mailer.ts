@@ -8,7 +8,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** the Message-ID header, `<…@…>`; the same on every try of one outbox row, so clients collapse duplicates */
+  messageId?: string;
 }
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
@@ -17,13 +20,29 @@ export interface Mailer {
 /**
  * SMTP when SMTP_URL is set; otherwise the dev outbox: each mail is written as an .eml file
  * under DATA_DIR/outbox (and the caller logs the OTP) so sign-up works with no mail server.
+ * Every SMTP wait (connection, greeting, each reply) and the whole send are bounded by
+ * `timeoutMs`, so a mail server that hangs cannot hold a send past the outbox's lease (twice it).
  */
-export function createMailer(opts: { smtpUrl?: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: { smtpUrl?: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger; timeoutMs: number }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // The URL's own settings win; the timeouts apply where it sets none.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: opts.timeoutMs,
+      greetingTimeout: opts.timeoutMs,
+      socketTimeout: opts.timeoutMs,
+    });
     return {
       async send(m) {
-        await transport.sendMail({ from: opts.from, ...m });
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(Object.assign(new Error(`SMTP send took longer than ${opts.timeoutMs} ms`), { code: 'ETIMEDOUT' })), opts.timeoutMs);
+        });
+        try {
+          await Promise.race([transport.sendMail({ from: opts.from, ...m }), deadline]);
+        } finally {
+          clearTimeout(timer);
+        }
       },
       close: () => transport.close(),
     };
@@ -40,4 +59,10 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
     },
     close: () => transport.close(),
   };
+}
+
+/** The Message-ID of an outbox row: its token at the sender's domain (MAIL_FROM's, else 'localhost'). */
+export function messageIdOf(token: string, from: string): string {
+  const domain = /@([\w.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${token}@${domain}>`;
 }

@@ -1,6 +1,7 @@
 import { sql, type ColumnType, type Generated } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Executor, Id, Timestamp } from '../../db/types';
+import { messageIdOf } from './mailer';
 import { renderMail, type MailKind, type MailPayload } from './templates';
 
 export interface MailOutboxTable {
@@ -9,7 +10,9 @@ export interface MailOutboxTable {
   to_email: string;
   kind: string;
   payload: MailPayload;
-  status: Generated<'pending' | 'sent' | 'failed'>;
+  status: Generated<'pending' | 'sent' | 'failed' | 'expired'>;
+  /** the row's Message-ID token (migration 0150): the same on every try */
+  message_token: Generated<string>;
   attempts: Generated<number>;
   next_attempt_at: ColumnType<Date, Date | undefined, Date>;
   last_error: string | null;
@@ -23,58 +26,134 @@ declare module '../../db/types' {
 }
 
 const MAX_ATTEMPTS = 8;
-/** A claimed mail is leased this long: a process that dies mid-send leaves it to another after that. */
-const LEASE_SECONDS = 120;
-const BATCH = 20;
+/**
+ * A claimed mail is leased for about twice the SMTP timeout (config SMTP_TIMEOUT_SECONDS; one send
+ * is bounded by it, lib mailer.ts): long enough that a live sender always finishes or gives up
+ * first, short enough that a mail whose sender died mid-send goes out again soon. One row is
+ * claimed at a time, so the lease covers exactly one send.
+ */
+export const leaseSecondsOf = (smtpTimeoutMs: number): number => Math.ceil((2 * smtpTimeoutMs) / 1000);
+
+/**
+ * Kinds whose payload their module completes at send time (prepareMailsOf): a code kept sealed in
+ * the row, and a check that it is still worth sending. Such a row is never sent unprepared.
+ */
+const PREPARED_KINDS: ReadonlySet<MailKind> = new Set(['otp_verify', 'otp_login', 'otp_reset']);
+/** The payload to render, or null when the mail is no longer wanted (it becomes 'expired', unsent). */
+export type MailPreparer = (ctx: AppContext, mail: { userId: bigint | null; payload: MailPayload }) => Promise<MailPayload | null>;
+const preparers = new Map<MailKind, MailPreparer>();
+
+/** Registers the module that completes the payloads of these kinds (the auth module, for code mails). */
+export function prepareMailsOf(kinds: MailKind[], preparer: MailPreparer): void {
+  for (const k of kinds) preparers.set(k, preparer);
+}
 
 /**
  * Queues a mail to a user in the caller's transaction (server design, section 9): the mail exists
  * exactly when the event it reports committed, a mail server that is down never rolls money back,
- * and a crash never loses it. Sent by drainOutbox (soon after, and by the job).
+ * and a crash never loses it. Sent by drainOutbox (soon after, and by the job), or at once by
+ * deliverNow. Returns the row's id.
  */
-export async function queueMail(db: Executor, userId: bigint, kind: MailKind, payload: MailPayload = {}): Promise<void> {
-  await sql`insert into mail_outbox (user_id, to_email, kind, payload)
-    select id, email, ${kind}, ${JSON.stringify(payload)}::jsonb from users where id = ${userId}`.execute(db);
-  wake();
+export async function queueMail(db: Executor, userId: bigint, kind: MailKind, payload: MailPayload = {}, opts: { wake?: boolean } = {}): Promise<bigint> {
+  const r = await sql<{ id: bigint }>`insert into mail_outbox (user_id, to_email, kind, payload)
+    select id, email, ${kind}, ${JSON.stringify(payload)}::jsonb from users where id = ${userId} returning id`.execute(db);
+  if (opts.wake !== false) wake();
+  const id = r.rows[0]?.id;
+  if (id === undefined) throw new Error(`no user ${userId} to mail`);
+  return id;
+}
+
+interface Claimed {
+  id: bigint;
+  user_id: bigint | null;
+  to_email: string;
+  kind: MailKind;
+  payload: MailPayload;
+  attempts: number;
+  message_token: string;
+  name: string | null;
+}
+
+/** Leases one due row (the given one, or the oldest due), or none. */
+async function claimOne(ctx: AppContext, only?: bigint): Promise<Claimed | undefined> {
+  const lease = leaseSecondsOf(ctx.config.smtpTimeoutMs);
+  const r = await sql<Claimed>`
+    update mail_outbox m set attempts = m.attempts + 1, next_attempt_at = now() + make_interval(secs => ${lease})
+    where m.id = (select id from mail_outbox where status = 'pending' and next_attempt_at <= now() ${only === undefined ? sql`` : sql`and id = ${only}`}
+                  order by id limit 1 for update skip locked)
+    returning m.id, m.user_id, m.to_email, m.kind, m.payload, m.attempts, m.message_token::text as message_token,
+      -- The greeting names the account only once its address is proven: a name typed at a sign-up
+      -- nobody verified is anyone's text, and the mail goes to the real owner of the address (issue 29).
+      (select u.name from users u where u.id = m.user_id and u.email_verified_at is not null) as name`.execute(ctx.db);
+  return r.rows[0];
+}
+
+/** Sends one claimed row and records the outcome: sent, expired (no longer wanted), or a retry with back-off ('failed' after 8 tries). */
+async function sendClaimed(ctx: AppContext, m: Claimed): Promise<'sent' | 'expired' | 'retry' | 'failed'> {
+  try {
+    let payload: MailPayload | null = m.payload;
+    if (PREPARED_KINDS.has(m.kind)) {
+      const prepare = preparers.get(m.kind);
+      if (!prepare) throw new Error(`no preparer registered for ${m.kind} mails`);
+      payload = await prepare(ctx, { userId: m.user_id, payload: m.payload });
+    }
+    if (payload === null) {
+      // Nothing secret stays behind in a row that will not be sent.
+      await sql`update mail_outbox set status = 'expired', payload = '{}'::jsonb where id = ${m.id}`.execute(ctx.db);
+      return 'expired';
+    }
+    const mail = renderMail(m.kind, payload, m.name ?? 'there', ctx.config.publicUrl);
+    await ctx.mailer.send({ to: m.to_email, ...mail, messageId: messageIdOf(m.message_token, ctx.config.mailFrom) });
+    // A sent code mail keeps no sealed code behind either.
+    await sql`update mail_outbox set status = 'sent', sent_at = now(), last_error = null,
+      payload = case when ${PREPARED_KINDS.has(m.kind)} then '{}'::jsonb else payload end where id = ${m.id}`.execute(ctx.db);
+    return 'sent';
+  } catch (err) {
+    const giveUp = m.attempts >= MAX_ATTEMPTS;
+    const retryIn = Math.min(3600, 15 * 2 ** m.attempts);
+    await ctx.db
+      .updateTable('mail_outbox')
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        last_error: err instanceof Error ? err.message.slice(0, 500) : String(err),
+        next_attempt_at: new Date(Date.now() + retryIn * 1000),
+      })
+      .where('id', '=', m.id)
+      .execute();
+    return giveUp ? 'failed' : 'retry';
+  }
 }
 
 /**
- * Sends what is due: claims a batch by leasing it (attempts + 1, next try after the lease), sends
- * each, then marks it sent or schedules a retry with back-off; after 8 tries it is 'failed'.
- * Safe in several processes at once (SKIP LOCKED) and after a crash (the lease runs out).
+ * Sends what is due, one leased row at a time (attempts + 1, next try after the lease), then marks
+ * it sent or schedules a retry with back-off; after 8 tries it is 'failed'. Safe in several
+ * processes at once (SKIP LOCKED) and after a crash (the lease runs out; the retry carries the
+ * same Message-ID, so the receiver's client collapses the duplicate).
  */
 export async function drainOutbox(ctx: AppContext): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   for (;;) {
-    const claimed = await sql<{ id: bigint; to_email: string; kind: MailKind; payload: MailPayload; attempts: number; name: string | null }>`
-      update mail_outbox m set attempts = m.attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-      from (select id from mail_outbox where status = 'pending' and next_attempt_at <= now() order by id limit ${BATCH} for update skip locked) due
-      where m.id = due.id
-      returning m.id, m.to_email, m.kind, m.payload, m.attempts, (select name from users u where u.id = m.user_id) as name`.execute(ctx.db);
-    if (!claimed.rows.length) return { sent, failed };
-    for (const m of claimed.rows) {
-      try {
-        const mail = renderMail(m.kind, m.payload, m.name ?? 'there', ctx.config.publicUrl);
-        await ctx.mailer.send({ to: m.to_email, ...mail });
-        await ctx.db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date(), last_error: null }).where('id', '=', m.id).execute();
-        sent++;
-      } catch (err) {
-        const giveUp = m.attempts >= MAX_ATTEMPTS;
-        const retryIn = Math.min(3600, 15 * 2 ** m.attempts);
-        await ctx.db
-          .updateTable('mail_outbox')
-          .set({
-            status: giveUp ? 'failed' : 'pending',
-            last_error: err instanceof Error ? err.message.slice(0, 500) : String(err),
-            next_attempt_at: new Date(Date.now() + retryIn * 1000),
-          })
-          .where('id', '=', m.id)
-          .execute();
-        if (giveUp) failed++;
-      }
-    }
+    const m = await claimOne(ctx);
+    if (!m) return { sent, failed };
+    const outcome = await sendClaimed(ctx, m);
+    if (outcome === 'sent') sent++;
+    if (outcome === 'failed') failed++;
   }
+}
+
+/**
+ * Sends one queued row now, in the request that queued it (a code the user waits for). True when
+ * the mail server took it; false when it failed (the row stays queued for the drainer's retries)
+ * or another process is sending it right now.
+ */
+export async function deliverNow(ctx: AppContext, id: bigint): Promise<boolean> {
+  const m = await claimOne(ctx, id);
+  if (!m) {
+    const row = await ctx.db.selectFrom('mail_outbox').select('status').where('id', '=', id).executeTakeFirst();
+    return row?.status === 'sent';
+  }
+  return (await sendClaimed(ctx, m)) === 'sent';
 }
 
 /**

@@ -32,7 +32,12 @@ export async function sandboxPay(ctx: AppContext, paymentId: string, amount: big
   if (!PAYABLE.has(row.status)) throw new AppError('BAD_REQUEST', 'Payment can no longer be paid');
   if ((row.status === 'waiting' || row.status === 'partially_paid') && row.window_end.getTime() < rt.sandbox.now())
     throw new AppError('BAD_REQUEST', 'Payment window expired');
-  await rt.sandbox.transfer(row.provider_payment_id, amount);
+  // Checked again under the payment's row lock, in the transfer's transaction: a cancel committed
+  // since the read above wins, and one that starts now waits and then sees the money (issue 30).
+  await rt.sandbox.transfer(row.provider_payment_id, amount, async (tx) => {
+    const locked = await tx.selectFrom('payments').select('status').where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();
+    if (!PAYABLE.has(locked.status)) throw new AppError('BAD_REQUEST', 'Payment can no longer be paid');
+  });
   const after = await refreshPayment(ctx, row, { force: true });
   if (rt.sandbox.stepMs > 0) {
     for (const delay of [rt.sandbox.stepMs, 2 * rt.sandbox.stepMs]) {

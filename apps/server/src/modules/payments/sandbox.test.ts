@@ -369,7 +369,8 @@ describe('payments with the sandbox gateway', () => {
     await pay(user, q.paymentId, 5);
     const paid = await post(user, '/api/demo-payments/cancel', { payment_id: q.paymentId });
     expect(paid.statusCode).toBe(400);
-    expect(paid.json().message).toBe('Payment can no longer be cancelled');
+    // It says what happened to the payment, not only that it cannot be cancelled.
+    expect(paid.json().message).toBe('Payment can no longer be cancelled: 5.00 USDT was received and will be credited once confirmed');
     configurePayments(t.ctx, { sandboxStepMs: 0 });
   });
 

@@ -264,14 +264,20 @@ export async function refreshOwnPayment(ctx: AppContext, userId: bigint, payment
  * NOWPayments has no cancel call, so a cancel is local: a payment still waiting with nothing
  * received is marked `expired` (its address is simply no longer shown). If money arrives later
  * anyway, the poller finds it and `expired` moves on to the paid status, which is credited.
+ *
+ * A transfer can reach the gateway while the cancel runs (issue 30: a cancel racing a pay). So
+ * the gateway is read again after the cancel is committed, and the answer says what happened: a
+ * payment that received money is reported as received (and credited, when it is), never as
+ * cancelled. The sandbox chain takes a transfer only under the payment's row lock and only while
+ * the payment is payable (sandbox-chain.ts), so there the two always land in one order or the other.
  */
 export async function cancelPayment(ctx: AppContext, userId: bigint, paymentId: string): Promise<PaymentRow> {
   const current = await findOwnPayment(ctx.db, userId, paymentId);
   // A transfer may have arrived since the last check: look before letting it go.
   const fresh = await refreshPayment(ctx, current);
-  return ctx.db.transaction().execute(async (tx) => {
+  const cancelled = await ctx.db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('payments').selectAll().where('id', '=', fresh.id).forUpdate().executeTakeFirstOrThrow();
-    if (row.status !== 'waiting' || row.actually_paid > 0n) throw new AppError('BAD_REQUEST', 'Payment can no longer be cancelled');
+    if (row.status !== 'waiting' || row.actually_paid > 0n) throw notCancellable(row);
     const now = new Date();
     const extra = { ...(row.extra ?? {}), cancelled_at: now.toISOString() } as Record<string, unknown>;
     extra.history = [...(Array.isArray(extra.history) ? (extra.history as unknown[]) : []), { status: 'expired', at: now.toISOString(), by: 'user' }];
@@ -282,6 +288,22 @@ export async function cancelPayment(ctx: AppContext, userId: bigint, paymentId: 
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+  const after = await refreshPayment(ctx, cancelled, { force: true });
+  if (after.actually_paid > 0n) throw notCancellable(after);
+  return after;
+}
+
+/** The refusal of a cancel, saying what happened to the payment instead. */
+function notCancellable(row: PaymentRow): AppError {
+  const refused = 'Payment can no longer be cancelled';
+  if (row.credited_amount > 0n)
+    return new AppError('BAD_REQUEST', `${refused}: ${usdtText(row.credited_amount)} USDT was received and credited to your deposit balance`);
+  if (row.actually_paid > 0n) {
+    // Every pay currency is USDT on some chain.
+    const next = row.needs_review ? 'is being reviewed before it is credited' : 'will be credited once confirmed';
+    return new AppError('BAD_REQUEST', `${refused}: ${usdtText(row.actually_paid)} USDT was received and ${next}`);
+  }
+  return new AppError('BAD_REQUEST', refused);
 }
 
 /** Admin list: every payment, newest first, optionally only those waiting for review or of one status. */

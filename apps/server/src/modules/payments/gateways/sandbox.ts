@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PAY_CURRENCIES, PAYMENT_WINDOW_SECONDS, toChecksumAddress, tronAddressFromBytes, type TPayCurrency } from '@app/core';
-import type { DB } from '../../../db/types';
+import type { DB, Tx } from '../../../db/types';
 import { AppError } from '../../../lib/errors';
 import type { PaymentStatus } from '../status';
 import { GatewayError, type CreatePaymentInput, type CreatedPayment, type PaymentGateway, type PaymentReport } from './gateway';
@@ -33,8 +33,12 @@ function sandboxTxHash(currency: string): string {
 
 export interface SandboxGateway extends PaymentGateway {
   readonly provider: 'sandbox';
-  /** Simulates a transfer of `amount` micro-USDT to the payment's address. */
-  transfer(providerPaymentId: string, amount: bigint): Promise<void>;
+  /**
+   * Simulates a transfer of `amount` micro-USDT to the payment's address. `guard` runs first in the
+   * transfer's transaction (the caller locks and checks its payment there, so a transfer and a
+   * cancel of that payment land in one order or the other).
+   */
+  transfer(providerPaymentId: string, amount: bigint, guard?: (tx: Tx) => Promise<void>): Promise<void>;
   /** Ends the confirmation wait now (tests, and the CLI's `sandbox:pay --settle`). */
   settle(providerPaymentId: string): Promise<void>;
   readonly stepMs: number;
@@ -120,14 +124,16 @@ export function createSandboxGateway(db: DB, opts: SandboxOptions): SandboxGatew
       return null;
     },
 
-    async transfer(providerPaymentId: string, amount: bigint): Promise<void> {
+    async transfer(providerPaymentId: string, amount: bigint, guard?: (tx: Tx) => Promise<void>): Promise<void> {
       if (amount <= 0n) throw new AppError('VALIDATION', 'Amount must be greater than 0', { amount: 'Amount must be greater than 0' });
       const row = await find(providerPaymentId);
       if (!row) throw new GatewayError('NOT_FOUND', 'Payment not found', 404);
-      const t = now();
       // The transfer and its future steps are written together: whoever runs the chain job next
       // (this process, another one, or this one after a restart) applies the steps when due.
       await db.transaction().execute(async (tx) => {
+        await guard?.(tx);
+        // Its time is taken once the guard's lock is held: the chain says when it really landed.
+        const t = now();
         await tx
           .updateTable('sandbox_chain_payments')
           .set((eb) => ({

@@ -54,7 +54,7 @@ export default function LoginPage() {
       } else if (res.data?.requires_2fa === true && res.data.challenge_id) {
         setChallengeId(res.data.challenge_id);
       } else if (res.data?.access_id) {
-        startOtp(res.data.access_id);
+        startOtp(res.data.access_id, res.data.code_sent !== false);
         toast.info('Please Verify your email to continue.');
         void navigate('/verify-otp', { replace: true });
       } else {

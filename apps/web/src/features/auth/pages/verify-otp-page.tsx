@@ -1,7 +1,7 @@
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '@app/core/constants';
 import { formatCountdown } from '@app/core/format';
 import { ZOtp } from '@app/core/schemas/auth';
-import { OTP_TOO_MANY_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '@app/core/schemas/security';
+import { CODE_DELAYED_MESSAGE, OTP_TOO_MANY_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '@app/core/schemas/security';
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -31,6 +31,8 @@ export default function VerifyOtpPage() {
   // resend wait may still be running, so the page says why it is waiting instead of a toast alone.
   // Kept for the tab (storage.setOtpLocked), so a reload does not offer Verify for a dead code.
   const [locked, setLocked] = useState(() => storage.isOtpLocked(storage.getAccessId()));
+  // The server could not mail the code yet (its mail server was down): it follows when mail is back.
+  const [delayed, setDelayed] = useState(() => storage.isOtpDelayed(storage.getAccessId()));
   // Decided once on arrival: after a successful verify the access_id is removed on purpose, and the
   // page must not then bounce to /signup while the navigation to /dashboard or /login is under way.
   const [hasAccessId] = useState(() => Boolean(storage.getAccessId()));
@@ -66,6 +68,7 @@ export default function VerifyOtpPage() {
       storage.clearAccessId();
       storage.clearOtpExpiry();
       storage.clearOtpLocked();
+      storage.clearOtpDelayed();
       if (res.data?.token) {
         storage.setSession(res.data.token, res.data.is_admin ?? false);
         qc.clear();
@@ -110,7 +113,16 @@ export default function VerifyOtpPage() {
       setLocked(false);
       setError(null);
       setOtp('');
-      toast.success('OTP resent successfully!');
+      if (res.data?.code_sent === false) {
+        // Not sent yet either: say so rather than that it was resent.
+        storage.setOtpDelayed(res.data.access_id ?? accessId);
+        setDelayed(true);
+        toast.info(CODE_DELAYED_MESSAGE);
+      } else {
+        storage.clearOtpDelayed();
+        setDelayed(false);
+        toast.success('OTP resent successfully!');
+      }
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to resend OTP.'));
     } finally {
@@ -122,6 +134,11 @@ export default function VerifyOtpPage() {
 
   return (
     <AuthShell icon={MailCheck} title="OTP Verification" subtitle="Enter the 6-digit code we sent to your e-mail">
+      {delayed && (
+        <p role="status" className="mb-4 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-200">
+          {CODE_DELAYED_MESSAGE}
+        </p>
+      )}
       <form onSubmit={submit} noValidate className="space-y-4">
         <OtpField id="otp" label="Verification code" maxLength={OTP_LENGTH} value={otp} error={error ?? undefined} onChange={typed} />
         <Button type="submit" className="w-full" disabled={busy || locked}>

@@ -1,0 +1,84 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDbKind } from '../test/app';
+import { freePort, newTarget, seedUsers, startServer, type ServerProc, type Target } from './procs';
+
+/**
+ * The server's role loses its right to log in, then its database is dropped, under a running
+ * server process: every request answers 503 'Service temporarily unavailable' with Retry-After
+ * (never 500), /api/health answers 503, and once the role may log in again the same process
+ * serves again. The server runs as a role of its own (owner of a database of its own), so the
+ * shared PostgreSQL and its other users are never touched.
+ */
+describe.runIf(testDbKind === 'postgres')('a revoked role and a dropped database (real server process)', () => {
+  let base: Target;
+  let server: ServerProc | undefined;
+  let admin: pg.Client | undefined;
+  const role = `fault_role_${Math.random().toString(36).slice(2, 10)}`;
+  afterAll(async () => {
+    if (server && server.proc.exitCode === null) server.proc.kill('SIGKILL');
+    await base?.drop();
+    await admin?.query(`drop role if exists ${role}`).catch(() => undefined);
+    await admin?.end();
+  });
+
+  it('answers 503 (not 500) while the role may not log in and after the database is dropped; recovers when the role is back', async () => {
+    base = await newTarget('postgres');
+    const dbName = new URL(base.databaseUrl!).pathname.slice(1);
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create role ${role} login`);
+    await admin.query(`alter database ${dbName} owner to ${role}`);
+    const url = new URL(base.databaseUrl!);
+    url.username = role;
+    const t: Target = { ...base, databaseUrl: url.toString() };
+    const users = await seedUsers(t, 2, 1_000);
+    server = startServer(t, await freePort());
+    await server.ready();
+    const pid = server.proc.pid;
+    const transfer = () =>
+      fetch(`${server!.url}/api/user/fund-transfer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${users[0]!.token}` },
+        body: JSON.stringify({ username: users[1]!.username, amount_usd: 10, type: 'deposit' }),
+      });
+    const health = async () => {
+      const res = await fetch(`${server!.url}/api/health`);
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    const cutOff = () => admin!.query(`select pg_terminate_backend(pid) from pg_stat_activity where usename = $1`, [role]);
+    expect((await transfer()).status).toBe(200);
+
+    // 1. The role may no longer log in (28000), and its open connections are cut.
+    await admin.query(`alter role ${role} nologin`);
+    await cutOff();
+    for (let i = 0; i < 3; i++) {
+      const res = await transfer();
+      expect(res.status, server.log().slice(-2000)).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('30');
+      expect(await res.json()).toEqual({ success: false, message: 'Service temporarily unavailable' });
+    }
+    const wallet = await fetch(`${server.url}/api/user/wallet`, { headers: { authorization: `Bearer ${users[0]!.token}` } });
+    expect(wallet.status).toBe(503);
+    expect(await health()).toMatchObject({ status: 503, body: { success: false, data: { db: 'down' } } });
+
+    // 2. Back: the same process serves again.
+    await admin.query(`alter role ${role} login`);
+    expect(await health()).toMatchObject({ status: 200, body: { data: { db: 'ok' } } });
+    expect((await transfer()).status).toBe(200);
+
+    // 3. The database dropped under it (3D000 on every new connection).
+    await admin.query(`drop database ${dbName} with (force)`);
+    for (let i = 0; i < 3; i++) {
+      const res = await transfer();
+      expect(res.status, server.log().slice(-2000)).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('30');
+    }
+    expect(await health()).toMatchObject({ status: 503, body: { success: false, data: { db: 'down' } } });
+    expect(server.proc.pid).toBe(pid);
+    expect(server.proc.exitCode).toBeNull();
+    server.proc.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    console.log('[faults] postgres: role without login → 503 + health 503, back → 200 in the same process; database dropped → 503 + health 503, 0 × 500');
+  }, 60_000);
+});
