@@ -55,7 +55,7 @@ export async function createPayment(
   const orderId = `${kind === 'demo' ? 'demo' : 'dep'}-${randomUUID()}`;
   let created;
   try {
-    created = await gateway.createPayment({ orderId, priceAmountUsd: price, payCurrency: input.currency, ipnCallbackUrl: ipnCallbackUrl(ctx) });
+    created = await gateway.createPayment({ orderId, priceAmountUsd: price, payCurrency: input.currency, ipnCallbackUrl: ipnCallbackUrl(ctx), userId });
   } catch (err) {
     if (err instanceof GatewayError) {
       if (err.code === 'AMOUNT_MINIMAL_ERROR') throw fieldError('amount', 'Amount is below the minimum for this currency');
@@ -79,7 +79,7 @@ export async function createPayment(
       pay_address: created.payAddress,
       window_end: windowEnd,
       status: created.status,
-      extra: JSON.stringify({ history: [{ status: created.status, at: new Date().toISOString() }] }),
+      extra: JSON.stringify({ ...created.extra, history: [{ status: created.status, at: new Date().toISOString() }] }),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -110,6 +110,8 @@ function mayStillChange(status: PaymentStatus): boolean {
  */
 export async function refreshPayment(ctx: AppContext, row: PaymentRow, opts: { force?: boolean; timeoutMs?: number } = {}): Promise<PaymentRow> {
   if (!mayStillChange(row.status)) return row;
+  // A chain payment has no one to ask: the watcher (modules/custody) writes its state as the chain moves.
+  if (row.provider === 'chain') return row;
   const gateway = gatewayFor(ctx, row.provider);
   if (!gateway) return row;
   if (!opts.force && row.provider !== 'sandbox' && row.last_checked_at && Date.now() - row.last_checked_at.getTime() < REFRESH_MIN_INTERVAL_MS) return row;
@@ -214,22 +216,40 @@ export async function applyReport(tx: Tx, paymentId: bigint, report: PaymentRepo
 export async function creditDeposit(tx: Tx, row: PaymentRow, alreadyCredited: bigint, target: bigint): Promise<bigint> {
   if (target <= alreadyCredited) return 0n;
   const delta = target - alreadyCredited;
-  const res = await ledger.post(tx, {
+  const created = await postDepositCredit(tx, {
     key: `deposit:${row.id}:${target}`,
-    kind: 'deposit',
     userId: row.user_id,
+    amount: delta,
+    payCurrency: row.pay_currency,
     memo: `Deposit via ${row.provider} payment ${row.provider_payment_id}`,
+  });
+  return created ? delta : 0n;
+}
+
+/**
+ * The ledger side of every deposit credit, whichever gateway: gateway clearing → the user's
+ * `deposit` balance under `key`, the user's deposit total and the credited mail, all in the
+ * caller's transaction. The hosted gateways come through creditDeposit (key by payment and
+ * cumulative total); the chain gateway keys each transfer `chain:<network>:<tx>:<log index>`.
+ * Returns false when the key was already posted (nothing written).
+ */
+export async function postDepositCredit(tx: Tx, c: { key: string; userId: bigint; amount: bigint; payCurrency: string; memo: string }): Promise<boolean> {
+  const res = await ledger.post(tx, {
+    key: c.key,
+    kind: 'deposit',
+    userId: c.userId,
+    memo: c.memo,
     postings: [
-      { account: ledger.systemAccount(ledger.SYSTEM.gatewayClearing), amount: -delta },
-      { account: ledger.userAccount(row.user_id, 'deposit'), amount: delta },
+      { account: ledger.systemAccount(ledger.SYSTEM.gatewayClearing), amount: -c.amount },
+      { account: ledger.userAccount(c.userId, 'deposit'), amount: c.amount },
     ],
   });
-  if (!res.created) return 0n;
-  await ledger.bumpTotals(tx, row.user_id, { total_deposited: delta });
+  if (!res.created) return false;
+  await ledger.bumpTotals(tx, c.userId, { total_deposited: c.amount });
   // In the crediting transaction: the mail exists exactly when the money does (server design, section 9).
-  const network = CHAINS.find((c) => c.code === row.pay_currency)?.network ?? row.pay_currency.toUpperCase();
-  await queueMail(tx, row.user_id, 'deposit_credited', { amount: usdtText(delta), network });
-  return delta;
+  const network = CHAINS.find((ch) => ch.code === c.payCurrency)?.network ?? c.payCurrency.toUpperCase();
+  await queueMail(tx, c.userId, 'deposit_credited', { amount: usdtText(c.amount), network });
+  return true;
 }
 
 /**
