@@ -22,6 +22,11 @@ export const CUSTODY_NETWORKS = [
 export type TCustodyNetwork = (typeof CUSTODY_NETWORKS)[number]['network'];
 export type TAddressFamily = (typeof CUSTODY_NETWORKS)[number]['family'];
 export const custodyNetworkOf = (payCurrency: string) => CUSTODY_NETWORKS.find((n) => n.payCurrency === payCurrency);
+/** The explorer page of a transaction on a custody network (null for an unknown network). */
+export function explorerTxUrl(network: string, txHash: string): string | null {
+  const n = CUSTODY_NETWORKS.find((c) => c.network === network);
+  return n ? `${n.explorerTx}${txHash}` : null;
+}
 
 export const USERNAME_LENGTH = 9;
 export const REFERRAL_ID_LENGTH = 9;

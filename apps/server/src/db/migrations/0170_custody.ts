@@ -13,7 +13,8 @@ import { sql, type Kysely } from 'kysely';
  * - chain_blocks: the hashes of recent blocks the watcher has read (the top of each range, the
  *   blocks with deposits, the credited line), to notice forks.
  * - chain_observations: each Transfer of the configured token to one of our addresses, once per
- *   (network, block hash, tx, log index); its status says where it is on the way to the ledger.
+ *   (network, block hash, tx, log index); its status says where it is on the way to the ledger
+ *   (seen → credited; below_minimum and held wait for an admin; orphaned never counts), `note` why.
  * - payments: a third provider; a chain payment is credited in full, whatever was asked, so the
  *   cap on credited_amount applies to the two hosted gateways only.
  */
@@ -72,12 +73,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_id bigint not null references users(id),
       raw_amount numeric(78, 0) not null check (raw_amount >= 0),
       amount bigint not null check (amount >= 0),
-      status text not null default 'seen' check (status in ('seen', 'credited', 'below_minimum', 'orphaned')),
+      status text not null default 'seen' check (status in ('seen', 'credited', 'below_minimum', 'held', 'orphaned')),
       payment_id bigint references payments(id),
       seen_at timestamptz not null default now(),
       final_at timestamptz,
       orphaned_at timestamptz,
       credited_by bigint references users(id),
+      note text,
       unique (network, block_hash, tx_hash, log_index)
     )`.execute(db);
   await sql`create index chain_observations_open_idx on chain_observations (network, block_number) where status = 'seen'`.execute(db);

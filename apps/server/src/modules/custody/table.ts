@@ -40,7 +40,7 @@ export interface ChainBlocksTable {
   hash: string;
 }
 
-export type ObservationStatus = 'seen' | 'credited' | 'below_minimum' | 'orphaned';
+export type ObservationStatus = 'seen' | 'credited' | 'below_minimum' | 'held' | 'orphaned';
 
 export interface ChainObservationsTable {
   id: Id;
@@ -63,6 +63,7 @@ export interface ChainObservationsTable {
   final_at: Timestamp | null;
   orphaned_at: Timestamp | null;
   credited_by: bigint | null;
+  note: string | null;
 }
 
 declare module '../../db/types' {

@@ -4,7 +4,6 @@ import { demoPayments, payments as contract } from '@app/core/contracts';
 import { ok } from '../../lib/reply';
 import { route } from '../../lib/route';
 import { bearerToken } from '../../plugins/auth';
-import { userAddresses } from '../custody/service';
 import { listCurrencyOptions } from './currencies';
 import { disposePayments, paymentsRuntime } from './gateways/registry';
 import { handleIpn } from './ipn';
@@ -83,9 +82,6 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
       { config: { rateLimit: { max: 600, timeWindow: '1 minute' } } },
     );
   });
-
-  // Permanent addresses exist only with the chain gateway.
-  if (ctx.config.payments.gateway === 'chain') route(app, contract.addresses, async (req) => ok(await userAddresses(ctx, req.user.id)));
 
   // The simulated chain exists only with the sandbox gateway.
   if (ctx.config.payments.gateway === 'sandbox') {

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { CHAINS, microToDecimal, mulDivDown, PAYMENT_WINDOW_SECONDS, usd, type TPayCurrency } from '@app/core';
+import { microToDecimal, mulDivDown, PAYMENT_WINDOW_SECONDS, usd, type TPayCurrency } from '@app/core';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
 import { paginate } from '../../lib/paginate';
-import * as ledger from '../ledger/service';
-import { queueMail, usdtText } from '../mail/service';
 import { GatewayError, type PaymentReport } from './gateways/gateway';
 import { gatewayFor, paymentsRuntime } from './gateways/registry';
 import type { PaymentRow } from './present';
 import { canMove, CREDIT_STATUSES, OPEN_STATUSES, type PaymentStatus } from './status';
 import type { PaymentKind } from './table';
+import { postDepositCredit } from './deposit-credit';
 import './table';
 
 export type { PaymentRow } from './present';
@@ -227,32 +226,6 @@ export async function creditDeposit(tx: Tx, row: PaymentRow, alreadyCredited: bi
 }
 
 /**
- * The ledger side of every deposit credit, whichever gateway: gateway clearing → the user's
- * `deposit` balance under `key`, the user's deposit total and the credited mail, all in the
- * caller's transaction. The hosted gateways come through creditDeposit (key by payment and
- * cumulative total); the chain gateway keys each transfer `chain:<network>:<tx>:<log index>`.
- * Returns false when the key was already posted (nothing written).
- */
-export async function postDepositCredit(tx: Tx, c: { key: string; userId: bigint; amount: bigint; payCurrency: string; memo: string }): Promise<boolean> {
-  const res = await ledger.post(tx, {
-    key: c.key,
-    kind: 'deposit',
-    userId: c.userId,
-    memo: c.memo,
-    postings: [
-      { account: ledger.systemAccount(ledger.SYSTEM.gatewayClearing), amount: -c.amount },
-      { account: ledger.userAccount(c.userId, 'deposit'), amount: c.amount },
-    ],
-  });
-  if (!res.created) return false;
-  await ledger.bumpTotals(tx, c.userId, { total_deposited: c.amount });
-  // In the crediting transaction: the mail exists exactly when the money does (server design, section 9).
-  const network = CHAINS.find((ch) => ch.code === c.payCurrency)?.network ?? c.payCurrency.toUpperCase();
-  await queueMail(tx, c.userId, 'deposit_credited', { amount: usdtText(c.amount), network });
-  return true;
-}
-
-/**
  * The user's payments that still wait for money or confirmations, newest first: the open ones,
  * and a `partially_paid` one while its window is open (the rest may still arrive as a top-up;
  * not a child payment, which is an admin's to review).
@@ -320,3 +293,5 @@ export async function listPaymentsForAdmin(
 // For the admin list and the history module.
 export type { PaymentStatus } from './status';
 export { listDepositHistory } from './history';
+export { postDepositCredit } from './deposit-credit';
+export { creditHeldChainDeposit, recordChainDeposit, type ChainDeposit } from './chain-deposits';

@@ -1,7 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { custodyNetworkOf, PAYMENT_WINDOW_SECONDS } from '@app/core';
 import type { AppContext } from '../../../context';
 import { ensureAddress } from '../../custody/service';
+import { chainPaymentId } from '../chain-deposits';
 import { GatewayError, type CreatePaymentInput, type CreatedPayment, type PaymentGateway, type PaymentReport } from './gateway';
 import '../table';
 
@@ -22,8 +22,7 @@ export function createChainGateway(ctx: AppContext): PaymentGateway {
       if (!configured) throw new GatewayError('CURRENCY_UNAVAILABLE', `${input.payCurrency} is not configured`);
       if (input.userId === undefined) throw new Error('the chain gateway needs the user');
       const address = await ensureAddress(ctx, input.userId, configured.family);
-      // 16 digits, like the numeric ids of the other gateways; unique per provider (a clash fails the insert).
-      const providerPaymentId = `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e6)).padStart(6, '0')}`;
+      const providerPaymentId = chainPaymentId();
       return {
         providerPaymentId,
         payAddress: address.display,
