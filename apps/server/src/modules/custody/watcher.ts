@@ -140,6 +140,7 @@ async function watchedAddresses(ctx: AppContext, n: NetworkRuntime, tuning: Watc
   return new Map(rows.map((r) => [r.address, r.user_id]));
 }
 
+/** The range's logs to our addresses and the hash of its last block as the answering node sees it (null: it lacks the block). */
 async function readRange(
   ctx: AppContext,
   n: NetworkRuntime,
@@ -147,20 +148,24 @@ async function readRange(
   from: bigint,
   to: bigint,
   watched: Map<string, bigint> | null,
-): Promise<OwnedLog[]> {
+): Promise<{ logs: OwnedLog[]; toHash: string | null }> {
   const { client, config } = n;
   if (watched) {
     const all = [...watched.keys()];
     const out: OwnedLog[] = [];
+    let toHash: string | null | undefined;
     for (let i = 0; i < all.length; i += tuning.addressChunk) {
-      const logs = await client.transferLogs(from, to, config.token, all.slice(i, i + tuning.addressChunk));
-      for (const l of logs) out.push({ ...l, userId: watched.get(l.to)! });
+      const res = await client.transferLogs(from, to, config.token, all.slice(i, i + tuning.addressChunk));
+      // Every chunk must come from a node that has the whole range, the same one.
+      if (res.toHash === null || (toHash !== undefined && toHash !== res.toHash)) return { logs: [], toHash: null };
+      toHash = res.toHash;
+      for (const l of res.logs) out.push({ ...l, userId: watched.get(l.to)! });
     }
-    return out;
+    return { logs: out, toHash: toHash ?? (await client.blockHashes([to])).get(to) ?? null };
   }
-  const logs = await client.transferLogs(from, to, config.token, null);
-  if (!logs.length) return [];
-  const recipients = [...new Set(logs.map((l) => l.to))];
+  const res = await client.transferLogs(from, to, config.token, null);
+  if (!res.logs.length || res.toHash === null) return { logs: [], toHash: res.toHash };
+  const recipients = [...new Set(res.logs.map((l) => l.to))];
   const owners = new Map<string, bigint>();
   for (let i = 0; i < recipients.length; i += 1000) {
     const rows = await ctx.db
@@ -171,7 +176,7 @@ async function readRange(
       .execute();
     for (const r of rows) owners.set(r.address, r.user_id);
   }
-  return logs.filter((l) => owners.has(l.to)).map((l) => ({ ...l, userId: owners.get(l.to)! }));
+  return { logs: res.logs.filter((l) => owners.has(l.to)).map((l) => ({ ...l, userId: owners.get(l.to)! })), toHash: res.toHash };
 }
 
 /**
@@ -197,9 +202,9 @@ async function scan(
   while (cursor < limit) {
     const from = cursor + 1n;
     const to = from + BigInt(n.range) - 1n < limit ? from + BigInt(n.range) - 1n : limit;
-    let logs: OwnedLog[];
+    let read: Awaited<ReturnType<typeof readRange>>;
     try {
-      logs = await withRetry(tuning, `logs ${from}-${to}`, () => readRange(ctx, n, tuning, from, to, watched), true);
+      read = await withRetry(tuning, `logs ${from}-${to}`, () => readRange(ctx, n, tuning, from, to, watched), true);
     } catch (err) {
       if (err instanceof RpcError && err.kind === 'range' && n.range > 1) {
         n.range = Math.max(1, Math.floor(n.range / 2));
@@ -207,9 +212,11 @@ async function scan(
       }
       throw err;
     }
-    const heights = [to, ...new Set(logs.map((l) => l.blockNumber))];
-    const hashes = await withRetry(tuning, 'block hashes', () => n.client.blockHashes(heights));
-    if (!hashes.has(to)) return { observed, scannedTo: cursor, behind: true };
+    // The node that answered lacks the end of the range: its logs are not the whole range.
+    if (read.toHash === null) return { observed, scannedTo: cursor, behind: true };
+    const logs = read.logs;
+    const hashes = await withRetry(tuning, 'block hashes', () => n.client.blockHashes([...new Set(logs.map((l) => l.blockNumber))]));
+    hashes.set(to, read.toHash);
     if (logs.some((l) => hashes.get(l.blockNumber) !== l.blockHash)) {
       if (++unsettled >= tuning.attempts) throw new RpcError('server', `${net.network}: logs of ${from}-${to} keep disagreeing with the node's blocks`);
       await tuning.sleep(backoffMs(unsettled, 'server'));

@@ -24,8 +24,13 @@ export interface ChainClient {
   finalizedHeight(): Promise<bigint | null>;
   /** the node's hash at each height; a height the node does not have is left out */
   blockHashes(numbers: bigint[]): Promise<Map<bigint, string>>;
-  /** Transfer logs of `token` over [from, to] whose recipient is one of `toAddresses` (all recipients when null) */
-  transferLogs(from: bigint, to: bigint, token: string, toAddresses: string[] | null): Promise<TransferLog[]>;
+  /**
+   * Transfer logs of `token` over [from, to] whose recipient is one of `toAddresses` (all
+   * recipients when null), with the hash of block `to` asked in the same batch: a node (a replica
+   * behind a load balancer) that does not have `to` yet answers null there, and its logs are not
+   * the whole range.
+   */
+  transferLogs(from: bigint, to: bigint, token: string, toAddresses: string[] | null): Promise<{ logs: TransferLog[]; toHash: string | null }>;
   /** the token balance of `owner`, at a height when the node can say (else the latest) */
   balanceOf(token: string, owner: string, at: bigint | null): Promise<bigint>;
 }
@@ -132,8 +137,14 @@ export function evmClient(transport: RpcTransport | string, opts: { timeoutMs?: 
     },
     async transferLogs(from, to, token, toAddresses) {
       const filter = { fromBlock: hex(from), toBlock: hex(to), address: token, topics: [TRANSFER_TOPIC, null, toAddresses ? toAddresses.map(pad32) : null] };
-      const raw = await rpc.call<unknown>('eth_getLogs', [filter]);
-      return parseTransferLogs(raw, from, to, token, toAddresses ? new Set(toAddresses) : null);
+      const [raw, top] = await rpc.batch<unknown>([
+        { method: 'eth_getLogs', params: [filter] },
+        { method: 'eth_getBlockByNumber', params: [hex(to), false] },
+      ]);
+      const block = top as { hash?: string; number?: string } | null;
+      if (block && (typeof block.hash !== 'string' || quantity(block.number, 'block number') !== to))
+        throw new RpcError('server', `block ${to} answered for another height`);
+      return { logs: parseTransferLogs(raw, from, to, token, toAddresses ? new Set(toAddresses) : null), toHash: block ? block.hash!.toLowerCase() : null };
     },
     async balanceOf(token, owner, at) {
       const res = await rpc.call<string>('eth_call', [{ to: token, data: `${BALANCE_OF}${pad32(owner).slice(2)}` }, at === null ? 'latest' : hex(at)]);

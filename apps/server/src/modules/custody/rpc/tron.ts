@@ -38,8 +38,8 @@ export function tronClient(baseUrl: string, opts: { timeoutMs?: number; fetch?: 
     finalizedHeight: solidified,
     blockHashes: (numbers) => evm.blockHashes(numbers),
     async transferLogs(from, to, token, toAddresses) {
-      const logs = await evm.transferLogs(from, to, token, toAddresses);
-      return logs.map((l) => ({ ...l, txHash: l.txHash.replace(/^0x/, '') }));
+      const res = await evm.transferLogs(from, to, token, toAddresses);
+      return { ...res, logs: res.logs.map((l) => ({ ...l, txHash: l.txHash.replace(/^0x/, '') })) };
     },
     // Tron's eth_call reads the latest block only.
     balanceOf: (token, owner) => evm.balanceOf(token, owner, null),
