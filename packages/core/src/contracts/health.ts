@@ -6,17 +6,31 @@ const ZJobs = z.object({
   last: z.record(z.string(), z.object({ at: z.string(), outcome: z.enum(['ok', 'failed', 'skipped']), durationMs: z.number() })),
 });
 
+/** The chain gateway's watchers: a halted network is shown here until an admin resumes it. */
+const ZChain = z.array(
+  z.object({
+    network: z.string(),
+    head: z.number().int().nullable(),
+    scanned_to: z.number().int().nullable(),
+    final_height: z.number().int().nullable(),
+    lag: z.number().int().nullable(),
+    halted: z.boolean(),
+    halted_reason: z.string().nullable(),
+  }),
+);
+
 export const health = {
   check: defineContract({
     method: 'GET',
     path: '/health',
     auth: 'public',
     tag: 'health',
-    summary: 'Database reachability, the scheduler ticks and the mail queue',
+    summary: 'Database reachability, the scheduler ticks, the mail queue and the chain watchers',
     data: z.object({
       db: z.literal('ok'),
       jobs: ZJobs,
       mail: z.union([z.object({ pending: z.number().int(), oldestAgeSeconds: z.number().int().nullable() }), z.literal('unknown')]).optional(),
+      chain: z.union([ZChain, z.literal('unknown')]).optional(),
     }),
     responses: { 503: ZFailure.extend({ data: z.object({ db: z.literal('down'), jobs: ZJobs }) }).describe('The database is out of reach') },
   }),

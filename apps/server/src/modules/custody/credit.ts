@@ -1,13 +1,10 @@
 import { microToDecimal } from '@app/core';
 import type { AppContext } from '../../context';
-import { recordChainDeposit } from '../payments/service';
+import { chainKey, recordChainDeposit } from '../payments/service';
 import { MIN_DEPOSIT_MICRO } from './amounts';
 import type { NetworkConfig } from './config';
 import { displayAddress } from './derive';
 import './table';
-
-/** The ledger key of a chain transfer (custody.md section 3). */
-export const chainKey = (network: string, txHash: string, logIndex: number) => `chain:${network}:${txHash}:${logIndex}`;
 
 export type CreditOutcome = 'credited' | 'below_minimum' | 'duplicate' | 'skipped';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom, faultyTransport } from '../../test/chain/faulty-rpc';
 import * as ledger from '../ledger/service';
-import { chainKey } from './credit';
+import { chainKey } from '../payments/service';
 import { evmClient } from './rpc/client';
 import { configureCustody } from './runtime';
 import { usdtRaw, useChainTest } from './test-chain';

@@ -5,3 +5,5 @@
  * service, which is why nothing here leads back to it.
  */
 export { ensureAddress, userAddresses, type UserAddress } from './addresses';
+export { custodyStatus, reconcile, resumeNetwork, type NetworkStatus, type Reconciliation } from './status';
+export { custodyView } from './admin-view';

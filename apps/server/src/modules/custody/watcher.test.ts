@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auth } from '../../test/factories';
 import * as ledger from '../ledger/service';
-import { chainKey } from './credit';
+import { chainKey } from '../payments/service';
 import { usdtRaw, useChainTest } from './test-chain';
 
 /**

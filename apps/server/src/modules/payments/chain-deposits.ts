@@ -6,6 +6,7 @@ import type { PaymentRow } from './present';
 import { postDepositCredit } from './deposit-credit';
 import { canMove, type PaymentStatus } from './status';
 import './table';
+import '../custody/table';
 
 export interface ChainDeposit {
   /** the ledger key: `chain:<network>:<tx_hash>:<log_index>` */
@@ -27,6 +28,9 @@ export interface ChainDeposit {
   /** why it is not credited, shown to the user and the admin */
   reason?: string;
 }
+
+/** The ledger key of a chain transfer (custody.md section 3): one per log, whoever credits it. */
+export const chainKey = (network: string, txHash: string, logIndex: number) => `chain:${network}:${txHash}:${logIndex}`;
 
 /** A random 16-digit id, like the numeric ids of the other gateways. */
 export function chainPaymentId(): string {
@@ -145,4 +149,17 @@ export async function creditHeldChainDeposit(tx: Tx, d: { key: string; paymentId
     .where('id', '=', p.id)
     .execute();
   return true;
+}
+
+/**
+ * POST /api/admin/custody/observations/:id/credit: an admin credits a transfer that was recorded
+ * under the minimum. Returns the observation's state before and after for the audit log, or null
+ * when there is no such transfer waiting.
+ */
+export async function creditBelowMinimumObservation(tx: Tx, observationId: bigint, adminId: bigint): Promise<{ before: unknown; after: unknown } | null> {
+  const o = await tx.selectFrom('chain_observations').selectAll().where('id', '=', observationId).forUpdate().executeTakeFirst();
+  if (!o || o.status !== 'below_minimum' || o.payment_id === null) return null;
+  await creditHeldChainDeposit(tx, { key: chainKey(o.network, o.tx_hash, o.log_index), paymentId: o.payment_id, network: o.network, txHash: o.tx_hash });
+  await tx.updateTable('chain_observations').set({ status: 'credited', credited_by: adminId }).where('id', '=', o.id).execute();
+  return { before: { status: o.status, amount: o.amount }, after: { status: 'credited', amount: o.amount, payment_id: o.payment_id } };
 }

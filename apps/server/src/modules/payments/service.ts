@@ -294,4 +294,4 @@ export async function listPaymentsForAdmin(
 export type { PaymentStatus } from './status';
 export { listDepositHistory } from './history';
 export { postDepositCredit } from './deposit-credit';
-export { creditHeldChainDeposit, recordChainDeposit, type ChainDeposit } from './chain-deposits';
+export { chainKey, creditBelowMinimumObservation, recordChainDeposit, type ChainDeposit } from './chain-deposits';
