@@ -15,6 +15,8 @@ export interface WatchTuning {
   addressChunk: number;
   /** past this many addresses, read every Transfer of the token and match the recipients in the database */
   allLogsAbove: number;
+  /** credits one tick makes at most, so the fork check runs again between long runs of credits */
+  creditsPerTick: number;
   /** where a network's first scan starts; by default a little below the head the first tick sees */
   startAt?: (head: bigint, net: NetworkConfig) => bigint;
 }
@@ -40,6 +42,7 @@ export const DEFAULT_TUNING: WatchTuning = {
   sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
   addressChunk: 200,
   allLogsAbove: 2_000,
+  creditsPerTick: 200,
 };
 
 function clientFor(net: NetworkConfig): ChainClient {

@@ -343,6 +343,7 @@ export async function watchOnce(ctx: AppContext, network: TCustodyNetwork): Prom
     .where('block_number', '<=', result.finalHeight)
     .orderBy('block_number')
     .orderBy('log_index')
+    .limit(tuning.creditsPerTick)
     .execute();
   for (const o of due) if ((await creditObservation(ctx, net, o.id, head)) === 'credited') result.credited++;
   await refreshConfirmations(ctx, network, head);
