@@ -1,4 +1,6 @@
+import { chainSend } from '../modules/custody/send-command';
 import { custodyXpubOutput, readStdin } from '../modules/custody/xpub-command';
+import { demoStatePath, readDemoState } from './demo-chain-state';
 import type { CommandResult } from './commands';
 
 /**
@@ -16,6 +18,24 @@ export const offlineCommands: Record<string, { usage: string; run: (args: string
         return { output: 'Give the mnemonic on standard input, never as an argument (it would stay in the shell history)', exitCode: 2 };
       if (process.stdin.isTTY) process.stderr.write('Type the mnemonic, then Enter and Ctrl-D:\n');
       return custodyXpubOutput(await readStdin(), count);
+    },
+  },
+  'chain:send': {
+    usage: 'chain:send --network bsc|polygon|tron --to ADDRESS --amount N (the demo chain of npm run demo:chain)',
+    run: async (args) => {
+      const get = (name: string) => {
+        const i = args.indexOf(`--${name}`);
+        return i >= 0 ? args[i + 1] : undefined;
+      };
+      const [network, to, amount] = [get('network'), get('to'), get('amount')];
+      if (!network || !to || !amount) return { output: 'Usage: chain:send --network bsc|polygon|tron --to ADDRESS --amount N', exitCode: 2 };
+      const state = readDemoState();
+      if (!state) return { output: `No demo chain running (${demoStatePath()} not found): start it with npm run demo:chain`, exitCode: 2 };
+      try {
+        return { output: await chainSend(state, { network, to, amount }), exitCode: 0 };
+      } catch (err) {
+        return { output: err instanceof Error ? err.message : String(err), exitCode: 1 };
+      }
     },
   },
 };

@@ -19,3 +19,10 @@ export function microOf(raw: bigint, decimals: number): bigint {
 export function rawOf(micro: bigint, decimals: number): bigint {
   return decimals >= 6 ? micro * 10n ** BigInt(decimals - 6) : micro / 10n ** BigInt(6 - decimals);
 }
+
+/** A decimal amount of tokens in raw units, exactly ("25.5" at 18 decimals); null when it is not one. */
+export function usdtRawOf(amount: string, decimals: number): bigint | null {
+  const m = /^(\d{1,15})(?:\.(\d+))?$/.exec(amount.trim());
+  if (!m || (m[2] ?? '').length > decimals) return null;
+  return BigInt(m[1]!) * 10n ** BigInt(decimals) + BigInt((m[2] ?? '').padEnd(decimals, '0') || '0');
+}

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { startAnvil, type Anvil } from '../../test/chain/anvil';
 import { ensureAddress } from './addresses';
+import { usdtRawOf } from './amounts';
 import { configureCustody } from './runtime';
 import { watchOnce } from './watcher';
 import { TEST_EVM_XPUB, TEST_TRON_XPUB } from './test-keys';
@@ -22,11 +23,7 @@ export interface ChainTest {
 }
 
 /** A decimal amount of tokens in the token's raw units, exactly (`"1.5"` at 6 decimals → 1500000n). */
-export function usdtRaw(amount: string, decimals: number): bigint {
-  const [whole, frac = ''] = amount.split('.');
-  if (frac.length > decimals) throw new Error(`${amount} has more than ${decimals} decimals`);
-  return BigInt(whole!) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0');
-}
+export const usdtRaw = (amount: string, decimals: number): bigint => usdtRawOf(amount, decimals)!;
 
 /**
  * A fresh anvil for the test file, two tokens on it (18 decimals as "BSC", 6 as "Polygon"), and an
