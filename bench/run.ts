@@ -1,3 +1,4 @@
+import { custodyBench } from './custody.bench';
 import { roiBench } from './roi.bench';
 import { teamBench } from './team.bench';
 import { transfersBench } from './transfers.bench';
@@ -7,7 +8,7 @@ import { DATABASE_URL } from './lib';
 /**
  * `npm run bench`: prints figures, asserts nothing. Each figure sits beside its baseline from the
  * same run. Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL or the local `test` database),
- * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000), BENCH_ONLY (comma list).
+ * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000), BENCH_ONLY (comma list), BENCH_CUSTODY_ADDRESSES / _TRANSFERS / _BLOCKS.
  */
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     ['roi', () => roiBench(stakes)],
     ['transfers', () => transfersBench(seconds)],
     ['team', () => teamBench(seconds)],
+    ['custody', () => custodyBench()],
   ];
   for (const [name, run] of benches) {
     if (only && !only.includes(name)) continue;

@@ -83,6 +83,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unique (network, block_hash, tx_hash, log_index)
     )`.execute(db);
   await sql`create index chain_observations_open_idx on chain_observations (network, block_number) where status = 'seen'`.execute(db);
+  // The credit's check for the same transaction credited from another block.
+  await sql`create index chain_observations_tx_idx on chain_observations (network, tx_hash)`.execute(db);
   await sql`create index chain_observations_user_idx on chain_observations (user_id, seen_at desc)`.execute(db);
   await sql`create index chain_observations_payment_idx on chain_observations (payment_id) where payment_id is not null`.execute(db);
 

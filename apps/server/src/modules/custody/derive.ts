@@ -33,8 +33,15 @@ export function parseAccountXpub(text: string, family: TAddressFamily): HDKey {
 }
 
 /** The 20 address bytes of `…/0/index`: keccak-256 of the uncompressed public key, last 20 bytes (EVM and Tron alike). */
+const receiving = new WeakMap<HDKey, HDKey>();
 export function deriveAddressBytes(account: HDKey, index: number): Uint8Array {
-  const child = account.deriveChild(0).deriveChild(index);
+  // The external chain `…/0` is derived once per account key; each address is one step from it.
+  let external = receiving.get(account);
+  if (!external) {
+    external = account.deriveChild(0);
+    receiving.set(account, external);
+  }
+  const child = external.deriveChild(index);
   if (!child.publicKey) throw new Error('derivation gave no public key');
   const uncompressed = secp256k1.Point.fromBytes(child.publicKey).toBytes(false);
   return keccak_256(uncompressed.slice(1)).slice(12);

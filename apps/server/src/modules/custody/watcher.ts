@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
 import type { TCustodyNetwork } from '@app/core';
 import type { AppContext } from '../../context';
-import { creditObservation } from './credit';
+import { creditBatch } from './credit';
 import { CursorMoved, storeRange, type OwnedLog } from './observe';
 import { RpcError } from './rpc/json-rpc';
 import type { ChainClient } from './rpc/client';
 import { custodyRuntime, type NetworkRuntime, type WatchTuning } from './runtime';
 import './table';
+
+/** Credits per transaction: one commit for many, and a kill loses at most one uncommitted batch (redone next tick). */
+const CREDIT_BATCH = 50;
 
 /** Stored block hashes kept under the credited line, so a reorg at or under it is noticed. */
 const MARGIN = 32n;
@@ -345,7 +348,15 @@ export async function watchOnce(ctx: AppContext, network: TCustodyNetwork): Prom
     .orderBy('log_index')
     .limit(tuning.creditsPerTick)
     .execute();
-  for (const o of due) if ((await creditObservation(ctx, net, o.id, head)) === 'credited') result.credited++;
+  for (let i = 0; i < due.length; i += CREDIT_BATCH) {
+    const outcomes = await creditBatch(
+      ctx,
+      net,
+      due.slice(i, i + CREDIT_BATCH).map((o) => o.id),
+      head,
+    );
+    result.credited += outcomes.filter((o) => o === 'credited').length;
+  }
   await refreshConfirmations(ctx, network, head);
   return result;
 }
