@@ -1,4 +1,5 @@
 import { authTimingBench } from './auth-timing.bench';
+import { custodyBench } from './custody.bench';
 import { roiBench } from './roi.bench';
 import { teamBench } from './team.bench';
 import { transfersBench } from './transfers.bench';
@@ -9,7 +10,7 @@ import { DATABASE_URL } from './lib';
  * `npm run bench`: prints figures, asserts nothing. Each figure sits beside its baseline from the
  * same run. Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL or the local `test` database),
  * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000), BENCH_AUTH_N (auth-timing
- * requests per kind, default 500), BENCH_ONLY (comma list: wallet, roi, transfers, team, auth-timing).
+ * requests per kind, default 500), BENCH_ONLY (comma list: wallet, roi, transfers, team, auth-timing, custody), BENCH_CUSTODY_ADDRESSES / _TRANSFERS / _BLOCKS.
  */
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     ['team', () => teamBench(seconds)],
     // Issue 29: answer times of the login back-off and forgot-password (BENCH_AUTH_N per kind).
     ['auth-timing', () => authTimingBench()],
+    ['custody', () => custodyBench()],
   ];
   for (const [name, run] of benches) {
     if (only && !only.includes(name)) continue;

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { createContext } from './boot';
 import { runCommand } from './cli/commands';
 import { readControlFile, removeControlFile } from './cli/control';
+import { offlineCommands } from './cli/offline';
 import { DataDirBusyError, holderIsGone, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { backup, restore } from './ops/backup';
@@ -14,9 +15,15 @@ async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2).filter((a) => a !== '--');
   if (!name) {
     console.error(
-      'Usage: npm run cli -- <ledger:verify | jobs:roi --date YYYY-MM-DD | sandbox:pay <payment_id> <amount> | admin:create --email E --password P | settings:maintenance on|off | backup FILE | restore FILE [--clean]>',
+      'Usage: npm run cli -- <ledger:verify | jobs:roi --date YYYY-MM-DD | sandbox:pay <payment_id> <amount> | admin:create --email E --password P | settings:maintenance on|off | backup FILE | restore FILE [--clean] | custody:xpub>',
     );
     return 2;
+  }
+  const offline = offlineCommands[name];
+  if (offline) {
+    const result = await offline.run(args);
+    (result.exitCode === 0 ? console.log : console.error)(result.output);
+    return result.exitCode;
   }
   loadDotEnv();
   const config = loadConfig();

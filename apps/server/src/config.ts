@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { buildCustodyConfig, CustodyConfigError, ZCustodyEnv } from './modules/custody/config';
 
 /** Every environment variable the server reads, parsed once (server design, section 1). */
 const ZEnv = z.object({
@@ -24,7 +25,8 @@ const ZEnv = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('no-reply@localhost'),
-  PAYMENTS_GATEWAY: z.enum(['sandbox', 'nowpayments']).default('sandbox'),
+  PAYMENTS_GATEWAY: z.enum(['sandbox', 'nowpayments', 'chain']).default('sandbox'),
+  ...ZCustodyEnv,
   NOWPAYMENTS_API_URL: z.string().url().default('https://api.nowpayments.io'),
   NOWPAYMENTS_API_KEY: z.string().optional(),
   NOWPAYMENTS_IPN_SECRET: z.string().optional(),
@@ -108,6 +110,13 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     if (!e.NOWPAYMENTS_API_KEY) throw new ConfigError('Invalid configuration: NOWPAYMENTS_API_KEY is required when PAYMENTS_GATEWAY=nowpayments');
     if (!e.NOWPAYMENTS_IPN_SECRET) throw new ConfigError('Invalid configuration: NOWPAYMENTS_IPN_SECRET is required when PAYMENTS_GATEWAY=nowpayments');
   }
+  let custody;
+  try {
+    custody = buildCustodyConfig(e, e.PAYMENTS_GATEWAY === 'chain');
+  } catch (err) {
+    if (err instanceof CustodyConfigError) throw new ConfigError(`Invalid configuration: ${err.message}`);
+    throw err;
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -128,6 +137,7 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
         email: e.NOWPAYMENTS_EMAIL,
         password: e.NOWPAYMENTS_PASSWORD,
       },
+      custody,
     },
     oauth: {
       google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.GOOGLE_ISSUER_URL },

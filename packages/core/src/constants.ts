@@ -9,6 +9,25 @@ export const CHAINS = [
 export type TPayCurrency = (typeof CHAINS)[number]['code'];
 export const PAY_CURRENCIES = CHAINS.map((c) => c.code) as [TPayCurrency, ...TPayCurrency[]];
 
+/**
+ * The networks of the self-custody `chain` gateway (custody.md): the pay currency each one
+ * receives, its address family (one EVM address serves BSC and Polygon) and where a transaction
+ * is shown to the user.
+ */
+export const CUSTODY_NETWORKS = [
+  { network: 'bsc', payCurrency: 'usdtbsc', family: 'evm', explorerTx: 'https://bscscan.com/tx/' },
+  { network: 'polygon', payCurrency: 'usdtmatic', family: 'evm', explorerTx: 'https://polygonscan.com/tx/' },
+  { network: 'tron', payCurrency: 'usdttrc20', family: 'tron', explorerTx: 'https://tronscan.org/#/transaction/' },
+] as const satisfies readonly { network: string; payCurrency: TPayCurrency; family: 'evm' | 'tron'; explorerTx: string }[];
+export type TCustodyNetwork = (typeof CUSTODY_NETWORKS)[number]['network'];
+export type TAddressFamily = (typeof CUSTODY_NETWORKS)[number]['family'];
+export const custodyNetworkOf = (payCurrency: string) => CUSTODY_NETWORKS.find((n) => n.payCurrency === payCurrency);
+/** The explorer page of a transaction on a custody network (null for an unknown network). */
+export function explorerTxUrl(network: string, txHash: string): string | null {
+  const n = CUSTODY_NETWORKS.find((c) => c.network === network);
+  return n ? `${n.explorerTx}${txHash}` : null;
+}
+
 export const USERNAME_LENGTH = 9;
 export const REFERRAL_ID_LENGTH = 9;
 export const LOOKUP_DEBOUNCE_MS = 500;

@@ -48,16 +48,20 @@ describe('CLI commands', () => {
   });
 
   // A PGlite data directory, whichever engine the rest of the file runs on: once is enough.
-  it.runIf(testDbKind === 'pglite')('runs as a process against a PGlite data directory with no server', async () => {
-    const dataDir = newDataDir('usdt-cli-');
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
-    const created = await run(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli.ts', 'admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword'],
-      { cwd: root, env },
-    );
-    expect(created.stdout.trim()).toBe('Admin ops@example.test created');
-    const verify = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'ledger:verify'], { cwd: root, env });
-    expect(verify.stdout).toMatch(/^Ledger OK/);
-  }, 300_000);
+  it.runIf(testDbKind === 'pglite')(
+    'runs as a process against a PGlite data directory with no server',
+    async () => {
+      const dataDir = newDataDir('usdt-cli-');
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
+      const created = await run(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/cli.ts', 'admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword'],
+        { cwd: root, env },
+      );
+      expect(created.stdout.trim()).toBe('Admin ops@example.test created');
+      const verify = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'ledger:verify'], { cwd: root, env });
+      expect(verify.stdout).toMatch(/^Ledger OK/);
+    },
+    300_000,
+  );
 });

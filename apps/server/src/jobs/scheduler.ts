@@ -7,6 +7,7 @@ import { paymentJobs } from '../modules/payments/jobs';
 import { cleanupJob } from './cleanup-job';
 import { mailJob } from './mail-job';
 import { teamDrainJob } from '../modules/team/jobs';
+import { custodyJobs } from '../modules/custody/jobs';
 
 export interface Job {
   name: string;
@@ -33,7 +34,7 @@ function lockId(name: string): number {
 export function startJobs(
   ctx: AppContext,
   log: FastifyBaseLogger,
-  jobs: Job[] = [roiJob, ...paymentJobs, mailJob, cleanupJob, teamDrainJob],
+  jobs: Job[] = [roiJob, ...paymentJobs, mailJob, cleanupJob, teamDrainJob, ...custodyJobs(ctx)],
   opts: { firstDelayMs?: number } = {},
 ): JobsHandle {
   const timers: NodeJS.Timeout[] = [];

@@ -9,6 +9,7 @@ import stakingRoutes from './staking/routes';
 import incomeRoutes from './income/routes';
 import walletRoutes from './wallet/routes';
 import paymentsRoutes from './payments/routes';
+import custodyRoutes from './custody/routes';
 import teamRoutes from './team/routes';
 import transfersRoutes from './transfers/routes';
 import withdrawalsRoutes from './withdrawals/routes';
@@ -28,6 +29,7 @@ export const modules: FastifyPluginAsync[] = [
   incomeRoutes,
   walletRoutes,
   paymentsRoutes,
+  custodyRoutes,
   teamRoutes,
   transfersRoutes,
   withdrawalsRoutes,

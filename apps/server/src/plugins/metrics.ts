@@ -5,6 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { poolStats } from '../db/connect';
 import { jobRunsOf } from '../jobs/runs';
 import { dataDirSpace, failuresOf } from '../modules/health/failures';
+import { custodyStatus } from '../modules/custody/service';
 
 function tokenMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
@@ -158,6 +159,37 @@ export function registerMetrics(app: FastifyInstance): void {
       for (const r of (await aggregates()).mail) this.set({ status: r.status }, Number(r.n));
     },
   });
+
+  // The chain gateway's watchers (custody.md): how far behind the node each is, whether halted, and its
+  // deposits. One read of their state per scrape, shared by the gauges (collected concurrently).
+  let scrape: { at: number; status: Promise<Awaited<ReturnType<typeof custodyStatus>>> } | null = null;
+  const chainStatus = () => {
+    if (!scrape || Date.now() - scrape.at > 500)
+      scrape = { at: Date.now(), status: ctx.config.payments.gateway === 'chain' ? custodyStatus(ctx) : Promise.resolve([]) };
+    return scrape.status;
+  };
+  const chainGauge = (
+    name: string,
+    help: string,
+    read: (s: Awaited<ReturnType<typeof custodyStatus>>[number]) => [Record<string, string>, number][],
+    labelNames: readonly string[] = ['network'],
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const s of await chainStatus()) for (const [labels, v] of read(s)) this.set({ network: s.network, ...labels }, v);
+      },
+    });
+  chainGauge('chain_lag_blocks', 'Blocks between the node head and what the watcher has read', (s) => (s.lag === null ? [] : [[{}, Number(s.lag)]]));
+  chainGauge('chain_head_block', 'The node head the watcher last saw', (s) => (s.head === null ? [] : [[{}, Number(s.head)]]));
+  chainGauge('chain_final_block', 'The credited line: deposits at or under it are final', (s) => (s.finalHeight === null ? [] : [[{}, Number(s.finalHeight)]]));
+  chainGauge('chain_halted', '1 while a deep reorg keeps the network halted (an admin resumes it)', (s) => [[{}, s.halted ? 1 : 0]]);
+  chainGauge('chain_deposits', 'Chain transfers by status', (s) => Object.entries(s.counts).map(([status, n]) => [{ status }, n]), ['network', 'status']);
+  chainGauge('chain_credited_micro_usdt', 'Micro-USDT credited from chain transfers', (s) => [[{}, Number(s.creditedTotal)]]);
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!token) return reply.status(404).send({ success: false, message: 'Not found' });

@@ -91,6 +91,7 @@ export function AppRoutes() {
                   <Route path="withdrawals" element={page(() => import('../features/admin/pages/admin-withdrawals-page'))} />
                   <Route path="tickets" element={page(() => import('../features/admin/pages/admin-tickets-page'))} />
                   <Route path="payments" element={page(() => import('../features/admin/pages/admin-payments-page'))} />
+                  <Route path="custody" element={page(() => import('../features/admin/pages/admin-custody-page'))} />
                   <Route path="settings" element={page(() => import('../features/admin/pages/admin-settings-page'))} />
                   <Route path="operations" element={page(() => import('../features/admin/pages/admin-operations-page'))} />
                   <Route path="audit-log" element={page(() => import('../features/admin/pages/admin-audit-page'))} />

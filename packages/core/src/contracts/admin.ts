@@ -135,6 +135,58 @@ export const ZAuditRow = z.object({
   createdAt: ZIsoTime,
 });
 
+const ZHeight = z.number().int().nullable();
+export const ZCustodyNetwork = z.object({
+  network: z.string(),
+  head: ZHeight,
+  scanned_to: ZHeight,
+  final_height: ZHeight,
+  finalized_tag: ZHeight,
+  /** blocks between the node's head and what the watcher has read */
+  lag: ZHeight,
+  head_at: ZIsoTime.nullable(),
+  halted: z.boolean(),
+  halted_reason: z.string().nullable(),
+  halted_at: ZIsoTime.nullable(),
+  confirmations: z.number().int(),
+  deposits: z.object({
+    seen: z.number().int(),
+    credited: z.number().int(),
+    below_minimum: z.number().int(),
+    held: z.number().int(),
+    orphaned: z.number().int(),
+  }),
+  credited_total: ZMoney,
+  reconciliation: z.object({
+    at_block: ZHeight,
+    on_chain: ZMoney,
+    expected: ZMoney,
+    ledger_credited: ZMoney,
+    difference: ZMoney,
+    flagged: z.boolean(),
+    error: z.string().optional(),
+  }),
+  /** addresses holding the token, for a manual sweep */
+  sweep: z.array(z.object({ address: z.string(), user_id: ZId, balance: ZMoney })),
+});
+export const ZCustodyView = z.object({
+  gateway: z.string(),
+  networks: z.array(ZCustodyNetwork),
+  /** transfers recorded and not credited (under the minimum), which an admin may credit */
+  not_credited: z.array(
+    z.object({
+      id: ZId,
+      network: z.string(),
+      user_id: ZId,
+      username: z.string(),
+      amount: ZMoney,
+      tx_hash: z.string(),
+      seen_at: ZIsoTime,
+      note: z.string().nullable(),
+    }),
+  ),
+});
+
 export const admin = {
   users: defineContract({
     method: 'GET',
@@ -254,10 +306,37 @@ export const admin = {
     body: ZRunRoiRequest,
     data: z.object({ date: z.string(), stakes: z.number().int(), credits: z.number().int(), total: ZMoney, completed: z.number().int() }),
   }),
+  custody: defineContract({
+    method: 'GET',
+    path: '/admin/custody',
+    auth,
+    tag,
+    summary: 'The chain gateway: watchers, deposits, chain against ledger',
+    data: ZCustodyView,
+  }),
+  custodyResume: defineContract({
+    method: 'POST',
+    path: '/admin/custody/:network/resume',
+    auth,
+    tag,
+    summary: 'Resumes a network halted by a deep reorg',
+    params: z.object({ network: z.enum(['bsc', 'polygon', 'tron'], { message: 'Unknown network' }) }),
+    data: z.object({ resumed_from: ZHeight }),
+  }),
+  custodyCredit: defineContract({
+    method: 'POST',
+    path: '/admin/custody/observations/:id/credit',
+    auth,
+    tag,
+    summary: 'Credits a chain transfer recorded under the minimum',
+    params: ZAdminIdParams,
+    data: null,
+  }),
   verifyLedger: defineContract({ method: 'GET', path: '/admin/ledger/verify', auth, tag, summary: 'Proves the ledger balances', data: ZLedgerReport }),
   auditLog: defineContract({ method: 'GET', path: '/admin/audit-log', auth, tag, summary: 'Who did what', query: ZPageQuery, data: pageOf(ZAuditRow) }),
 };
 
+export type TCustodyView = z.output<typeof ZCustodyView>;
 export type AdminStats = z.output<typeof ZAdminStats>;
 export type AdminUserRow = z.output<typeof ZAdminUser>;
 export type AdminUserDetail = z.output<typeof ZAdminUserDetail>;

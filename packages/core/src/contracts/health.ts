@@ -10,6 +10,18 @@ const ZJobs = z.object({
 const ZDisk = z.object({ free_bytes: z.number().int(), floor_bytes: z.number().int() });
 /** The newest full-disk or out-of-resources failure answered within the hold time. */
 const ZFailureSeen = z.object({ reason: z.enum(['disk', 'resources']), code: z.string(), at: z.string() });
+/** The chain gateway's watchers: a halted network is shown here until an admin resumes it. */
+const ZChain = z.array(
+  z.object({
+    network: z.string(),
+    head: z.number().int().nullable(),
+    scanned_to: z.number().int().nullable(),
+    final_height: z.number().int().nullable(),
+    lag: z.number().int().nullable(),
+    halted: z.boolean(),
+    halted_reason: z.string().nullable(),
+  }),
+);
 
 export const health = {
   check: defineContract({
@@ -17,12 +29,13 @@ export const health = {
     path: '/health',
     auth: 'public',
     tag: 'health',
-    summary: 'Database reachability, free disk space, the scheduler ticks and the mail queue',
+    summary: 'Database reachability, free disk space, the scheduler ticks, the mail queue and the chain watchers',
     data: z.object({
       db: z.literal('ok'),
       jobs: ZJobs,
       mail: z.union([z.object({ pending: z.number().int(), oldestAgeSeconds: z.number().int().nullable() }), z.literal('unknown')]).optional(),
       disk: ZDisk.optional(),
+      chain: z.union([ZChain, z.literal('unknown')]).optional(),
     }),
     responses: {
       503: ZFailure.extend({ data: z.object({ db: z.enum(['ok', 'down']), jobs: ZJobs, disk: ZDisk.optional(), failure: ZFailureSeen.optional() }) }).describe(

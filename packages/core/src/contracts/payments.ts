@@ -40,6 +40,9 @@ export const ZCreatedPayment = z.object({
   timedout_at: ZIsoTime.nullable(),
 });
 
+/** The user's permanent addresses of the chain gateway, for the networks that are configured. */
+export const ZDepositAddresses = z.object({ usdtbsc: z.string().optional(), usdtmatic: z.string().optional(), usdttrc20: z.string().optional() });
+
 export const ZCurrencyOption = z.object({
   name: z.string(),
   symbol: z.string(),
@@ -114,6 +117,14 @@ export const payments = {
     data: ZCreatedPayment,
   }),
   ...depositCalls('/payments'),
+  addresses: defineContract({
+    method: 'GET',
+    path: '/payments/addresses',
+    auth: 'user',
+    tag,
+    summary: 'Chain gateway only: my permanent deposit addresses, per configured network (assigned on first use)',
+    data: ZDepositAddresses,
+  }),
   ipn: defineContract({
     method: 'POST',
     path: '/payments/ipn',
@@ -159,3 +170,4 @@ export type TPendingPayment = z.output<typeof ZPendingPayment>;
 export type TPaymentStatus = z.output<typeof ZPaymentStatus>;
 export type TCurrencyOption = z.output<typeof ZCurrencyOption>;
 export type TDemoPayment = z.output<typeof ZDemoPayment>;
+export type TDepositAddresses = z.output<typeof ZDepositAddresses>;

@@ -2,7 +2,7 @@ import { microToNumber } from '@app/core';
 import { INVALID_TX_HASH_MESSAGE, TX_HASH_PATTERN } from '@app/core/schemas/admin';
 import { admin } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { fieldError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { ok, paginated } from '../../lib/reply';
 import { route } from '../../lib/route';
 import * as ledger from '../ledger/service';
@@ -14,6 +14,8 @@ import { audit, listAudit } from './audit';
 import { listPayments } from './payments-admin';
 import { getStats } from './stats';
 import { completeWithdrawal, listWithdrawalsForAdmin, rejectWithdrawal } from '../withdrawals/service';
+import { custodyView, resumeNetwork } from '../custody/service';
+import { creditBelowMinimumObservation } from '../payments/service';
 import { getUserDetail } from './user-detail';
 import { searchUsers, setBlocked } from './users';
 
@@ -25,6 +27,36 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, admin.stats, async () => ok(await getStats(app.ctx.db)));
+
+  // The chain gateway (custody.md section 4): the operator's view, resuming a halted network, crediting what waits.
+  route(app, admin.custody, async () => ok(await custodyView(app.ctx)));
+  route(app, admin.custodyResume, async (req) => {
+    const r = await resumeNetwork(app.ctx, req.params.network);
+    if (r.resumedFrom === null) throw new AppError('BAD_REQUEST', 'This network is not halted');
+    await audit(app.ctx.db, {
+      adminId: req.user.id,
+      action: 'custody.resume',
+      targetType: 'network',
+      targetId: req.params.network,
+      after: { resumed_from: r.resumedFrom },
+    });
+    return ok({ resumed_from: Number(r.resumedFrom) }, 'Network resumed');
+  });
+  route(app, admin.custodyCredit, async (req) => {
+    await app.ctx.db.transaction().execute(async (tx) => {
+      const r = await creditBelowMinimumObservation(tx, BigInt(req.params.id), req.user.id);
+      if (!r) throw new AppError('NOT_FOUND', 'No transfer waiting for an admin credit');
+      await audit(tx, {
+        adminId: req.user.id,
+        action: 'custody.credit',
+        targetType: 'chain_observation',
+        targetId: req.params.id,
+        before: r.before,
+        after: r.after,
+      });
+    });
+    return ok(undefined, 'Deposit credited');
+  });
 
   route(app, admin.user, async (req) => ok(await getUserDetail(app.ctx.db, req.params.id)));
 

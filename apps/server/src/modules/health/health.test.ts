@@ -44,7 +44,8 @@ describe('health and conventions', () => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
     };
-    for (const url of ['/api/health', '/api/user/wallet', '/api/nope']) {
+    // '/%61pi/…' is '/api/…' to the router, so it gets the API set too (issue 29, finding 9).
+    for (const url of ['/api/health', '/api/user/wallet', '/api/nope', '/%61pi/user/wallet']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers).toMatchObject(api);
       expect(res.headers['x-powered-by']).toBeUndefined();
@@ -65,7 +66,7 @@ describe('health and conventions', () => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
-    for (const url of ['/dashboard', '/login', '/%61pi/user/wallet']) {
+    for (const url of ['/dashboard', '/login']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers).toMatchObject(document);
     }

@@ -4,12 +4,26 @@ import type { FastifyPluginAsync } from 'fastify';
 import { classifyDbError, UNAVAILABLE_MESSAGE } from '../../lib/db-errors';
 import { ok } from '../../lib/reply';
 import { route } from '../../lib/route';
+import { custodyStatus } from '../custody/service';
 import { jobsState, mailQueue } from './checks';
 import { dataDirSpace, failuresOf } from './failures';
 
 const HEALTH_TIMEOUT_MS = 3_000;
 /** What a 503 from health tells a client (a load balancer retries sooner anyway). */
 const HEALTH_RETRY_AFTER_SECONDS = 5;
+
+const num = (v: bigint | null) => (v === null ? null : Number(v));
+async function chainHealth(ctx: Parameters<typeof custodyStatus>[0]) {
+  return (await custodyStatus(ctx)).map((s) => ({
+    network: s.network,
+    head: num(s.head),
+    scanned_to: num(s.scannedTo),
+    final_height: num(s.finalHeight),
+    lag: num(s.lag),
+    halted: s.halted,
+    halted_reason: s.haltedReason,
+  }));
+}
 
 /**
  * 200 only when the database answers, DATA_DIR (PGlite) has more free space than the floor, and no
@@ -44,7 +58,8 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     }
     // The queue is informative: a failure to read it does not make the server unhealthy.
     const mail = await mailQueue(ctx.db).catch(() => 'unknown' as const);
-    return ok({ db, jobs, ...(mail ? { mail } : {}), ...(disk ? { disk } : {}) });
+    const chain = ctx.config.payments.gateway === 'chain' ? await chainHealth(ctx).catch(() => 'unknown' as const) : undefined;
+    return ok({ db, jobs, ...(mail ? { mail } : {}), ...(disk ? { disk } : {}), ...(chain ? { chain } : {}) });
   });
 };
 export default healthRoutes;

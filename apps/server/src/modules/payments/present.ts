@@ -1,4 +1,4 @@
-import { microToNumber, type TPayCurrency } from '@app/core';
+import { explorerTxUrl, microToNumber, type TPayCurrency } from '@app/core';
 import type { TCurrencyOption, TDemoPayment, TPendingPayment } from '@app/core/contracts';
 import type { Selectable } from 'kysely';
 import { statusDescription } from './status';
@@ -36,6 +36,23 @@ function lastTransactionTime(row: PaymentRow): string | null {
   return typeof v === 'string' ? v : null;
 }
 
+/**
+ * What the chain gateway keeps with a payment (custody.md section 2): its network, the depth it
+ * needs, and why a transfer was not credited. Absent for the hosted gateways.
+ */
+function chainFacts(row: PaymentRow): Record<string, unknown> {
+  if (row.provider !== 'chain') return {};
+  const e = row.extra ?? {};
+  const network = typeof e.network === 'string' ? e.network : null;
+  return {
+    network_code: network,
+    confirmations_received: row.confirmations,
+    required_confirmations: typeof e.required_confirmations === 'number' ? e.required_confirmations : null,
+    explorer_url: network && row.tx_hash ? explorerTxUrl(network, row.tx_hash) : null,
+    ...(typeof e.not_credited === 'string' ? { not_credited: e.not_credited } : {}),
+  };
+}
+
 /** The spec's "Payment extra" (JSON text): what arrived against what was expected. */
 export function paymentExtra(row: PaymentRow): string {
   return JSON.stringify({
@@ -46,6 +63,7 @@ export function paymentExtra(row: PaymentRow): string {
     confirmations_received: row.confirmations,
     last_transaction_hash: row.tx_hash,
     last_transaction_time: lastTransactionTime(row),
+    ...chainFacts(row),
   });
 }
 
@@ -129,6 +147,7 @@ export function historyExtra(row: PaymentRow): string {
     status_description: statusDescription(row.status),
     wallet_address: row.pay_address,
     last_transaction_hash: row.tx_hash,
+    ...chainFacts(row),
     created_at: iso(row.created_at),
     expires_at: iso(row.window_end),
   });

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { CHAINS, microToDecimal, mulDivDown, PAYMENT_WINDOW_SECONDS, usd, type TPayCurrency } from '@app/core';
+import { microToDecimal, mulDivDown, PAYMENT_WINDOW_SECONDS, usd, type TPayCurrency } from '@app/core';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
 import { paginate } from '../../lib/paginate';
-import * as ledger from '../ledger/service';
-import { queueMail, usdtText } from '../mail/service';
 import { GatewayError, type PaymentReport } from './gateways/gateway';
 import { gatewayFor, paymentsRuntime } from './gateways/registry';
 import type { PaymentRow } from './present';
 import { canMove, CREDIT_STATUSES, OPEN_STATUSES, type PaymentStatus } from './status';
 import type { PaymentKind } from './table';
+import { usdtText } from '../mail/service';
+import { postDepositCredit } from './deposit-credit';
 import './table';
 
 export type { PaymentRow } from './present';
@@ -55,7 +55,7 @@ export async function createPayment(
   const orderId = `${kind === 'demo' ? 'demo' : 'dep'}-${randomUUID()}`;
   let created;
   try {
-    created = await gateway.createPayment({ orderId, priceAmountUsd: price, payCurrency: input.currency, ipnCallbackUrl: ipnCallbackUrl(ctx) });
+    created = await gateway.createPayment({ orderId, priceAmountUsd: price, payCurrency: input.currency, ipnCallbackUrl: ipnCallbackUrl(ctx), userId });
   } catch (err) {
     if (err instanceof GatewayError) {
       if (err.code === 'AMOUNT_MINIMAL_ERROR') throw fieldError('amount', 'Amount is below the minimum for this currency');
@@ -79,7 +79,7 @@ export async function createPayment(
       pay_address: created.payAddress,
       window_end: windowEnd,
       status: created.status,
-      extra: JSON.stringify({ history: [{ status: created.status, at: new Date().toISOString() }] }),
+      extra: JSON.stringify({ ...created.extra, history: [{ status: created.status, at: new Date().toISOString() }] }),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -110,6 +110,8 @@ function mayStillChange(status: PaymentStatus): boolean {
  */
 export async function refreshPayment(ctx: AppContext, row: PaymentRow, opts: { force?: boolean; timeoutMs?: number } = {}): Promise<PaymentRow> {
   if (!mayStillChange(row.status)) return row;
+  // A chain payment has no one to ask: the watcher (modules/custody) writes its state as the chain moves.
+  if (row.provider === 'chain') return row;
   const gateway = gatewayFor(ctx, row.provider);
   if (!gateway) return row;
   if (!opts.force && row.provider !== 'sandbox' && row.last_checked_at && Date.now() - row.last_checked_at.getTime() < REFRESH_MIN_INTERVAL_MS) return row;
@@ -214,22 +216,14 @@ export async function applyReport(tx: Tx, paymentId: bigint, report: PaymentRepo
 export async function creditDeposit(tx: Tx, row: PaymentRow, alreadyCredited: bigint, target: bigint): Promise<bigint> {
   if (target <= alreadyCredited) return 0n;
   const delta = target - alreadyCredited;
-  const res = await ledger.post(tx, {
+  const created = await postDepositCredit(tx, {
     key: `deposit:${row.id}:${target}`,
-    kind: 'deposit',
     userId: row.user_id,
+    amount: delta,
+    payCurrency: row.pay_currency,
     memo: `Deposit via ${row.provider} payment ${row.provider_payment_id}`,
-    postings: [
-      { account: ledger.systemAccount(ledger.SYSTEM.gatewayClearing), amount: -delta },
-      { account: ledger.userAccount(row.user_id, 'deposit'), amount: delta },
-    ],
   });
-  if (!res.created) return 0n;
-  await ledger.bumpTotals(tx, row.user_id, { total_deposited: delta });
-  // In the crediting transaction: the mail exists exactly when the money does (server design, section 9).
-  const network = CHAINS.find((c) => c.code === row.pay_currency)?.network ?? row.pay_currency.toUpperCase();
-  await queueMail(tx, row.user_id, 'deposit_credited', { amount: usdtText(delta), network });
-  return delta;
+  return created ? delta : 0n;
 }
 
 /**
@@ -322,3 +316,5 @@ export async function listPaymentsForAdmin(
 // For the admin list and the history module.
 export type { PaymentStatus } from './status';
 export { listDepositHistory } from './history';
+export { postDepositCredit } from './deposit-credit';
+export { chainKey, creditBelowMinimumObservation, recordChainDeposit, type ChainDeposit } from './chain-deposits';

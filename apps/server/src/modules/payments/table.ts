@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Id, Micro, MicroDefault, Timestamp } from '../../db/types';
 import type { PaymentStatus } from './status';
 
-export type PaymentProvider = 'sandbox' | 'nowpayments';
+export type PaymentProvider = 'sandbox' | 'nowpayments' | 'chain';
 export type PaymentKind = 'deposit' | 'demo';
 type Json = ColumnType<Record<string, unknown>, string | undefined, string>;
 

@@ -10,6 +10,8 @@ export interface CreatePaymentInput {
   payCurrency: TPayCurrency;
   ipnCallbackUrl: string;
   description?: string;
+  /** the paying user (the chain gateway answers the user's own permanent address) */
+  userId?: bigint;
 }
 
 export interface CreatedPayment {
@@ -20,6 +22,8 @@ export interface CreatedPayment {
   status: PaymentStatus;
   /** when the payment window closes (null when the gateway does not say) */
   validUntil: Date | null;
+  /** gateway facts to keep with the payment (the chain gateway's network and confirmation depth) */
+  extra?: Record<string, unknown>;
 }
 
 /** A gateway's view of one payment, normalised: ids as strings, amounts in micro-units. */

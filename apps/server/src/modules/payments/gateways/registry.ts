@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../context';
 import type { PaymentProvider } from '../table';
 import type { PaymentGateway } from './gateway';
+import { createChainGateway } from './chain';
 import { createNowPaymentsGateway } from './nowpayments';
 import { createSandboxGateway, type SandboxGateway } from './sandbox';
 
@@ -12,6 +13,8 @@ export interface PaymentsRuntime {
   active: PaymentGateway;
   sandbox: SandboxGateway;
   nowpayments: PaymentGateway | null;
+  /** the self-custody gateway, with PAYMENTS_GATEWAY=chain */
+  chain: PaymentGateway | null;
   /**
    * Nudges that run the sandbox chain job when a transfer's next step is due, so the screen moves
    * within seconds. Only a shortcut: the steps themselves are rows in sandbox_chain_events, applied
@@ -26,8 +29,9 @@ function build(ctx: AppContext, sandboxStepMs: number, sandboxNow?: () => number
   const np = ctx.config.payments.nowpayments;
   const nowpayments = np.apiKey ? createNowPaymentsGateway({ apiUrl: np.apiUrl, apiKey: np.apiKey, email: np.email, password: np.password }) : null;
   const sandbox = createSandboxGateway(ctx.db, { stepMs: sandboxStepMs, ...(sandboxNow ? { now: sandboxNow } : {}) });
-  const active = ctx.config.payments.gateway === 'nowpayments' && nowpayments ? nowpayments : sandbox;
-  return { active, sandbox, nowpayments, timers: new Set() };
+  const chain = ctx.config.payments.gateway === 'chain' ? createChainGateway(ctx) : null;
+  const active = ctx.config.payments.gateway === 'nowpayments' && nowpayments ? nowpayments : (chain ?? sandbox);
+  return { active, sandbox, nowpayments, chain, timers: new Set() };
 }
 
 /** The gateways of one running app (built once per context from its configuration). */
@@ -43,7 +47,7 @@ export function paymentsRuntime(ctx: AppContext): PaymentsRuntime {
 /** The gateway that owns a stored payment, or null when it is not configured in this process. */
 export function gatewayFor(ctx: AppContext, provider: PaymentProvider): PaymentGateway | null {
   const rt = paymentsRuntime(ctx);
-  return provider === 'sandbox' ? rt.sandbox : rt.nowpayments;
+  return provider === 'sandbox' ? rt.sandbox : provider === 'chain' ? rt.chain : rt.nowpayments;
 }
 
 export function isSandboxActive(ctx: AppContext): boolean {

@@ -14,6 +14,7 @@ export const adminKeys = {
   settings: ['admin', 'settings'] as const,
   rewardLevels: ['admin', 'reward-levels'] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
+  custody: ['admin', 'custody'] as const,
 };
 
 export type {
@@ -27,6 +28,7 @@ export type {
   AdminUserRow,
   AdminWithdrawal,
   LedgerReport,
+  TCustodyView,
 } from '@app/core/contracts/admin';
 
 export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats, queryFn: fetchData(admin.stats) });
@@ -47,6 +49,8 @@ export const paymentsQuery = (status: string, page: number) =>
   queryOptions({ queryKey: adminKeys.payments(status, page), queryFn: fetchData(admin.payments, { query: { status: status || undefined, page } }) });
 export const settingsQuery = () => queryOptions({ queryKey: adminKeys.settings, queryFn: fetchData(admin.settings) });
 export const rewardLevelsQuery = () => queryOptions({ queryKey: adminKeys.rewardLevels, queryFn: fetchData(admin.rewardLevels) });
+/** The chain gateway's watchers and reconciliation; refreshed every 10 s while the page is open. */
+export const custodyQuery = () => queryOptions({ queryKey: adminKeys.custody, queryFn: fetchData(admin.custody), refetchInterval: 10_000 });
 export const auditQuery = (page: number) => queryOptions({ queryKey: adminKeys.audit(page), queryFn: fetchData(admin.auditLog, { query: { page } }) });
 
 /** A POST/PUT that refreshes every admin query afterwards. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { Activity, FileClock, LayoutDashboard, LifeBuoy, LockKeyhole, LogOut, Receipt, Settings, Users, Wallet } from 'lucide-react';
+import { Activity, FileClock, LayoutDashboard, LifeBuoy, Link2, LockKeyhole, LogOut, Receipt, Settings, Users, Wallet } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -15,6 +15,7 @@ const NAV = [
   { to: '/admin/withdrawals', label: 'Withdrawals', icon: Wallet },
   { to: '/admin/tickets', label: 'Tickets', icon: LifeBuoy },
   { to: '/admin/payments', label: 'Payments', icon: Receipt },
+  { to: '/admin/custody', label: 'Custody', icon: Link2 },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/operations', label: 'Jobs & Ledger', icon: Activity },
   { to: '/admin/audit-log', label: 'Audit Log', icon: FileClock },

@@ -16,14 +16,33 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { createPayment, isPendingPayment, paymentStatus, pendingQueryOptions, reopenable, type PendingPayment } from '../api/payments-api';
+import {
+  createPayment,
+  isPendingPayment,
+  paymentsConfigQueryOptions,
+  paymentStatus,
+  pendingQueryOptions,
+  reopenable,
+  type PendingPayment,
+} from '../api/payments-api';
+import { Confirmations, PermanentAddress } from '../components/permanent-address';
 import { useCountdown } from '../components/use-countdown';
 
 const ZForm = z.object({ amount: formNumber(ZCreatePaymentRequest.shape.amount), currency: ZCreatePaymentRequest.shape.currency });
 type Created = { payment_id: string; payAddress: string; payCurrency: string; amount: number; timedout_at: string | null };
 
-function Panel({ p, startedAt }: { p: Created; startedAt: number }) {
+/** With the chain gateway the watcher moves the payment on by itself: its status is read every few seconds. */
+const LIVE_STATUS_MS = 5_000;
+
+function Panel({ p, startedAt, live }: { p: Created; startedAt: number; live: boolean }) {
   const left = useCountdown(p.timedout_at, startedAt);
+  const status = useQuery({
+    queryKey: ['payment-status', p.payment_id],
+    queryFn: () => paymentStatus(p.payment_id).then((r) => r.data),
+    enabled: live,
+    refetchInterval: (q) => (q.state.data && ['finished', 'partially_paid', 'expired', 'failed'].includes(q.state.data.status) ? false : LIVE_STATUS_MS),
+  });
+  const extra = status.data ? (JSON.parse(status.data.extra) as { confirmations_received?: number; required_confirmations?: number | null }) : null;
   return (
     <section className="card space-y-3 text-center">
       {left > 0 ? (
@@ -37,6 +56,14 @@ function Panel({ p, startedAt }: { p: Created; startedAt: number }) {
         <QRCodeSVG value={p.payAddress} size={QR_SIZE} level="H" />
       </div>
       <p className="text-lg font-bold text-white">{formatAmount(p.amount)} USDT</p>
+      {live && status.data ? (
+        <Confirmations status={status.data.status} confirmations={extra?.confirmations_received ?? 0} required={extra?.required_confirmations ?? null} />
+      ) : null}
+      {live ? (
+        <p className="break-all font-mono text-sm text-slate-100" data-testid="panel-address">
+          {p.payAddress}
+        </p>
+      ) : null}
       <button
         type="button"
         className="mx-auto inline-flex items-center gap-2 rounded-xl border border-white/10 bg-surface-900 px-3 py-2 font-mono text-sm text-slate-100"
@@ -77,10 +104,13 @@ function chainOption(c: (typeof CHAINS)[number]): string {
 export default function DepositPage() {
   const qc = useQueryClient();
   const pending = useQuery(pendingQueryOptions());
+  const config = useQuery(paymentsConfigQueryOptions());
+  const chainGateway = config.data?.gateway === 'chain';
   const [created, setCreated] = useState<{ p: Created; at: number } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const form = useForm<z.input<typeof ZForm>, unknown, z.infer<typeof ZForm>>({ resolver: zodResolver(ZForm) });
   const { errors, isSubmitting } = form.formState;
+  const chosen = form.watch('currency');
 
   const reopened = useRef(false);
   useEffect(() => {
@@ -152,7 +182,8 @@ export default function DepositPage() {
           {isSubmitting ? 'Loading...' : 'Deposit'}
         </Button>
       </form>
-      {created ? <Panel p={created.p} startedAt={created.at} /> : null}
+      {chainGateway && !created ? <PermanentAddress currency={CHAINS.find((c) => c.code === chosen)?.code ?? 'usdtbsc'} /> : null}
+      {created ? <Panel p={created.p} startedAt={created.at} live={chainGateway} /> : null}
       <section className="card">
         <h2 className="mb-3 text-base font-semibold text-white">Pending payments</h2>
         {pending.isPending ? (

@@ -54,6 +54,14 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
             {typeof e.fee === 'number' ? <Row label="Fee" value={num(e.fee)} /> : null}
           </Section>
           <Section title="Blockchain Details">
+            {e.network_code ? <Row label="Network" value={e.network ?? e.network_code} /> : null}
+            {typeof e.confirmations_received === 'number' && e.network_code ? (
+              <Row
+                label="Confirmations"
+                value={typeof e.required_confirmations === 'number' ? `${e.confirmations_received} / ${e.required_confirmations}` : e.confirmations_received}
+              />
+            ) : null}
+            {e.not_credited ? <Row label="Not credited" value={<span className="text-amber-300">{e.not_credited}</span>} /> : null}
             <Row label="Wallet Address" value={<span className="font-mono text-xs [overflow-wrap:anywhere]">{shortenAddress(e.wallet_address)}</span>} />
             <Row
               label="Transaction Hash"

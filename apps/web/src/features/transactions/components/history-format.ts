@@ -15,6 +15,12 @@ export type Extra = Partial<{
   pay_currency: string;
   network: string;
   fee: number | null;
+  /** chain gateway: the network's code, confirmations, the mainnet explorer page, why it was not credited */
+  network_code: string | null;
+  confirmations_received: number | null;
+  required_confirmations: number | null;
+  explorer_url: string | null;
+  not_credited: string;
 }>;
 
 /** Extra is a JSON string parsed safely; on failure it is treated as empty. */
@@ -47,6 +53,8 @@ export const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slic
 
 /** A public test-network explorer for the transaction hash. */
 export function explorerUrl(hash: string, extra: Extra): string {
+  // The chain gateway names the network's own explorer.
+  if (extra.explorer_url) return extra.explorer_url;
   const net = `${extra.pay_currency ?? ''} ${extra.network ?? ''}`.toLowerCase();
   if (net.includes('trc20') || net.includes('tron')) return `https://nile.tronscan.org/#/transaction/${hash}`;
   if (net.includes('matic') || net.includes('polygon')) return `https://amoy.polygonscan.com/tx/${hash}`;

@@ -1,0 +1,124 @@
+import { encodeFunctionData, type Hex } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_ABI } from '../../test/chain/anvil';
+import { auth, createUser } from '../../test/factories';
+import * as ledger from '../ledger/service';
+import { usdtRaw, useChainTest } from './test-chain';
+
+const METRICS_TOKEN = 'metrics-token-for-custody-tests-0123';
+
+/** The operator's side of the chain gateway: the console's view, crediting what waits, a halted network in health and metrics, resuming. */
+describe('the operator view of the chain gateway', () => {
+  const c = useChainTest({ METRICS_TOKEN });
+  const admin = () => createUser(c.t.db, c.t.ctx.secret, { isAdmin: true });
+  const view = async (token: string) => {
+    const res = await c.t.app.inject({ method: 'GET', url: '/api/admin/custody', headers: auth(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  /** Moves tokens off one of our addresses, as an operator's manual sweep does (anvil lets the test act as the address). */
+  const sweep = async (fromHex: string, usdt: string) => {
+    await c.anvil.rpc('anvil_impersonateAccount', [fromHex]);
+    await c.anvil.rpc('anvil_setBalance', [fromHex, '0x56BC75E2D63100000']);
+    const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: ['0x000000000000000000000000000000000000dEaD', usdtRaw(usdt, 18)] });
+    const hash = await c.anvil.rpc<Hex>('eth_sendTransaction', [{ from: fromHex, to: c.bsc, data }]);
+    await c.anvil.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  };
+
+  it('shows heights, deposits by status, the chain against the ledger and the addresses to sweep; a difference is flagged', async () => {
+    const a = await admin();
+    await c.tick();
+    const u1 = await c.user();
+    const u2 = await c.user();
+    await c.deposit('bsc', u1.evm, '25');
+    await c.deposit('bsc', u2.evm, '0.5');
+    await c.anvil.mine(5);
+    await c.tick();
+    const v = await view(a.token);
+    expect(v.gateway).toBe('chain');
+    const bsc = v.networks.find((n: { network: string }) => n.network === 'bsc');
+    expect(bsc).toMatchObject({
+      halted: false,
+      confirmations: 5,
+      lag: 0,
+      deposits: { seen: 0, credited: 1, below_minimum: 1, held: 0, orphaned: 0 },
+      credited_total: 25,
+      reconciliation: { on_chain: 25.5, expected: 25.5, ledger_credited: 25, difference: 0, flagged: false },
+    });
+    expect(bsc.head - bsc.final_height).toBe(4);
+    expect(bsc.sweep.map((s: { address: string; balance: number }) => [s.address, s.balance])).toEqual([
+      [u1.evmDisplay, 25],
+      [u2.evmDisplay, 0.5],
+    ]);
+    expect(v.not_credited).toEqual([expect.objectContaining({ network: 'bsc', username: u2.username, amount: 0.5 })]);
+
+    // The operator sweeps 5 USDT off u1's address by hand: the chain no longer matches, and the page says so.
+    await sweep(u1.evm, '5');
+    await c.anvil.mine(5);
+    await c.tick();
+    const after = (await view(a.token)).networks.find((n: { network: string }) => n.network === 'bsc');
+    expect(after.reconciliation).toMatchObject({ on_chain: 20.5, expected: 25.5, difference: -5, flagged: true });
+    expect(await c.balance(u1.id)).toBe(25_000_000n);
+  });
+
+  it('lets an admin credit a transfer under the minimum, once, with an audit record', async () => {
+    const a = await admin();
+    const [w] = (await view(a.token)).not_credited;
+    const userId = BigInt(w.user_id);
+    const credit = () => c.t.app.inject({ method: 'POST', url: `/api/admin/custody/observations/${w.id}/credit`, headers: auth(a.token) });
+    expect((await credit()).statusCode).toBe(200);
+    expect(await c.balance(userId)).toBe(500_000n);
+    expect((await credit()).statusCode).toBe(404);
+    expect(await c.balance(userId)).toBe(500_000n);
+    const p = await c.t.db.selectFrom('payments').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(p).toMatchObject({ status: 'finished', credited_amount: 500_000n, needs_review: false });
+    const log = await c.t.db.selectFrom('admin_audit_log').selectAll().where('action', '=', 'custody.credit').execute();
+    expect(log).toHaveLength(1);
+    // A user cannot.
+    const u = await createUser(c.t.db, c.t.ctx.secret);
+    expect((await c.t.app.inject({ method: 'POST', url: `/api/admin/custody/observations/${w.id}/credit`, headers: auth(u.token) })).statusCode).toBe(403);
+  });
+
+  it('shows a halted network in /api/health, /metrics and the console; only an admin resumes it, and no balance moved', async () => {
+    const a = await admin();
+    await c.tick();
+    const u = await c.user();
+    await c.deposit('bsc', u.evm, '10');
+    await c.anvil.mine(5);
+    await c.tick();
+    expect(await c.balance(u.id)).toBe(10_000_000n);
+    const before = await ledger.verify(c.t.db);
+    await c.anvil.reorg(8);
+    expect((await c.tick()).halted).toBe(true);
+
+    const health = (await c.t.app.inject({ method: 'GET', url: '/api/health' })).json().data;
+    expect(health.chain.find((n: { network: string }) => n.network === 'bsc')).toMatchObject({
+      halted: true,
+      halted_reason: expect.stringMatching(/credited line/),
+    });
+    expect(health.chain.find((n: { network: string }) => n.network === 'polygon')).toMatchObject({ halted: false });
+    const metrics = (await c.t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+    expect(metrics).toMatch(/chain_halted\{network="bsc"\} 1/);
+    expect(metrics).toMatch(/chain_halted\{network="polygon"\} 0/);
+    expect(metrics).toMatch(/chain_lag_blocks\{network="bsc"\} \d+/);
+    expect(metrics).toMatch(/chain_deposits\{network="bsc",status="credited"\} \d+/);
+    expect((await view(a.token)).networks.find((n: { network: string }) => n.network === 'bsc').halted).toBe(true);
+
+    const u2 = await createUser(c.t.db, c.t.ctx.secret);
+    expect((await c.t.app.inject({ method: 'POST', url: '/api/admin/custody/bsc/resume', headers: auth(u2.token) })).statusCode).toBe(403);
+    expect((await c.t.app.inject({ method: 'POST', url: '/api/admin/custody/nope/resume', headers: auth(a.token) })).statusCode).toBe(400);
+    const resumed = await c.t.app.inject({ method: 'POST', url: '/api/admin/custody/bsc/resume', headers: auth(a.token) });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect((await c.t.app.inject({ method: 'POST', url: '/api/admin/custody/bsc/resume', headers: auth(a.token) })).statusCode).toBe(400);
+
+    // The watcher goes on from the node's chain as it is; the deposit it credited stays, nothing is credited twice.
+    const next = await c.deposit('bsc', u.evm, '3');
+    await c.anvil.mine(5);
+    for (let i = 0; i < 3; i++) await c.tick();
+    expect(await c.balance(u.id)).toBe(13_000_000n);
+    const after = await ledger.verify(c.t.db);
+    expect(after.ok).toBe(true);
+    expect(after.entries).toBe(before.entries + 1);
+    expect(next.txHash).toBeTruthy();
+  });
+});

@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import { auth } from '../../test/factories';
+import * as ledger from '../ledger/service';
+import { chainKey } from '../payments/service';
+import { usdtRaw, useChainTest } from './test-chain';
+
+/**
+ * The watcher against a real local chain (anvil, fresh for this file), on PGlite and PostgreSQL:
+ * credit at the depth and once, reorgs before and under the credited line, late and unclaimed
+ * deposits, amounts of 18 and 6 decimals, a look-alike token.
+ */
+describe('the chain watcher on anvil', () => {
+  const c = useChainTest();
+  const obs = (txHash: string) => c.t.db.selectFrom('chain_observations').selectAll().where('tx_hash', '=', txHash.toLowerCase()).orderBy('id').execute();
+  const payment = (id: string) => c.t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', id).executeTakeFirstOrThrow();
+  const status = async (token: string, id: string) =>
+    (await c.t.app.inject({ method: 'POST', url: '/api/payments/status', headers: auth(token), payload: { payment_id: id } })).json().data;
+  /** Mines until the tick after `blocks` more blocks; the watcher reads each. */
+  const advance = async (blocks: number) => {
+    await c.anvil.mine(blocks);
+    return c.tick();
+  };
+
+  it('shows a transfer as confirming with its count, credits it at the depth, and only once', async () => {
+    await c.tick();
+    const u = await c.user();
+    const created = await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 25, currency: 'usdtbsc' } });
+    const id = created.json().data.payment_id as string;
+    expect(created.json().data.payAddress).toBe(u.evmDisplay);
+    expect((await status(u.token, id)).status).toBe('waiting');
+
+    const d = await c.deposit('bsc', u.evm, '25');
+    await c.tick();
+    let p = await payment(id);
+    expect(p.status).toBe('confirming');
+    expect(p.confirmations).toBe(1);
+    expect(JSON.parse((await status(u.token, id)).extra)).toMatchObject({ confirmations_received: 1, required_confirmations: 5 });
+
+    for (let k = 2; k <= 4; k++) {
+      await advance(1);
+      p = await payment(id);
+      expect(p.confirmations).toBe(k);
+      expect(p.status).toBe('confirming');
+      expect(await c.balance(u.id)).toBe(0n);
+    }
+    const r = await advance(1); // 5 confirmations: head − b + 1 = 5
+    expect(r.credited).toBe(1);
+    p = await payment(id);
+    expect(p).toMatchObject({ status: 'finished', credited_amount: 25_000_000n, actually_paid: 25_000_000n, tx_hash: d.txHash });
+    expect(await c.balance(u.id)).toBe(25_000_000n);
+    const [o] = await obs(d.txHash);
+    expect(o!.status).toBe('credited');
+    const entries = await c.t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', u.id).execute();
+    expect(entries.map((e) => e.idempotency_key)).toEqual([chainKey('bsc', d.txHash.toLowerCase(), o!.log_index)]);
+
+    await advance(3);
+    await c.tick();
+    expect(await c.balance(u.id)).toBe(25_000_000n);
+    expect((await ledger.getTotals(c.t.db, u.id)).total_deposited).toBe(25_000_000n);
+    expect((await ledger.verify(c.t.db)).ok).toBe(true);
+  });
+
+  it('credits 18- and 6-decimal amounts exactly, rounding down under a micro-unit', async () => {
+    const u = await c.user();
+    // 1.234567891234567891 tokens at 18 decimals → 1.234567 USDT; 7.654321 at 6 → 7.654321.
+    await c.anvil.mint(c.bsc, u.evm, 1_234_567_891_234_567_891n);
+    await c.anvil.mint(c.polygon, u.evm, 7_654_321n);
+    await c.anvil.mint(c.bsc, u.evm, usdtRaw('1000000.000001', 18));
+    await c.anvil.mine(5);
+    await c.tick('bsc');
+    await c.tick('polygon');
+    expect(await c.balance(u.id)).toBe(1_234_567n + 7_654_321n + 1_000_000_000_001n);
+    const rows = await c.t.db.selectFrom('chain_observations').select(['network', 'raw_amount', 'amount']).where('user_id', '=', u.id).orderBy('id').execute();
+    expect(rows.map((r) => [r.network, r.raw_amount, r.amount])).toEqual([
+      ['bsc', '1234567891234567891', 1_234_567n],
+      ['bsc', '1000000000001000000000000', 1_000_000_000_001n],
+      ['polygon', '7654321', 7_654_321n],
+    ]);
+  });
+
+  it('ignores a token of the same symbol at another contract', async () => {
+    const u = await c.user();
+    const forged = await c.anvil.deployToken(18, 'USDT');
+    const m = await c.anvil.mint(forged, u.evm, usdtRaw('500', 18));
+    await advance(6);
+    expect(await obs(m.txHash)).toEqual([]);
+    expect(await c.balance(u.id)).toBe(0n);
+  });
+
+  it('orphans a deposit dropped by a reorg under the depth and never credits it', async () => {
+    await c.tick();
+    const u = await c.user();
+    const d = await c.deposit('bsc', u.evm, '40');
+    await c.anvil.mine(1);
+    await c.tick();
+    expect((await obs(d.txHash))[0]!.status).toBe('seen');
+    // The two newest blocks are replaced (the deposit was 2 deep, under the depth of 5), without it.
+    await c.anvil.reorg(2);
+    const r = await c.tick();
+    expect(r.orphaned).toBe(1);
+    await advance(8);
+    const rows = await obs(d.txHash);
+    expect(rows.map((o) => o.status)).toEqual(['orphaned']);
+    expect(await c.balance(u.id)).toBe(0n);
+  });
+
+  it('credits once a deposit that a reorg re-includes in another block', async () => {
+    await c.tick();
+    const u = await c.user();
+    const raw = await c.anvil.signMint(c.bsc, u.evm, usdtRaw('12.5', 18));
+    const txHash = await c.anvil.rpc<string>('eth_sendRawTransaction', [raw]);
+    await c.anvil.mine(1);
+    await c.tick();
+    const before = await obs(txHash);
+    expect(before).toHaveLength(1);
+    // Replace the last 2 blocks; the same signed transaction lands one block later than before.
+    await c.anvil.reorg(2, [[raw as `0x${string}`, 1]]);
+    await c.tick();
+    await advance(6);
+    const rows = await obs(txHash);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.status).toBe('orphaned');
+    expect(rows[1]!.status).toBe('credited');
+    expect(rows[1]!.block_hash).not.toBe(rows[0]!.block_hash);
+    expect(await c.balance(u.id)).toBe(12_500_000n);
+  });
+
+  it('halts the network on a reorg at or under the credited line, changing no balance, until an admin resumes', async () => {
+    await c.tick();
+    const u = await c.user();
+    await c.deposit('bsc', u.evm, '30');
+    await advance(5);
+    expect(await c.balance(u.id)).toBe(30_000_000n);
+    const before = await ledger.verify(c.t.db);
+    // 8 blocks deep: under the credited line (5 confirmations).
+    await c.anvil.reorg(8);
+    const r = await c.tick();
+    expect(r.halted).toBe(true);
+    const cursor = await c.t.db.selectFrom('chain_cursors').selectAll().where('network', '=', 'bsc').executeTakeFirstOrThrow();
+    expect(cursor.halted).toBe(true);
+    expect(cursor.halted_reason).toMatch(/under the credited line/);
+    // Nothing is read or credited while halted, whatever arrives.
+    const later = await c.deposit('bsc', u.evm, '5');
+    await advance(6);
+    expect(await obs(later.txHash)).toEqual([]);
+    expect(await c.balance(u.id)).toBe(30_000_000n);
+    expect((await ledger.verify(c.t.db)).entries).toBe(before.entries);
+    // The polygon watcher is another network: it goes on.
+    expect((await c.tick('polygon')).halted).toBe(false);
+  });
+});
+
+describe('deposits with no payment open, late, and under the minimum', () => {
+  const c = useChainTest();
+  const history = async (token: string) =>
+    (await c.t.app.inject({ method: 'GET', url: '/api/user/get-history?type=transaction&page=1', headers: auth(token) })).json().data.data as {
+      status: string;
+      amount: number;
+      extra: string;
+    }[];
+
+  it('credits a deposit with no payment open as its own finished payment, shown with network, tx hash and confirmations', async () => {
+    await c.tick();
+    const u = await c.user();
+    const d = await c.deposit('polygon', u.evm, '15.5');
+    await c.anvil.mine(5);
+    await c.tick('polygon');
+    expect(await c.balance(u.id)).toBe(15_500_000n);
+    const [rec] = await history(u.token);
+    expect(rec).toMatchObject({ status: 'finished', amount: 15.5 });
+    expect(JSON.parse(rec!.extra)).toMatchObject({
+      network: 'Polygon',
+      network_code: 'polygon',
+      last_transaction_hash: d.txHash,
+      explorer_url: `https://polygonscan.com/tx/${d.txHash}`,
+      required_confirmations: 5,
+    });
+    expect(JSON.parse(rec!.extra).confirmations_received).toBeGreaterThanOrEqual(5);
+  });
+
+  it('credits a deposit after the payment window as its own finished payment; the expired one stays expired', async () => {
+    await c.tick();
+    const u = await c.user();
+    const created = await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 20, currency: 'usdtbsc' } });
+    const id = created.json().data.payment_id as string;
+    // The window closes (its end moved into the past rather than waiting 300 s), and the expiry job runs.
+    await c.t.db
+      .updateTable('payments')
+      .set({ window_end: new Date(Date.now() - 1000) })
+      .where('provider_payment_id', '=', id)
+      .execute();
+    const { expirePayments } = await import('../payments/jobs');
+    await expirePayments(c.t.ctx);
+    await c.deposit('bsc', u.evm, '20');
+    await c.anvil.mine(5);
+    await c.tick();
+    expect(await c.balance(u.id)).toBe(20_000_000n);
+    const rows = await c.t.db
+      .selectFrom('payments')
+      .select(['provider_payment_id', 'status', 'credited_amount'])
+      .where('user_id', '=', u.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { provider_payment_id: id, status: 'expired', credited_amount: 0n },
+      { provider_payment_id: expect.any(String), status: 'finished', credited_amount: 20_000_000n },
+    ]);
+  });
+
+  it('credits in full what arrives on an open payment, short or over the amount asked', async () => {
+    await c.tick();
+    const u = await c.user();
+    const short = (
+      await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 50, currency: 'usdtbsc' } })
+    ).json().data.payment_id as string;
+    await c.deposit('bsc', u.evm, '30');
+    await c.anvil.mine(5);
+    await c.tick();
+    const p = await c.t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', short).executeTakeFirstOrThrow();
+    expect(p).toMatchObject({ status: 'partially_paid', credited_amount: 30_000_000n });
+    const over = (
+      await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 10, currency: 'usdtbsc' } })
+    ).json().data.payment_id as string;
+    await c.deposit('bsc', u.evm, '12.25');
+    await c.anvil.mine(5);
+    await c.tick();
+    const q = await c.t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', over).executeTakeFirstOrThrow();
+    expect(q).toMatchObject({ status: 'finished', credited_amount: 12_250_000n, actually_paid: 12_250_000n });
+    expect(await c.balance(u.id)).toBe(42_250_000n);
+  });
+
+  it('records a deposit under the minimum, shows it as not credited, and credits nothing', async () => {
+    await c.tick();
+    const u = await c.user();
+    const d = await c.deposit('bsc', u.evm, '0.5');
+    await c.anvil.mine(5);
+    await c.tick();
+    expect(await c.balance(u.id)).toBe(0n);
+    const o = await c.t.db.selectFrom('chain_observations').selectAll().where('tx_hash', '=', d.txHash).executeTakeFirstOrThrow();
+    expect(o.status).toBe('below_minimum');
+    const [rec] = await history(u.token);
+    expect(rec!.status).toBe('failed');
+    expect(JSON.parse(rec!.extra).not_credited).toMatch(/below the minimum deposit \(0\.5 USDT\): not credited/);
+  });
+});

@@ -1,0 +1,153 @@
+import { admin } from '@app/core/contracts/admin';
+import { formatAmount, formatDateTime } from '@app/core/format';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
+import { custodyQuery, useAdminAction, type TCustodyView } from '../api/admin-api';
+
+type Network = TCustodyView['networks'][number];
+
+const LABEL: Record<string, string> = { bsc: 'BSC', polygon: 'Polygon', tron: 'Tron' };
+const height = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="rounded-xl bg-surface-900/70 p-3">
+      <p className="text-xs text-slate-400">{label}</p>
+      <p className="font-mono text-sm font-semibold text-white" data-testid={testId}>
+        {value}
+      </p>
+    </div>
+  );
+}
+
+function NetworkCard({ n, onResume, resuming }: { n: Network; onResume: () => void; resuming: boolean }) {
+  const r = n.reconciliation;
+  return (
+    <section className="card space-y-3" aria-label={`${LABEL[n.network] ?? n.network} watcher`} data-testid={`custody-${n.network}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-white">{LABEL[n.network] ?? n.network}</h2>
+        {n.halted ? <Badge tone="danger">Halted</Badge> : <Badge tone="success">Watching</Badge>}
+      </div>
+      {n.halted ? (
+        <div role="alert" className="space-y-2 rounded-xl border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200">
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertTriangle className="h-4 w-4" aria-hidden /> Crediting stopped: {n.halted_reason ?? 'deep reorg'}
+          </p>
+          <p>
+            Halted {formatDateTime(n.halted_at)}. No balance was changed. Check the node, then resume: the watcher reads the node&apos;s chain again from the
+            change.
+          </p>
+          <Button variant="danger" disabled={resuming} onClick={onResume}>
+            {resuming ? 'Processing...' : 'Resume network'}
+          </Button>
+        </div>
+      ) : null}
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Figure label="Head" value={height(n.head)} />
+        <Figure label="Scanned" value={height(n.scanned_to)} />
+        <Figure label="Final (credited line)" value={height(n.final_height)} />
+        <Figure label="Lag (blocks)" value={height(n.lag)} testId={`lag-${n.network}`} />
+      </div>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+        <Figure label="Seen" value={String(n.deposits.seen)} />
+        <Figure label="Credited" value={String(n.deposits.credited)} />
+        <Figure label="Under minimum" value={String(n.deposits.below_minimum)} />
+        <Figure label="Held" value={String(n.deposits.held)} />
+        <Figure label="Orphaned" value={String(n.deposits.orphaned)} />
+      </div>
+      <div className={`rounded-xl border p-3 text-sm ${r.flagged ? 'border-amber-400/40 bg-amber-400/10' : 'border-emerald-500/30 bg-emerald-500/10'}`}>
+        <p className="flex items-center gap-2 font-semibold text-white">
+          {r.flagged ? <AlertTriangle className="h-4 w-4 text-amber-300" aria-hidden /> : <CheckCircle2 className="h-4 w-4 text-emerald-400" aria-hidden />}
+          {r.flagged ? 'Chain and records differ' : 'Chain matches the records'}
+        </p>
+        <p className="mt-1 text-slate-300">
+          At block {height(r.at_block)}: on our addresses {formatAmount(r.on_chain)} USDT, recorded {formatAmount(r.expected)} USDT, difference{' '}
+          <span className="font-mono">{formatAmount(r.difference)}</span>; credited by the ledger {formatAmount(n.credited_total)} USDT.
+        </p>
+        {r.error ? <p className="mt-1 text-amber-200">Balances could not be read: {r.error}</p> : null}
+      </div>
+      {n.sweep.length ? (
+        <details>
+          <summary className="cursor-pointer text-sm text-slate-300">Addresses holding USDT ({n.sweep.length}), to sweep with your own wallet</summary>
+          <ul className="mt-2 space-y-1">
+            {n.sweep.map((s) => (
+              <li key={s.address} className="flex flex-wrap justify-between gap-2 text-xs">
+                <span className="break-all font-mono text-slate-200">{s.address}</span>
+                <span className="font-mono text-white">{formatAmount(s.balance)} USDT</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+/** The chain gateway for the operator (custody.md section 4): each network's watcher, its deposits, and the chain against the ledger. */
+export default function AdminCustodyPage() {
+  const q = useQuery(custodyQuery());
+  const resume = useAdminAction((network: 'bsc' | 'polygon' | 'tron') => call(admin.custodyResume, { params: { network } }));
+  const credit = useAdminAction((id: string) => call(admin.custodyCredit, { params: { id } }));
+  const act = async (p: Promise<{ message?: string }>, fallback: string) => {
+    try {
+      toast.success((await p).message ?? 'Done');
+    } catch (err) {
+      toast.error(errorMessage(err, fallback));
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Custody" subtitle="Deposits received on our own addresses: the watchers, and the chain against the ledger" />
+      {q.isPending ? (
+        <Spinner label="Loading..." />
+      ) : q.isError ? (
+        <p role="alert" className="text-sm text-red-400">
+          {errorMessage(q.error, 'Failed to load')}
+        </p>
+      ) : !q.data.networks.length ? (
+        <p className="card text-sm text-slate-400">The chain gateway is off (PAYMENTS_GATEWAY={q.data.gateway}).</p>
+      ) : (
+        <>
+          {q.data.networks.map((n) => (
+            <NetworkCard
+              key={n.network}
+              n={n}
+              resuming={resume.isPending}
+              onResume={() => void act(resume.mutateAsync(n.network as 'bsc' | 'polygon' | 'tron'), 'Failed to resume')}
+            />
+          ))}
+          <section className="card space-y-2">
+            <h2 className="text-base font-semibold text-white">Not credited</h2>
+            {!q.data.not_credited.length ? (
+              <p className="text-sm text-slate-400">Nothing waits for an admin.</p>
+            ) : (
+              <ul className="space-y-2">
+                {q.data.not_credited.map((o) => (
+                  <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3 text-sm">
+                    <span className="min-w-0 text-slate-200">
+                      {LABEL[o.network] ?? o.network} · {o.username} · {formatAmount(o.amount)} USDT
+                      <span className="block break-all font-mono text-xs text-slate-400">{o.tx_hash}</span>
+                      {o.note ? <span className="block text-xs text-amber-200">{o.note}</span> : null}
+                    </span>
+                    {o.amount > 0 ? (
+                      <Button variant="secondary" disabled={credit.isPending} onClick={() => void act(credit.mutateAsync(o.id), 'Failed to credit')}>
+                        Credit
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

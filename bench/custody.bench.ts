@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import type { Hex } from 'viem';
+import { loadConfig } from '../apps/server/src/config';
+import type { AppContext } from '../apps/server/src/context';
+import { deriveAddress, parseAccountXpub } from '../apps/server/src/modules/custody/derive';
+import { evmClient } from '../apps/server/src/modules/custody/rpc/client';
+import { configureCustody } from '../apps/server/src/modules/custody/runtime';
+import { TEST_EVM_XPUB } from '../apps/server/src/modules/custody/test-keys';
+import { watchOnce } from '../apps/server/src/modules/custody/watcher';
+import { TOKEN_ABI, startAnvil } from '../apps/server/src/test/chain/anvil';
+import { benchContext, line, ON_PGLITE, verifyLine } from './lib';
+
+const ADDRESSES = Number(process.env.BENCH_CUSTODY_ADDRESSES ?? 10_000);
+const TRANSFERS = Number(process.env.BENCH_CUSTODY_TRANSFERS ?? 10_000);
+const BLOCKS = Number(process.env.BENCH_CUSTODY_BLOCKS ?? 1_000);
+const CONF = 15;
+/** BSC's block time: the scan rate must stay well above one block per 0.75 s. */
+const BSC_BLOCKS_PER_S = 1 / 0.75;
+
+/**
+ * The chain watcher at scale (issue 33): 10,000 assigned addresses and 10,000 transfers to them
+ * over 1,000 blocks of a local anvil, then the watcher from the first block until every transfer
+ * is credited. Figures: scan rate (blocks/s, against BSC's 1.33 blocks/s), transfers credited per
+ * second after finality, the time spent waiting for the node beside the watcher's own, peak
+ * memory. Both ways of reading logs: every Transfer of the token matched in the database (past a
+ * few thousand addresses, the default) and address-filtered queries of 200 addresses each.
+ */
+export async function custodyBench(): Promise<void> {
+  console.log(`Custody watcher (${ON_PGLITE ? 'PGlite' : 'PostgreSQL'}): ${ADDRESSES} addresses, ${TRANSFERS} transfers over ${BLOCKS} blocks, depth ${CONF}`);
+  const anvil = await startAnvil();
+  const token = await anvil.deployToken(18);
+  const account = parseAccountXpub(TEST_EVM_XPUB, 'evm');
+  const derivedAt = performance.now();
+  const addresses = Array.from({ length: ADDRESSES }, (_, i) => deriveAddress('evm', account, i).hex);
+  line('derive addresses from the xpub', `${((ADDRESSES / (performance.now() - derivedAt)) * 1000).toFixed(0)} addresses/s`);
+
+  // The chain: TRANSFERS transfers in BLOCKS blocks (batchTransfer, one transaction a block).
+  const funder = anvil.wallet.account.address;
+  await anvil.mint(token, funder, BigInt(TRANSFERS) * 1000n * 10n ** 18n);
+  const start = (await anvil.head()) + 1n;
+  const per = Math.ceil(TRANSFERS / BLOCKS);
+  let expected = 0n;
+  let sent = 0;
+  const chainAt = performance.now();
+  for (let b = 0; b < BLOCKS && sent < TRANSFERS; b++) {
+    const to: Hex[] = [];
+    const value: bigint[] = [];
+    for (let i = 0; i < per && sent < TRANSFERS; i++, sent++) {
+      to.push(addresses[(sent * 7919) % ADDRESSES] as Hex);
+      const micro = 1_000_000n + BigInt(sent % 1000) * 1_000n;
+      value.push(micro * 10n ** 12n);
+      expected += micro;
+    }
+    await anvil.wallet.writeContract({ address: token, abi: TOKEN_ABI, functionName: 'batchTransfer', args: [to, value], gas: 3_000_000n });
+  }
+  await anvil.mine(CONF);
+  line('chain built (anvil, automine)', `${((performance.now() - chainAt) / 1000).toFixed(1)} s`);
+
+  for (const mode of ['all logs, matched in the database', 'address-filtered, 200 a query'] as const) {
+    const b = await benchContext(10);
+    const ctx: AppContext = {
+      ...b.ctx,
+      config: loadConfig({
+        DATA_DIR: b.ctx.config.dataDir,
+        LOG_LEVEL: 'silent',
+        JOBS_ENABLED: 'false',
+        SESSION_SECRET: b.ctx.secret,
+        ...(ON_PGLITE ? {} : { DATABASE_URL: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' }),
+        PAYMENTS_GATEWAY: 'chain',
+        CUSTODY_EVM_XPUB: TEST_EVM_XPUB,
+        CHAIN_BSC_RPC_URL: anvil.url,
+        CHAIN_BSC_USDT: token,
+        CHAIN_BSC_CONFIRMATIONS: String(CONF),
+      }),
+    };
+    try {
+      // The users and their addresses, written in bulk (the bench is about the watcher).
+      await sql`insert into users (name, email, username, status, email_verified_at)
+        select 'Bench ' || i, 'bench' || i || '@example.test', 'B' || lpad(i::text, 8, '0'), 'active', now() from generate_series(0, ${ADDRESSES - 1}) i`.execute(
+        ctx.db,
+      );
+      const ids = (await sql<{ id: bigint }>`select id from users order by id`.execute(ctx.db)).rows.map((r) => r.id);
+      for (let i = 0; i < ADDRESSES; i += 1000) {
+        const slice = ids.slice(i, i + 1000);
+        await ctx.db
+          .insertInto('custody_accounts')
+          .values(slice.map((user_id, j) => ({ user_id, idx: i + j })))
+          .execute();
+        await ctx.db
+          .insertInto('custody_addresses')
+          .values(slice.map((user_id, j) => ({ family: 'evm' as const, address: addresses[i + j]!, user_id, idx: i + j, xpub: TEST_EVM_XPUB })))
+          .execute();
+      }
+      const client = evmClient(anvil.url);
+      configureCustody(ctx, {
+        clients: { bsc: client },
+        tuning: { startAt: () => start, allLogsAbove: mode.startsWith('all') ? 2_000 : Number.MAX_SAFE_INTEGER },
+      });
+      const t0 = performance.now();
+      const first = await watchOnce(ctx, 'bsc');
+      const scanMs = performance.now() - t0;
+      const rpcAfterScan = client.rpc.rpcMs;
+      let credited = first.credited;
+      const c0 = performance.now();
+      for (let i = 0; i < 10_000 && credited < TRANSFERS; i++) credited += (await watchOnce(ctx, 'bsc')).credited;
+      const creditMs = performance.now() - c0 + scanMs;
+      const total = (await sql<{ s: string }>`select coalesce(sum(amount), 0)::text as s from chain_observations where status = 'credited'`.execute(ctx.db))
+        .rows[0]!.s;
+      const blocks = Number(first.scannedTo - start + 1n);
+      console.log(`  ${mode}:`);
+      line(
+        '    scan (first tick: read, store, first credits)',
+        `${(scanMs / 1000).toFixed(2)} s, ${(blocks / (scanMs / 1000)).toFixed(0)} blocks/s (BSC makes ${BSC_BLOCKS_PER_S.toFixed(2)})`,
+      );
+      line('    of which waiting for the node', `${(rpcAfterScan / 1000).toFixed(2)} s (${client.rpc.calls} calls in all)`);
+      line('    credited after finality', `${credited} in ${(creditMs / 1000).toFixed(2)} s = ${(credited / (creditMs / 1000)).toFixed(0)} transfers/s`);
+      line(
+        '    watcher own time vs node time (whole run)',
+        `${((creditMs - client.rpc.rpcMs) / 1000).toFixed(2)} s vs ${(client.rpc.rpcMs / 1000).toFixed(2)} s`,
+      );
+      line('    credited total = sent', `${BigInt(total) === expected ? 'yes' : `NO: ${total} vs ${expected}`}`);
+      line('    peak memory (process max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+      line('    ledger:verify', await verifyLine(ctx.db));
+    } finally {
+      await b.drop();
+    }
+  }
+  await anvil.close();
+}
