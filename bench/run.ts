@@ -2,12 +2,14 @@ import { roiBench } from './roi.bench';
 import { teamBench } from './team.bench';
 import { transfersBench } from './transfers.bench';
 import { walletBench } from './wallet.bench';
+import { benchPaths } from './legacy';
 import { DATABASE_URL } from './lib';
 
 /**
  * `npm run bench`: prints figures, asserts nothing. Each figure sits beside its baseline from the
  * same run. Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL or the local `test` database),
- * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000), BENCH_ONLY (comma list).
+ * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000), BENCH_ONLY (comma list),
+ * BENCH_PATHS (new,old: also the transfer and ROI as they were before migration 0180, bench/legacy.ts).
  */
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,7 +22,13 @@ async function main(): Promise<void> {
   const benches: [string, () => Promise<void>][] = [
     ['wallet', () => walletBench(seconds)],
     ['roi', () => roiBench(stakes)],
-    ['transfers', () => transfersBench(seconds)],
+    // BENCH_PATHS=new,old: each path in turn, each beside its own baseline (TRANSFER_HOT=8 for one size).
+    [
+      'transfers',
+      async () => {
+        for (const p of benchPaths()) await transfersBench(seconds, p);
+      },
+    ],
     ['team', () => teamBench(seconds)],
   ];
   for (const [name, run] of benches) {

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/factories';
+import { useLegacyFunctions, type BenchPath } from './legacy';
 import { benchContext, DATABASE_URL, line, listen, ON_PGLITE, POOL, ratio, timed, verifyLine } from './lib';
 
 const CLIENTS = 32;
 /** The issue's figure is at 8 hot accounts; the growth table adds 2 (a transfer needs two), 64 and 1,000. */
-export const HOT_ACCOUNTS = [8, 2, 64, 1000];
+export const HOT_ACCOUNTS = process.env.TRANSFER_HOT ? process.env.TRANSFER_HOT.split(',').map(Number) : [8, 2, 64, 1000];
 
 /**
  * Transfers per second under contention: 32 clients for `seconds`, each sending 10 USDT between
@@ -13,8 +14,10 @@ export const HOT_ACCOUNTS = [8, 2, 64, 1000];
  * in one transaction over the same 8 accounts — conditional debit, credit, journal row, two
  * postings — in the same lock order, on the same tables (the floor for any correct transfer).
  */
-export async function transfersBench(seconds: number): Promise<void> {
+export async function transfersBench(seconds: number, path: BenchPath = 'new'): Promise<void> {
   const { ctx, drop, schema } = await benchContext(POOL ?? CLIENTS);
+  if (path === 'old') await useLegacyFunctions(ctx.db, 'transfer');
+  if (path === 'old') console.log('Transfers, old path (app_transfer before migration 0180: its own balance writes)');
   const { app, url } = await listen(ctx);
   try {
     const users: TestUser[] = [];

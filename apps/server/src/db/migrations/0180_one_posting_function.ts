@@ -40,11 +40,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       p_keys text[], p_kinds text[], p_users bigint[], p_memos text[],
       p_entry int[], p_acc_users bigint[], p_acc_kinds text[], p_amounts bigint[], p_stakes bigint[])
     returns table (o_ord int, o_entry_id bigint)
-    language plpgsql as $fn$
+    language plpgsql set enable_mergejoin = off as $fn$
     declare
       v_n int := coalesce(cardinality(p_keys), 0);
       v_legs int := coalesce(cardinality(p_entry), 0);
-      v_bad int;
+      v_good int;
+      v_groups int;
+      v_zero boolean;
       v_ords int[];
       v_ids bigint[];
       v_acc_users bigint[];
@@ -56,29 +58,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if v_n = 0 then return; end if;
       if cardinality(p_kinds) <> v_n or cardinality(p_users) <> v_n or cardinality(p_memos) <> v_n
           or cardinality(p_acc_users) <> v_legs or cardinality(p_acc_kinds) <> v_legs or cardinality(p_amounts) <> v_legs
-          or cardinality(p_stakes) <> v_legs then
-        raise exception 'app_post_many: arrays of different lengths' using errcode = 'UL002';
-      end if;
-      -- Each entry: a key given once, an index in range, two or more non-zero legs summing to zero.
-      if (select count(distinct k) from unnest(p_keys) k) <> v_n
+          or cardinality(p_stakes) <> v_legs
+          or (select count(*) from (select distinct k from unnest(p_keys) k) x) <> v_n
           or exists (select 1 from unnest(p_entry) e where e is null or e < 1 or e > v_n) then
-        raise exception 'app_post_many: a key given twice or a posting of no entry' using errcode = 'UL002';
+        raise exception 'app_post_many: arrays of different lengths, a key given twice or a posting of no entry' using errcode = 'UL002';
       end if;
-      select c.ord into v_bad from (
-        select i.ord, count(l.amount) filter (where l.amount <> 0) as legs, coalesce(sum(l.amount), 0) as total
-        from generate_subscripts(p_keys, 1) i(ord)
-        left join (
+      -- Balanced: every entry has two or more non-zero legs once legs on the same account and
+      -- stake are merged, and they sum to zero. (v_groups = v_legs and no zero leg: nothing to merge.)
+      select count(*) filter (where g.legs >= 2 and g.total = 0), coalesce(sum(g.groups), 0), coalesce(bool_or(g.zero), false)
+      into v_good, v_groups, v_zero
+      from (
+        select l.e, count(*) filter (where l.amount <> 0) as legs, sum(l.amount) as total, count(*) as groups, bool_or(l.amount = 0) as zero
+        from (
           select x.e, sum(x.a) as amount from unnest(p_entry, p_acc_users, p_acc_kinds, p_amounts, p_stakes) x(e, u, k, a, s)
-          group by x.e, x.u, x.k, x.s) l on l.e = i.ord
-        group by i.ord) c
-      where c.legs < 2 or c.total <> 0 limit 1;
-      if v_bad is not null then
-        raise exception 'ledger entry % does not balance or has fewer than two postings', p_keys[v_bad] using errcode = 'UL002';
+          group by x.e, x.u, x.k, x.s) l
+        group by l.e) g;
+      if v_good <> v_n then
+        raise exception 'ledger entry % does not balance or has fewer than two postings', (
+          select p_keys[i] from generate_subscripts(p_keys, 1) i
+          where (select count(*) filter (where l.a <> 0) < 2 or coalesce(sum(l.a), 0) <> 0
+                 from (select sum(x.a) as a from unnest(p_entry, p_acc_users, p_acc_kinds, p_amounts, p_stakes) x(e, u, k, a, s)
+                       where x.e = i group by x.u, x.k, x.s) l)
+          limit 1) using errcode = 'UL002';
       end if;
 
       -- Lock order 1: the users of the entries and accounts, in id order (the key-share lock a
       -- reference takes, taken up front so no user row is locked after an account).
-      perform 1 from users u where u.id in (select unnest(p_users) union select unnest(p_acc_users)) order by u.id for key share;
+      perform 1 from users u where u.id = any(array(select unnest(p_users) union select unnest(p_acc_users))) order by u.id for key share;
 
       -- Idempotency: entries whose key exists are skipped whole.
       with ins as (
@@ -86,36 +92,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         select x.k, x.kd, x.u, x.m from unnest(p_keys, p_kinds, p_users, p_memos) x(k, kd, u, m)
         on conflict (idempotency_key) do nothing
         returning id, idempotency_key)
-      select array_agg(x.ord::int order by x.ord), array_agg(ins.id order by x.ord) into v_ords, v_ids
+      select array_agg(x.ord::int), array_agg(ins.id) into v_ords, v_ids
       from ins join unnest(p_keys) with ordinality x(k, ord) on x.k = ins.idempotency_key;
       if v_ords is null then return; end if;
 
-      -- The net change per account over the entries written, in lock order: system accounts
-      -- (by kind), then user accounts by user id and kind.
-      select array_agg(l.u order by l.u is not null, l.u, l.k collate "C"), array_agg(l.k order by l.u is not null, l.u, l.k collate "C"),
-        array_agg(l.d order by l.u is not null, l.u, l.k collate "C")
-      into v_acc_users, v_acc_kinds, v_deltas
+      -- The net change per account over the entries written.
+      select array_agg(l.u), array_agg(l.k), array_agg(l.d) into v_acc_users, v_acc_kinds, v_deltas
       from (
         select x.u, x.k, sum(x.a)::bigint as d
         from unnest(p_entry, p_acc_users, p_acc_kinds, p_amounts) x(e, u, k, a)
-        join unnest(v_ords) w(e) on w.e = x.e
+        where cardinality(v_ords) = v_n or x.e in (select unnest(v_ords))
         group by x.u, x.k) l;
 
-      -- Accounts are created on first use (at zero).
-      insert into ledger_accounts (user_id, kind)
-      select x.u, x.k from unnest(v_acc_users, v_acc_kinds) x(u, k)
-      on conflict (user_id, kind) do nothing;
-      select array_agg(l.id order by l.ord) into v_acc from (
-        select a.id, x.ord from unnest(v_acc_users, v_acc_kinds) with ordinality x(u, k, ord)
-        join ledger_accounts a on a.user_id = x.u and a.kind = x.k
-        union all
-        select a.id, x.ord from unnest(v_acc_users, v_acc_kinds) with ordinality x(u, k, ord)
-        join ledger_accounts a on a.user_id is null and x.u is null and a.kind = x.k) l;
+      -- The accounts' ids (aligned with v_deltas); those missing are created on first use, at zero.
+      for i in 1..2 loop
+        -- (a lateral lookup per account: one index probe each, whatever the table's size)
+        select array_agg(a.id order by x.ord) into v_acc
+        from unnest(v_acc_users, v_acc_kinds) with ordinality x(u, k, ord)
+        cross join lateral (
+          select a.id from ledger_accounts a
+          where (a.user_id = x.u or (a.user_id is null and x.u is null)) and a.kind = x.k limit 1) a;
+        exit when coalesce(cardinality(v_acc), 0) = cardinality(v_deltas) or i = 2;
+        insert into ledger_accounts (user_id, kind)
+        select x.u, x.k from unnest(v_acc_users, v_acc_kinds) x(u, k)
+        on conflict (user_id, kind) do nothing;
+      end loop;
       if coalesce(cardinality(v_acc), 0) <> cardinality(v_deltas) then
         raise exception 'app_post_many: an account could not be found' using errcode = 'UL002';
       end if;
 
-      -- Lock order 2: the accounts, system first, then by user id and kind.
+      -- Lock order 2: the accounts, system accounts first (by kind), then by user id and kind.
       perform 1 from ledger_accounts a where a.id = any(v_acc) order by a.user_id is not null, a.user_id, a.kind collate "C" for update;
 
       -- Conditional debit: a user account never goes below zero.
@@ -127,14 +133,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         raise exception 'insufficient_balance' using errcode = 'UL001';
       end if;
 
-      insert into ledger_postings (entry_id, account_id, amount, stake_id)
-      select w.id, acc.id, sum(x.a), x.s
-      from unnest(p_entry, p_acc_users, p_acc_kinds, p_amounts, p_stakes) x(e, u, k, a, s)
-      join unnest(v_ords, v_ids) w(e, id) on w.e = x.e
-      join unnest(v_acc, v_acc_users, v_acc_kinds) acc(id, u, k) on coalesce(acc.u, 0) = coalesce(x.u, 0) and acc.k = x.k
-      group by w.id, acc.id, x.s
-      having sum(x.a) <> 0
-      order by w.id, acc.id, x.s;
+      if v_groups = v_legs and not v_zero then
+        -- Nothing to merge: one posting per leg.
+        insert into ledger_postings (entry_id, account_id, amount, stake_id)
+        select w.id, acc.id, x.a, x.s
+        from unnest(p_entry, p_acc_users, p_acc_kinds, p_amounts, p_stakes) x(e, u, k, a, s)
+        join unnest(v_ords, v_ids) w(e, id) on w.e = x.e
+        join unnest(v_acc, v_acc_users, v_acc_kinds) acc(id, u, k) on coalesce(acc.u, 0) = coalesce(x.u, 0) and acc.k = x.k;
+      else
+        insert into ledger_postings (entry_id, account_id, amount, stake_id)
+        select w.id, acc.id, sum(x.a), x.s
+        from unnest(p_entry, p_acc_users, p_acc_kinds, p_amounts, p_stakes) x(e, u, k, a, s)
+        join unnest(v_ords, v_ids) w(e, id) on w.e = x.e
+        join unnest(v_acc, v_acc_users, v_acc_kinds) acc(id, u, k) on coalesce(acc.u, 0) = coalesce(x.u, 0) and acc.k = x.k
+        group by w.id, acc.id, x.s
+        having sum(x.a) <> 0;
+      end if;
 
       return query select * from unnest(v_ords, v_ids);
     end
@@ -199,7 +213,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create or replace function app_roi_chunk_part(p_after bigint, p_date date, p_limit int, p_lock boolean, p_part int, p_parts int)
     returns table (o_last_id bigint, o_stakes int, o_credits int, o_total bigint, o_completed int)
-    language plpgsql set jit = off set plan_cache_mode = force_custom_plan as $fn$
+    language plpgsql set jit = off set plan_cache_mode = force_custom_plan set enable_mergejoin = off as $fn$
     declare
       v_sys_kind text := case when p_part = 0 then 'system:roi_expense' else 'system:roi_expense:' || p_part end;
       v_ids bigint[];
@@ -226,50 +240,53 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_written int[];
     begin
       if p_lock then perform pg_advisory_xact_lock(7402001 + p_part); end if;
-      -- A chunk is whole users (after p_after, in id order): up to p_limit due stakes, then the rest
-      -- of the last user's, so each user's stakes due on a day are credited in one entry.
-      select array_agg(x.id order by x.user_id, x.id), max(x.user_id) into v_ids, v_last from (
+      -- A chunk is whole users, after p_after in id order. The next p_limit × p_parts active stakes
+      -- in (user, id) order are read from the index alone (stakes_active_user_idx: no sort, no
+      -- table scan, whatever the table's size), then the rest of the last user's; of those, this
+      -- part's due stakes are locked and read again under the lock. v_last, the last user seen,
+      -- is the cursor, even when none of the chunk's stakes was due.
+      select array_agg(c.id), max(c.user_id) into v_ids, v_last from (
         select s.id, s.user_id from stakes s
-        where s.status = 'active' and s.user_id > p_after and s.start_date < p_date
-          and (s.last_roi_date is null or s.last_roi_date < p_date)
-          and (p_parts = 1 or s.user_id % p_parts = p_part)
-        order by s.user_id, s.id limit p_limit for update) x;
+        where s.status = 'active' and s.user_id > p_after
+        order by s.user_id, s.id limit p_limit * p_parts) c;
       if v_ids is null then
         return query select null::bigint, 0, 0, 0::bigint, 0;
         return;
       end if;
-      if cardinality(v_ids) >= p_limit then
-        v_ids := v_ids || array(
-          select s.id from stakes s
-          where s.status = 'active' and s.user_id = v_last and s.id > v_ids[cardinality(v_ids)] and s.start_date < p_date
-            and (s.last_roi_date is null or s.last_roi_date < p_date)
-          order by s.id for update);
+      v_ids := v_ids || array(select s.id from stakes s where s.status = 'active' and s.user_id = v_last and s.id <> all(v_ids));
+      v_ids := array(
+        select s.id from stakes s
+        where s.id = any(v_ids) and s.status = 'active' and s.start_date < p_date
+          and (s.last_roi_date is null or s.last_roi_date < p_date)
+          and (p_parts = 1 or s.user_id % p_parts = p_part)
+        order by s.id for update);
+      if cardinality(v_ids) = 0 then
+        return query select v_last, 0, 0, 0::bigint, 0;
+        return;
       end if;
 
       -- Each stake-day's credit exactly as @app/core percentOf: (amount × rate in micro-units) /
-      -- (100 × 1,000,000), truncated; the last one trimmed to the cap.
+      -- (100 × 1,000,000), truncated; the last one trimmed to the cap. k is the number of days due:
+      -- up to p_date, and no more than the cap leaves room for. Every array below is aggregated in
+      -- one pass over its rows, so its elements line up with each other's.
       with s as (
-        select st.id, st.user_id, st.roi_paid, coalesce(st.last_roi_date, st.start_date) as base,
-          div(st.amount::numeric * st.daily_rate * 1000000, 100000000)::bigint as per_day,
-          div(st.amount::numeric * st.cap_percentage * 1000000, 100000000)::bigint as cap
-        from unnest(v_ids) i(id) join stakes st on st.id = i.id),
+        select c.*, case when c.per_day > 0 and c.cap > c.roi_paid then least(p_date - c.base, (c.cap - c.roi_paid + c.per_day - 1) / c.per_day) else 0 end as k
+        from (
+          select st.id, st.user_id, st.roi_paid, coalesce(st.last_roi_date, st.start_date) as base,
+            div(st.amount::numeric * st.daily_rate * 1000000, 100000000)::bigint as per_day,
+            div(st.amount::numeric * st.cap_percentage * 1000000, 100000000)::bigint as cap
+          from stakes st where st.id = any(v_ids)) c),
       d as (
         select s.id, s.user_id, s.base + g.n as day, least(s.per_day, s.cap - s.roi_paid - s.per_day * (g.n - 1)) as credit
-        from s cross join lateral generate_series(1, least(p_date - s.base,
-          case when s.per_day > 0 and s.cap > s.roi_paid then (s.cap - s.roi_paid + s.per_day - 1) / s.per_day else 0 end)::int) g(n)),
-      de as (select d.*, dense_rank() over (order by d.user_id, d.day)::int as entry from d),
-      pl as (
-        select s.id, s.per_day, s.base, s.cap, s.roi_paid + coalesce(sum(d.credit), 0) as planned, max(d.day) as last_day
-        from s left join d on d.id = s.id group by s.id, s.per_day, s.base, s.cap, s.roi_paid)
-      select
-        (select array_agg(de.id order by de.entry, de.id) from de), (select array_agg(de.user_id order by de.entry, de.id) from de),
-        (select array_agg(de.day order by de.entry, de.id) from de), (select array_agg(de.credit order by de.entry, de.id) from de),
-        (select array_agg(de.entry order by de.entry, de.id) from de),
-        array_agg(pl.id), array_agg(pl.per_day), array_agg(pl.base), array_agg(pl.cap), array_agg(pl.planned), array_agg(pl.last_day)
-      into d_stake, d_user, d_day, d_credit, d_entry, s_id, s_per_day, s_base, s_cap, s_planned, s_last_day
-      from pl;
+        from s cross join lateral generate_series(1, s.k::int) g(n)),
+      de as (select d.*, dense_rank() over (order by d.user_id, d.day)::int as entry from d)
+      select x.*, y.* into d_stake, d_user, d_day, d_credit, d_entry, v_n, s_id, s_per_day, s_base, s_cap, s_planned, s_last_day
+      from (select array_agg(de.id), array_agg(de.user_id), array_agg(de.day), array_agg(de.credit), array_agg(de.entry), coalesce(max(de.entry), 0) from de) x,
+        (select array_agg(s.id), array_agg(s.per_day), array_agg(s.base), array_agg(s.cap),
+           array_agg(s.roi_paid + case when s.k > 0 then least(s.per_day * s.k, s.cap - s.roi_paid) else 0 end),
+           array_agg(case when s.k > 0 then s.base + s.k::int end)
+         from s) y;
 
-      v_n := coalesce(d_entry[cardinality(d_entry)], 0);
       if v_n > 0 then
         -- One entry per user and day, keyed by its first stake: roi:<stake>:<yyyy-mm-dd>.
         select array_agg('roi:' || g.first || ':' || to_char(g.day, 'YYYY-MM-DD') order by g.entry),
@@ -298,7 +315,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       with w as (
         select x.stake, x.user_id, x.credit
         from unnest(d_entry, d_stake, d_user, d_credit) x(entry, stake, user_id, credit)
-        join unnest(v_written) k(entry) on k.entry = x.entry),
+        where cardinality(v_written) = v_n or x.entry in (select unnest(v_written))),
       pu as (select w.user_id, sum(w.credit)::bigint as amount from w group by w.user_id),
       ut as (
         insert into user_totals (user_id, roi_income) select pu.user_id, pu.amount from pu order by pu.user_id
@@ -310,7 +327,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           last_roi_date = case when pl.per_day = 0 then p_date else coalesce(pl.last_day, pl.base) end,
           status = case when pl.planned >= pl.cap then 'completed' else x.status end
         from pl left join ps on ps.id = pl.id
-        where x.id = pl.id
+        where x.id = pl.id and x.id = any(s_id)
         returning pl.planned >= pl.cap as done)
       select v_last, cardinality(v_ids), (select count(*) from w)::int,
         (select coalesce(sum(w.credit), 0) from w)::bigint, (select count(*) from st where st.done)::int;
