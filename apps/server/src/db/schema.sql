@@ -487,6 +487,18 @@ CREATE INDEX withdrawals_user_idx ON withdrawals USING btree (user_id, created_a
 
 -- Views
 
+create view live_sessions as
+ SELECT id,
+    user_id,
+    token_hash,
+    created_at,
+    expires_at,
+    last_used_at,
+    ip,
+    user_agent
+   FROM sessions
+  WHERE expires_at > now();
+
 create view team_stats as
  SELECT d.user_id,
     d.directs,
@@ -885,8 +897,8 @@ CREATE OR REPLACE FUNCTION app_session(p_token_hash text)
  STABLE
 AS $function$
       select s.id, s.user_id, u.status, s.last_used_at
-      from sessions s join users u on u.id = s.user_id
-      where s.token_hash = p_token_hash and s.expires_at > now()
+      from live_sessions s join users u on u.id = s.user_id
+      where s.token_hash = p_token_hash
     $function$;
 
 CREATE OR REPLACE FUNCTION app_transfer(p_sender bigint, p_username text, p_type text, p_amount bigint)

@@ -62,15 +62,21 @@ export const DB_ERRORS = {
   UT001: { code: 'NOT_FOUND', message: 'User not found', field: 'username' },
   /** app_transfer: the receiver is the sender */
   UT002: { code: 'VALIDATION', message: 'You cannot transfer to yourself', field: 'username' },
-  /** app_session_user: the token names no live session */
+  /** app_transfer_as (and sessionCheck): the token names no live session (app_session) */
   US001: { code: 'UNAUTHORIZED', message: 'Invalid or expired token', field: undefined },
-  /** app_session_user: the session's user is blocked */
+  /** app_transfer_as (and sessionCheck): the session's user is blocked */
   US002: { code: 'FORBIDDEN', message: 'Your account has been blocked', field: undefined },
 } as const satisfies Record<string, { code: ErrorCode; message: string; field: string | undefined }>;
 
 export type DbErrorCode = keyof typeof DB_ERRORS;
 /** The last line under app_post_many's conditional debit: the CHECK that a user balance is not negative. */
 const BALANCE_CHECK = 'ledger_accounts_user_balance_nonneg';
+
+/** The API error of one of the codes (a check made in TypeScript on what a statement read, e.g. a session's status). */
+export function appErrorFor(code: DbErrorCode, opts: { withFields?: boolean } = {}): AppError {
+  const e = DB_ERRORS[code];
+  return new AppError(e.code, e.message, opts.withFields && e.field ? { [e.field]: e.message } : undefined);
+}
 
 /**
  * The AppError a database error stands for, or undefined when it is none of ours (the caller
@@ -80,6 +86,5 @@ export function dbError(err: unknown, opts: { withFields?: boolean } = {}): AppE
   const e0 = err as { code?: unknown; constraint?: unknown } | null;
   const code = e0?.code === '23514' && e0.constraint === BALANCE_CHECK ? 'UL001' : e0?.code;
   if (typeof code !== 'string' || !Object.hasOwn(DB_ERRORS, code)) return undefined;
-  const e = DB_ERRORS[code as DbErrorCode];
-  return new AppError(e.code, e.message, opts.withFields && e.field ? { [e.field]: e.message } : undefined);
+  return appErrorFor(code as DbErrorCode, opts);
 }

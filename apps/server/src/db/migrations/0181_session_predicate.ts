@@ -1,22 +1,24 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One session predicate (issue 31). `app_session(token_hash)` is the live session of a token
- * hash: the session row exists (a revoked session is deleted) and has not expired, with its user's
- * status. Every reader of a session uses it: the authentication hook (auth/sessions.ts), the
- * wallet's and get-info's one statement, and the transfer's own check (`app_transfer_as`). It is
- * a STABLE SQL function of one SELECT, so PostgreSQL inlines it into the calling query (the same
- * plan as the join it replaces). What a status means for the answer (none: 401, 'blocked': 403)
+ * One session predicate (issue 31). `live_sessions` is the rule: a session is live while its row
+ * exists (revoking deletes it) and it has not expired. `app_session(token_hash)` is the live
+ * session of a token hash with its user's status. Every reader of a session uses them: the
+ * authentication hook (auth/sessions.ts), the wallet's and get-info's one statement, the
+ * transfer's own check (`app_transfer_as`), and the list of a user's sessions (/security). The
+ * view is simple and app_session a STABLE SQL function of one SELECT, so PostgreSQL inlines both
+ * into the calling query (the same plan as the join they replace). What a status means for the answer (none: 401, 'blocked': 403)
  * is one table of codes, lib/db-errors.ts (US001, US002).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create view live_sessions as select * from sessions where expires_at > now()`.execute(db);
   await sql`
     create function app_session(p_token_hash text)
     returns table (session_id bigint, user_id bigint, status text, last_used_at timestamptz)
     language sql stable as $fn$
       select s.id, s.user_id, u.status, s.last_used_at
-      from sessions s join users u on u.id = s.user_id
-      where s.token_hash = p_token_hash and s.expires_at > now()
+      from live_sessions s join users u on u.id = s.user_id
+      where s.token_hash = p_token_hash
     $fn$`.execute(db);
   await sql`
     create or replace function app_transfer_as(p_token_hash text, p_sender bigint, p_username text, p_type text, p_amount bigint)
@@ -36,6 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql.raw(LEGACY_TRANSFER_AS).execute(db);
   await sql`drop function app_session(text)`.execute(db);
+  await sql`drop view live_sessions`.execute(db);
 }
 
 // The function as migration 0103 left it, by value (a migration never imports another).
