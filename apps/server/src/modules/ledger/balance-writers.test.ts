@@ -12,6 +12,8 @@ import { createUser, fundDeposit } from '../../test/factories';
  * TypeScript sources, and the database itself (a trigger refuses any other writer at run time).
  */
 const POSTING_FUNCTION = 'app_post_many';
+/** The transaction-local setting app_post_many sets around its UPDATE to pass the guard. */
+const GUARD_FLAG = 'app.ledger_post';
 
 /** SQL that writes a balance: an UPDATE of ledger_accounts setting balance, or an INSERT naming it. */
 const SQL_BALANCE_WRITES = [/update\s+ledger_accounts\b[^;]*?\bset\b[^;]*?\bbalance\s*=/is, /insert\s+into\s+ledger_accounts\s*\([^)]*\bbalance\b/is];
@@ -45,6 +47,12 @@ describe('one balance writer', () => {
     expect(fns.rows.length).toBeGreaterThan(10);
     const writers = fns.rows.filter((f) => SQL_BALANCE_WRITES.some((re) => re.test(f.src))).map((f) => f.name);
     expect(writers).toEqual([POSTING_FUNCTION]);
+    // The guard's flag is set by the posting function alone (and read by the guard).
+    const flaggers = fns.rows
+      .filter((f) => f.src.includes(GUARD_FLAG))
+      .map((f) => f.name)
+      .sort();
+    expect(flaggers).toEqual(['app_balance_guard_update', POSTING_FUNCTION]);
   });
 
   it('no TypeScript source writes a balance (tests corrupt one on purpose only through src/test/ledger-repair.ts)', () => {
@@ -60,7 +68,7 @@ describe('one balance writer', () => {
       .filter((f) => !f.endsWith(path.join('test', 'ledger-repair.ts')))
       .filter((f) => {
         const text = readFileSync(f, 'utf8');
-        return [...SQL_BALANCE_WRITES, ...BUILDER_BALANCE_WRITES].some((re) => re.test(text));
+        return [...SQL_BALANCE_WRITES, ...BUILDER_BALANCE_WRITES].some((re) => re.test(text)) || text.includes(GUARD_FLAG);
       })
       .map((f) => path.relative(repoRoot, f));
     expect(offenders).toEqual([]);
@@ -76,7 +84,7 @@ describe('one balance writer', () => {
       );
     expect(await code(sql`update ledger_accounts set balance = balance + 1 where user_id = ${u.id}`.execute(h.db))).toBe('UL003');
     expect(await code(sql`insert into ledger_accounts (user_id, kind, balance) values (${u.id}, 'income', 5)`.execute(h.db))).toBe('UL003');
-    // Nor from inside another function: the guard looks at who called the statement.
+    // Nor from inside another function: only app_post_many's own UPDATE is flagged.
     await sql`create function balance_writer_probe(p_user bigint) returns void language plpgsql as $$
       begin update ledger_accounts set balance = balance + 1 where user_id = p_user; end $$`.execute(h.db);
     try {
