@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Executor, Tx } from '../../db/types';
+import { sql, type RawBuilder } from 'kysely';
+import type { DB, Executor, Tx } from '../../db/types';
 import { dbError } from '../../lib/db-errors';
 import type { AccountRef, UserAccountKind } from './accounts';
 import { verifyTotals, type MismatchedTotal } from './totals';
@@ -75,6 +75,15 @@ export async function getSystemBalance(db: Executor, kind: string): Promise<bigi
   return row ? BigInt(row.balance) : 0n;
 }
 
+/** Runs `work` in a transaction of its own with a larger work_mem (verify's aggregates), or in the caller's. */
+async function inOwnTx<T>(db: Executor, work: (tx: Executor) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return (db as DB).transaction().execute(async (tx) => {
+    await sql`set local work_mem = '256MB'`.execute(tx);
+    return work(tx);
+  });
+}
+
 export interface VerifyReport {
   ok: boolean;
   entries: number;
@@ -99,31 +108,35 @@ export interface VerifyReport {
  * stake's roi_paid equals the ROI posted for it.
  */
 export async function verify(db: Executor): Promise<VerifyReport> {
-  const unbalanced = await sql<{ entry_id: bigint; sum: bigint | null }>`
+  // The checks are independent: on PostgreSQL each runs on its own pooled connection at once
+  // (a 1,000,000-entry ledger uses both cores), with room to hash its aggregates in memory
+  // (work_mem); PGlite's one connection takes them in turn.
+  const run = <T>(q: RawBuilder<T>) => inOwnTx(db, (tx) => q.execute(tx));
+  const unbalancedP = run(sql<{ entry_id: bigint; sum: bigint | null }>`
     select e.id as entry_id, sum(p.amount)::bigint as sum
     from ledger_entries e left join ledger_postings p on p.entry_id = e.id
     group by e.id
     having count(p.id) < 2 or sum(p.amount) <> 0
-    limit 100`.execute(db);
-  const mismatched = await sql<{ id: bigint; balance: bigint; posted: bigint }>`
+    limit 100`);
+  const mismatchedP = run(sql<{ id: bigint; balance: bigint; posted: bigint }>`
     select a.id, a.balance, coalesce(s.total, 0)::bigint as posted
     from ledger_accounts a
     left join (select account_id, sum(amount) as total from ledger_postings group by account_id) s on s.account_id = a.id
     where a.balance <> coalesce(s.total, 0)
-    limit 100`.execute(db);
-  const negative = await sql<{ id: bigint; user_id: bigint; balance: bigint }>`
-    select id, user_id, balance from ledger_accounts where user_id is not null and balance < 0 limit 100`.execute(db);
-  const counts = await sql<{ entries: bigint; accounts: bigint; total: bigint | null }>`
+    limit 100`);
+  const negativeP = run(sql<{ id: bigint; user_id: bigint; balance: bigint }>`
+    select id, user_id, balance from ledger_accounts where user_id is not null and balance < 0 limit 100`);
+  const countsP = run(sql<{ entries: bigint; accounts: bigint; total: bigint | null }>`
     select (select count(*) from ledger_entries)::bigint as entries,
            (select count(*) from ledger_accounts)::bigint as accounts,
-           (select sum(balance) from ledger_accounts)::bigint as total`.execute(db);
-  const totals = await verifyTotals(db);
+           (select sum(balance) from ledger_accounts)::bigint as total`);
+  const totalsP = inOwnTx(db, (tx) => verifyTotals(tx));
   // Per stake, not only per user (verifyTotals): two stakes of one user wrong by opposite amounts
   // cancel out in the user's sum. Each ROI posting names its stake (migration 0180), so a stake's
   // credits are counted and summed without reading the entries: roi_paid must equal the sum, and
   // the number of credits the days from its start to its last ROI day (one credit a day: a day
   // credited twice, or skipped, shows). A full join also finds ROI posted for a stake that is not there.
-  const stakes = await sql<{ stake_id: string; user_id: bigint | null; paid: bigint; posted: bigint; credits: number; days: number }>`
+  const stakesP = run(sql<{ stake_id: string; user_id: bigint | null; paid: bigint; posted: bigint; credits: number; days: number }>`
     select coalesce(s.id, c.stake_id)::text as stake_id, s.user_id,
       coalesce(s.roi_paid, 0)::bigint as paid, coalesce(c.posted, 0)::bigint as posted, coalesce(c.credits, 0)::int as credits,
       (case when div(s.amount::numeric * s.daily_rate * 1000000, 100000000) > 0 then coalesce(s.last_roi_date - s.start_date, 0) else 0 end)::int as days
@@ -133,7 +146,8 @@ export async function verify(db: Executor): Promise<VerifyReport> {
     where coalesce(s.roi_paid, 0) <> coalesce(c.posted, 0)
       or coalesce(c.credits, 0) <> (case when div(s.amount::numeric * s.daily_rate * 1000000, 100000000) > 0 then coalesce(s.last_roi_date - s.start_date, 0) else 0 end)
     order by s.user_id nulls last, coalesce(s.id, c.stake_id)
-    limit 100`.execute(db);
+    limit 100`);
+  const [unbalanced, mismatched, negative, counts, totals, stakes] = await Promise.all([unbalancedP, mismatchedP, negativeP, countsP, totalsP, stakesP]);
   const c = counts.rows[0]!;
   const total = BigInt(c.total ?? 0n);
   const report: VerifyReport = {
