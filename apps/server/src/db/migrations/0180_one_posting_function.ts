@@ -100,22 +100,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from ins join unnest(p_keys) with ordinality x(k, ord) on x.k = ins.idempotency_key;
       if v_ords is null then return; end if;
 
-      -- Lock order 2: the accounts of the entries written, system accounts first (by kind), then
-      -- by user id and kind; with the net change of each. An account used for the first time is
-      -- created (at zero), then looked up again.
+      -- The accounts of the entries written, with the net change of each, found by one index
+      -- probe each (a lateral lookup: never a scan of the table per account, whatever the
+      -- planner's statistics say); an account used for the first time is created (at zero),
+      -- then looked up again.
       for i in 1..2 loop
         with d as (
           select x.u, x.k, sum(x.a)::bigint as delta
           from unnest(p_entry, p_acc_users, p_acc_kinds, p_amounts) x(e, u, k, a)
-          where v_ords is not null and (cardinality(v_ords) = v_n or x.e = any(v_ords))
+          where cardinality(v_ords) = v_n or x.e = any(v_ords)
           group by x.u, x.k)
-        select array_agg(l.id), array_agg(l.u), array_agg(l.k), array_agg(l.delta), (select count(*) from d)
+        select array_agg(a.id), array_agg(d.u), array_agg(d.k), array_agg(d.delta), (select count(*) from d)
         into v_acc, v_acc_users, v_acc_kinds, v_deltas, v_want
-        from (
-          select a.id, d.u, d.k, d.delta from d
-          join ledger_accounts a on (a.user_id = d.u or (a.user_id is null and d.u is null)) and a.kind = d.k
-          order by a.user_id is not null, a.user_id, a.kind collate "C"
-          for update of a) l;
+        from d cross join lateral (
+          select a.id from ledger_accounts a where (a.user_id = d.u or (a.user_id is null and d.u is null)) and a.kind = d.k limit 1) a;
         exit when coalesce(cardinality(v_acc), 0) = v_want or i = 2;
         insert into ledger_accounts (user_id, kind)
         select x.u, x.k from unnest(p_acc_users, p_acc_kinds) x(u, k) group by x.u, x.k
@@ -124,6 +122,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if coalesce(cardinality(v_acc), 0) <> v_want then
         raise exception 'app_post_many: an account could not be found' using errcode = 'UL002';
       end if;
+
+      -- Lock order 2: the accounts, system accounts first (by kind), then by user id and kind.
+      perform 1 from ledger_accounts a where a.id = any(v_acc) order by a.user_id is not null, a.user_id, a.kind collate "C" for update;
 
       -- Conditional debit: a user account never goes below zero. The flag lets this one statement
       -- past the balance guard (app_balance_guard_update) and is cleared right after it.
