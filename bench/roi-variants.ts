@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import { createRoiChunkPartFunction } from '../apps/server/src/db/migrations/0132_roi_parts';
+import { sql } from 'kysely';
 import type { DB } from '../apps/server/src/db/types';
 import { runRoi } from '../apps/server/src/modules/income/roi';
+import { useLegacyFunctions } from './legacy';
 import { benchContext, ON_PGLITE, timed } from './lib';
 import { seedRoi } from './roi.bench';
 
@@ -11,17 +11,9 @@ import { seedRoi } from './roi.bench';
  * turn with the function as migrated. Runs on one VM spread by ±15 % over minutes, so a change is
  * only worth making when its alternating runs separate by more than that.
  *
- *   BENCH_ONLY is ignored; N=1000000 VARIANTS=base,income-records,base,income-records npx tsx bench/roi-variants.ts
+ *   BENCH_ONLY is ignored; N=1000000 VARIANTS=base,old,base,old npx tsx bench/roi-variants.ts
  */
 type Variant = (db: DB) => Promise<void>;
-
-/** The chunk function's text with one part replaced; fails when the pattern no longer matches it. */
-async function rewriteChunk(db: DB, pattern: RegExp, replacement: string): Promise<void> {
-  const { def } = (await sql<{ def: string }>`select pg_get_functiondef('app_roi_chunk_part'::regproc) as def`.execute(db)).rows[0]!;
-  const changed = def.replace(pattern, replacement);
-  if (changed === def) throw new Error(`app_roi_chunk_part has no ${pattern.source}: update this experiment`);
-  await sql.raw(changed).execute(db);
-}
 
 const VARIANTS: Record<string, Variant> = {
   base: async () => {},
@@ -35,15 +27,9 @@ const VARIANTS: Record<string, Variant> = {
     await sql`drop index ledger_entries_user_kind_idx`.execute(db);
     await sql`create index ledger_entries_user_kind_id_idx on ledger_entries (user_id, kind, id desc)`.execute(db);
   },
-  // The function as it was before migration 0137: an income record written beside each credit.
-  'income-records': (db) => createRoiChunkPartFunction(db as unknown as Kysely<unknown>, { incomeOnConflict: false }),
-  // The entries filtered by a lookup of their key instead of a speculative `on conflict` insert.
-  'not-exists': (db) =>
-    rewriteChunk(
-      db,
-      /from d order by d\.id, d\.day\s*on conflict \(idempotency_key\) do nothing/,
-      "from d where not exists (select 1 from ledger_entries x where x.idempotency_key = 'roi:' || d.id || ':' || d.day_text) order by d.id, d.day",
-    ),
+  // The transfer and ROI functions as they were before migration 0180 (bench/legacy.ts): one entry
+  // per stake-day, chunks by stake id.
+  old: (db) => useLegacyFunctions(db, 'roi'),
 };
 
 async function once(name: string, stakes: number): Promise<void> {
@@ -54,10 +40,8 @@ async function once(name: string, stakes: number): Promise<void> {
     const db = ctx.db;
     await seedRoi(db, stakes, () => variant(db));
     const run = await timed(() => runRoi(ctx, '2026-01-02', { chunk: 10_000, parts: 2 }));
-    const { n } = (await sql<{ n: string }>`select count(*) as n from income_records`.execute(db)).rows[0]!;
-    console.log(
-      `${name.padEnd(18)} ${(run.ms / 1000).toFixed(2)} s, ${run.value.credits.toLocaleString()} credits, ${Number(n).toLocaleString()} income records`,
-    );
+    const { n } = (await sql<{ n: string }>`select count(*) as n from ledger_entries`.execute(db)).rows[0]!;
+    console.log(`${name.padEnd(18)} ${(run.ms / 1000).toFixed(2)} s, ${run.value.credits.toLocaleString()} credits, ${Number(n).toLocaleString()} entries`);
   } finally {
     await drop();
   }
@@ -65,5 +49,5 @@ async function once(name: string, stakes: number): Promise<void> {
 
 if (ON_PGLITE) throw new Error('the ROI variants run on PostgreSQL only (two parts)');
 const stakes = Number(process.env.N ?? 1_000_000);
-for (const name of (process.env.VARIANTS ?? 'base,income-records,base,income-records').split(',')) await once(name, stakes);
+for (const name of (process.env.VARIANTS ?? 'base,old,base,old').split(',')) await once(name, stakes);
 process.exit(0);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../apps/server/src/db/types';
 import { ROI_CHUNK, ROI_PARTS, runRoi } from '../apps/server/src/modules/income/roi';
+import { benchPaths, useLegacyFunctions, type BenchPath } from './legacy';
 import { benchContext, line, ON_PGLITE, ratio, timed, verifyLine } from './lib';
 
 /**
@@ -32,7 +33,8 @@ async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ value: T; peakMb:
 export async function roiBench(stakes: number): Promise<void> {
   const chunk = process.env.ROI_CHUNK ? Number(process.env.ROI_CHUNK) : ROI_CHUNK[ON_PGLITE ? 'pglite' : 'postgres'];
   const parts = process.env.ROI_PARTS ? Number(process.env.ROI_PARTS) : ROI_PARTS[ON_PGLITE ? 'pglite' : 'postgres'];
-  for (const n of sizes(stakes)) await roiOnce(n, chunk, parts);
+  // BENCH_PATHS=new,old runs the ROI as it was before migration 0180 too, after each size's new run.
+  for (const n of sizes(stakes)) for (const p of benchPaths()) await roiOnce(n, chunk, parts, p);
 }
 
 /**
@@ -61,11 +63,11 @@ export async function seedRoi(db: DB, stakes: number, before?: () => Promise<voi
  * 0137). Baseline: a bare INSERT of N
  * rows of the same width into a scratch table, the least any per-credit write could cost.
  */
-async function roiOnce(stakes: number, chunk: number, parts: number): Promise<void> {
+async function roiOnce(stakes: number, chunk: number, parts: number, path: BenchPath): Promise<void> {
   const { ctx, drop } = await benchContext();
   try {
     const users = Math.max(1, Math.ceil(stakes / 10));
-    const seeded = await timed(() => seedRoi(ctx.db, stakes));
+    const seeded = await timed(() => seedRoi(ctx.db, stakes, path === 'old' ? () => useLegacyFunctions(ctx.db, 'roi') : undefined));
     const entries = async () => Number((await sql<{ n: string }>`select count(*) as n from ledger_entries`.execute(ctx.db)).rows[0]!.n);
     const run = await withPeakRss(() => timed(() => runRoi(ctx, '2026-01-02', { chunk, parts })));
     const before = await entries();
@@ -76,7 +78,7 @@ async function roiOnce(stakes: number, chunk: number, parts: number): Promise<vo
     const ms = run.value.ms;
     const credits = run.value.value.credits;
     console.log(
-      `ROI, ${stakes.toLocaleString()} stakes (${users.toLocaleString()} users, chunk ${chunk}, ${parts} part${parts === 1 ? '' : 's'}, seeded in ${(seeded.ms / 1000).toFixed(1)} s)`,
+      `ROI${path === 'old' ? ' (old path: before migration 0180, one entry per stake-day)' : ''}, ${stakes.toLocaleString()} stakes (${users.toLocaleString()} users, chunk ${chunk}, ${parts} part${parts === 1 ? '' : 's'}, seeded in ${(seeded.ms / 1000).toFixed(1)} s)`,
     );
     line(`  baseline: bare INSERT of ${stakes.toLocaleString()} rows`, `${base.ms.toFixed(0)} ms`);
     line(
@@ -85,7 +87,15 @@ async function roiOnce(stakes: number, chunk: number, parts: number): Promise<vo
     );
     line('  peak RSS of this process during the run', `${run.peakMb.toFixed(0)} MB`);
     line('  ROI job again for the same date (idempotent)', `${again.ms.toFixed(0)} ms (${again.value.credits} credits, ${rerunRows} rows written)`);
-    line('  ledger:verify', await verifyLine(ctx.db));
+    const [{ entries: e, postings }] = (
+      await sql<{
+        entries: string;
+        postings: string;
+      }>`select (select count(*) from ledger_entries)::text as entries, (select count(*) from ledger_postings)::text as postings`.execute(ctx.db)
+    ).rows as [{ entries: string; postings: string }];
+    line('  rows written', `${Number(e).toLocaleString()} entries, ${Number(postings).toLocaleString()} postings`);
+    // The old path writes no stake on its postings, which this verify reads: its figure is its time only.
+    line(`  ledger:verify${path === 'old' ? " (old rows, today's verify)" : ''}`, await verifyLine(ctx.db));
   } finally {
     await drop();
   }

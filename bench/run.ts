@@ -4,6 +4,7 @@ import { roiBench } from './roi.bench';
 import { teamBench } from './team.bench';
 import { transfersBench } from './transfers.bench';
 import { walletBench } from './wallet.bench';
+import { benchPaths } from './legacy';
 import { DATABASE_URL } from './lib';
 
 /**
@@ -11,6 +12,7 @@ import { DATABASE_URL } from './lib';
  * same run. Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL or the local `test` database),
  * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000), BENCH_AUTH_N (auth-timing
  * requests per kind, default 500), BENCH_ONLY (comma list: wallet, roi, transfers, team, auth-timing, custody), BENCH_CUSTODY_ADDRESSES / _TRANSFERS / _BLOCKS.
+ * BENCH_PATHS (new,old: also the transfer and ROI as they were before migration 0180, bench/legacy.ts).
  */
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,7 +25,13 @@ async function main(): Promise<void> {
   const benches: [string, () => Promise<void>][] = [
     ['wallet', () => walletBench(seconds)],
     ['roi', () => roiBench(stakes)],
-    ['transfers', () => transfersBench(seconds)],
+    // BENCH_PATHS=new,old: each path in turn, each beside its own baseline (TRANSFER_HOT=8 for one size).
+    [
+      'transfers',
+      async () => {
+        for (const p of benchPaths()) await transfersBench(seconds, p);
+      },
+    ],
     ['team', () => teamBench(seconds)],
     // Issue 29: answer times of the login back-off and forgot-password (BENCH_AUTH_N per kind).
     ['auth-timing', () => authTimingBench()],

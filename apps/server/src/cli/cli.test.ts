@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../test/app';
 import { newDataDir } from '../test/template-db';
 import { createUser, fundDeposit } from '../test/factories';
+import { tamperBalance } from '../test/ledger-repair';
 import { createStake } from '../modules/staking/service';
 import { runCommand } from './commands';
 
@@ -35,11 +36,11 @@ describe('CLI commands', () => {
   it('ledger:verify exits 1 when a cached balance was tampered with', async () => {
     const u = await createUser(t.db, t.ctx.secret);
     await fundDeposit(t.db, u.id, 3);
-    await sql`update ledger_accounts set balance = balance + 5 where user_id = ${u.id}`.execute(t.db);
+    await tamperBalance(t.db, u.id, 5);
     const verify = await runCommand(t.ctx, 'ledger:verify', []);
     expect(verify.exitCode).toBe(1);
     expect(verify.output).toMatch(/Ledger BROKEN/);
-    await sql`update ledger_accounts set balance = balance - 5 where user_id = ${u.id}`.execute(t.db);
+    await tamperBalance(t.db, u.id, -5);
   });
 
   it('refuses a bad date and an unknown command', async () => {

@@ -34,7 +34,11 @@ export const commands: Record<string, { usage: string; run: Command }> = {
         ...r.mismatchedAccounts.map((a) => `  account ${a.accountId}: cached ${a.cached} != posted ${a.posted}`),
         ...r.negativeUserAccounts.map((a) => `  negative account ${a.accountId} of user ${a.userId}: ${a.balance}`),
         ...r.mismatchedTotals.map((m) => `  user ${m.userId} ${m.field}: total ${m.total} != records ${m.records} / postings ${m.posted}`),
-        ...r.mismatchedStakes.map((m) => `  stake ${m.stakeId} of user ${m.userId}: roi_paid ${m.paid} != ROI posted ${m.posted}`),
+        ...r.mismatchedStakes.map(
+          (m) =>
+            `  stake ${m.stakeId} of user ${m.userId}: roi_paid ${m.paid} ${m.paid === m.posted ? '=' : '!='} ROI posted ${m.posted}` +
+            (m.credits !== undefined ? `, ${m.credits} credits for ${m.days} days` : ''),
+        ),
       ];
       return { output: lines.join('\n'), exitCode: r.ok ? 0 : 1 };
     },

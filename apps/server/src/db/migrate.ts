@@ -3,9 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
+import { assertMigrationsUnchanged, MIGRATIONS_DIR } from './migration-manifest';
 import type { DB } from './types';
 
-const folder = path.join(import.meta.dirname, 'migrations');
+const folder = MIGRATIONS_DIR;
 
 /**
  * Every file in ./migrations, in name order. The import happens here (not inside Kysely) so that
@@ -25,10 +26,13 @@ const provider: MigrationProvider = {
 };
 
 /**
- * Runs every migration not yet applied (one history for PGlite and PostgreSQL). Kysely's migrator
- * takes a lock, so several servers starting at once migrate once.
+ * Runs every migration not yet applied (one history for PGlite and PostgreSQL), after checking
+ * that no recorded migration changed. Kysely's migrator takes a lock, so several servers starting
+ * at once migrate once.
  */
 export async function migrateToLatest(db: DB, schema?: string): Promise<void> {
+  // A recorded migration that changed refuses the start (db/migrations.sha256).
+  assertMigrationsUnchanged();
   const { error, results } = await migratorFor(db, schema).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { appErrorFor } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
-import { findSessionUser, findSessionUserCached, hashToken, type SessionUser } from '../modules/auth/sessions';
+import { findSessionUser, findSessionUserCached, hashToken, sessionCheck, type SessionUser } from '../modules/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +51,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   const authenticate = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
-    if (!token || token.length > 200) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+    if (!token || token.length > 200) throw appErrorFor('US001');
     let user: SessionUser | undefined;
     const config = request.routeOptions.config;
     if (config?.sessionInStatement) {
@@ -66,8 +67,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     } else {
       user = await findSessionUser(app.ctx.db, app.ctx.secret, token);
     }
-    if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-    if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
+    if (!user) throw appErrorFor('US001');
+    sessionCheck(user.status);
     request.user = user;
     request.token = token;
   };

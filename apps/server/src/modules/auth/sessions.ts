@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor, Id, Timestamp } from '../../db/types';
-import { AppError } from '../../lib/errors';
+import { sql } from 'kysely';
+import { appErrorFor } from '../../lib/db-errors';
 import { hashToken } from './token-hash';
 
 export interface SessionsTable {
@@ -16,6 +17,8 @@ export interface SessionsTable {
 declare module '../../db/types' {
   interface Database {
     sessions: SessionsTable;
+    /** the sessions that are live: the one validity rule (migration 0181), read instead of sessions */
+    live_sessions: SessionsTable;
   }
 }
 
@@ -63,14 +66,15 @@ export async function findSessionUser(db: Executor, secret: string, token: strin
   return findSessionUserByHash(db, hashToken(secret, token));
 }
 
+/**
+ * The live session of a token hash, through the one session predicate `app_session` (migration
+ * 0181; db/schema.sql): the session row exists (revoking deletes it) and has not expired.
+ */
 async function findSessionUserByHash(db: Executor, tokenHash: string): Promise<SessionUser | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.username', 'users.name', 'users.email', 'users.status', 'users.is_admin', 'sessions.id as session_id', 'sessions.last_used_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', new Date())
-    .executeTakeFirst();
+  const res = await sql<SessionUser & { last_used_at: Date | null }>`
+    select u.id, u.username, u.name, u.email, s.status, u.is_admin, s.session_id, s.last_used_at
+    from app_session(${tokenHash}) s join users u on u.id = s.user_id`.execute(db);
+  const row = res.rows[0];
   if (!row) return undefined;
   const { last_used_at, ...user } = row;
   touchSession(db, row.session_id, last_used_at);
@@ -151,8 +155,9 @@ export function forgetSessions(by: { tokenHash?: string; userId?: bigint; sessio
  * 401/403 the authentication hook does, so a revocation or a block takes effect on the next request.
  */
 export function sessionCheck(status: string | null | undefined): void {
-  if (!status) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-  if (status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
+  // The same codes app_transfer_as raises for the same two cases (lib/db-errors.ts).
+  if (!status) throw appErrorFor('US001');
+  if (status === 'blocked') throw appErrorFor('US002');
 }
 
 export async function deleteSession(db: Executor, secret: string, token: string): Promise<void> {

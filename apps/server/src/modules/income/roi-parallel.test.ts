@@ -85,7 +85,8 @@ describe.runIf(testDbKind === 'postgres')('parallel ROI runs beside money operat
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('kind', '=', 'roi')
       .executeTakeFirstOrThrow();
-    expect(Number(entries.n)).toBe(stakeIds.length * 12);
+    // One entry per user and day (migration 0180), with a posting per stake.
+    expect(Number(entries.n)).toBe(users.length * 12);
     expect((await ledger.verify(main.db)).ok).toBe(true);
     console.log(
       `[roi-parallel] 6 rounds × 3 simultaneous ROI runs, ${ops} stakes/transfers racing them, ${stakeIds.length * 12} stake-days credited once, ${txRetries.count - retriesBefore} deadlock/serialization retries absorbed`,

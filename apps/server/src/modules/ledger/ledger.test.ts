@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { usd } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, testDbKind } from '../../test/app';
 import { createUser, fundDeposit } from '../../test/factories';
+import { tamperBalance } from '../../test/ledger-repair';
 import * as ledger from './service';
 import type { DbHandle } from '../../db/connect';
 
@@ -99,13 +99,14 @@ describe('ledger', () => {
   it('verify finds a cached balance that was tampered with, and a negative user balance is impossible', async () => {
     const a = await createUser(h.db, secret);
     await fundDeposit(h.db, a.id, 1);
-    await sql`update ledger_accounts set balance = balance + 1 where user_id = ${a.id} and kind = 'deposit'`.execute(h.db);
+    await tamperBalance(h.db, a.id, 1, 'deposit');
     const report = await ledger.verify(h.db);
     expect(report.ok).toBe(false);
     expect(report.mismatchedAccounts.length).toBe(1);
-    await sql`update ledger_accounts set balance = balance - 1 where user_id = ${a.id} and kind = 'deposit'`.execute(h.db);
+    await tamperBalance(h.db, a.id, -1, 'deposit');
     expect((await ledger.verify(h.db)).ok).toBe(true);
-    await expect(sql`update ledger_accounts set balance = -1 where user_id = ${a.id} and kind = 'deposit'`.execute(h.db)).rejects.toThrow();
+    // Even a writer past the guard cannot make a user balance negative: the CHECK constraint.
+    await expect(tamperBalance(h.db, a.id, -2_000_000n, 'deposit')).rejects.toMatchObject({ code: '23514' });
   });
 
   it.runIf(testDbKind === 'postgres')('never overdraws under 60 racing debits (PostgreSQL)', async () => {

@@ -405,7 +405,7 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
         select stake_id as sid, count(*)::text as n, count(distinct for_date)::text as days, min(for_date)::text as first, max(for_date)::text as last, sum(amount)::text as total
         from ${roiCredits} r group by stake_id`.execute(t.db);
       const entries = await sql<{ sid: string; n: string; total: string }>`
-        select split_part(e.idempotency_key, ':', 2) as sid, count(distinct e.id)::text as n, sum(p.amount)::text as total
+        select p.stake_id::text as sid, count(distinct e.id)::text as n, sum(p.amount)::text as total
         from ledger_entries e join ledger_postings p on p.entry_id = e.id join ledger_accounts a on a.id = p.account_id
         where e.kind = 'roi' and a.user_id is not null group by 1`.execute(t.db);
       const rec = new Map(records.rows.map((r) => [r.sid, r]));

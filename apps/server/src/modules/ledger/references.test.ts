@@ -72,7 +72,7 @@ describe('ledger references checked per statement', () => {
                 id: bigint;
               }>`insert into ledger_entries (idempotency_key, kind, user_id) values ('ref-test:own', 'test', ${u.id}) returning id`.execute(tx)
             ).rows[0]!.id;
-            await sql`update ledger_accounts set balance = balance where id = ${account}`.execute(tx);
+            await sql`update ledger_accounts set kind = kind where id = ${account}`.execute(tx);
             const [entryId, accountId] = missingOne === 'entry' ? [missing, account] : [own, missing];
             await sql`insert into ledger_postings (entry_id, account_id, amount) values (${own}, ${account}, 1), (${entryId}, ${accountId}, -1)`.execute(tx);
           }),

@@ -5,9 +5,11 @@ import '../staking/table';
 import './table';
 
 /**
- * A user's ROI income history, read from the ledger (migration 0137): every ROI credit is an entry
- * keyed roi:<stake>:<yyyy-mm-dd> whose posting to the user's income account is the amount. The
- * stake and the day it was for come from the key, the note from the stake's rate, worded as the
+ * A user's ROI income history, read from the ledger (migrations 0137 and 0180): ROI is posted as
+ * one entry per user and day keyed roi:<first stake>:<yyyy-mm-dd>, with one posting per stake to
+ * the user's income account carrying the stake (`stake_id`; entries written before 0180 hold one
+ * stake each and got theirs from the key). Each of those postings is one credit of the list: the
+ * stake from the posting, the day from the key, the note from the stake's rate, worded as the
  * income records it replaces were. Newest first, as every income list.
  */
 export interface RoiIncomeRow {
@@ -17,40 +19,38 @@ export interface RoiIncomeRow {
   createdAt: Date;
 }
 
-const stakeOf = sql<string>`split_part(e.idempotency_key, ':', 2)`;
 const dayOf = sql<string>`split_part(e.idempotency_key, ':', 3)`;
-/** The user's income account and the entry's posting to it: the credit's amount (alias p). */
+/** The user's income account and the entry's postings to it: one per stake credited (alias p). */
 const incomePostingOf = sql`join ledger_accounts a on a.user_id = e.user_id and a.kind = 'income'
     join ledger_postings p on p.entry_id = e.id and p.account_id = a.id`;
 
 /**
- * Every ROI credit as a derived table: entry_id, user_id, created_at, idempotency_key, stake_id
- * (text), for_date (text yyyy-mm-dd) and amount. Use it as `from ${roiCredits} r where r.user_id =
- * …`: PostgreSQL pulls the subquery up, so the filter reaches the entries' (user, kind) index.
+ * Every ROI credit as a derived table: credit_id (the posting), entry_id, user_id, created_at,
+ * idempotency_key, stake_id (text), for_date (text yyyy-mm-dd) and amount. Use it as
+ * `from ${roiCredits} r where r.user_id = …`: PostgreSQL pulls the subquery up, so the filter
+ * reaches the entries' (user, kind) index.
  * (Migration 0137's down() keeps its own copy on purpose: a migration must not change when this does.)
  */
 export const roiCredits = sql`(
-  select e.id as entry_id, e.user_id, e.created_at, e.idempotency_key, ${stakeOf} as stake_id, ${dayOf} as for_date, p.amount
+  select p.id as credit_id, e.id as entry_id, e.user_id, e.created_at, e.idempotency_key, p.stake_id::text as stake_id, ${dayOf} as for_date, p.amount
   from ledger_entries e
   ${incomePostingOf}
   where e.kind = 'roi')`;
 
 export async function roiIncomePage(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ rows: RoiIncomeRow[]; total: number }> {
   const count = await sql<{ n: string }>`
-    select count(*) as n from ledger_entries e where e.user_id = ${userId} and e.kind = 'roi'`.execute(db);
-  // The page is picked on the entries' (user, kind, created_at, id) index alone, then joined, so
-  // the rows an offset skips are never joined (roiCredits would join them first).
+    select count(*) as n from ledger_entries e ${incomePostingOf} where e.user_id = ${userId} and e.kind = 'roi'`.execute(db);
+  // Walked on the entries' (user, kind, created_at, id) index, newest first, each entry's
+  // postings by its key; the LIMIT stops the walk at the page's end.
   const rows = await sql<{ id: bigint; amount: bigint; note: string; created_at: Date }>`
-    select e.id, p.amount, e.created_at,
-      'Daily ROI ' || coalesce(trim_scale(s.daily_rate)::text || '% ', '') || 'on stake #' || ${stakeOf} || ' for ' || ${dayOf} as note
-    from (
-      select e.id, e.idempotency_key, e.user_id, e.created_at from ledger_entries e
-      where e.user_id = ${userId} and e.kind = 'roi'
-      order by e.created_at desc, e.id desc
-      limit ${perPage} offset ${offsetOf(page, perPage)}) e
+    select p.id, p.amount, e.created_at,
+      'Daily ROI ' || coalesce(trim_scale(s.daily_rate)::text || '% ', '') || 'on stake #' || coalesce(p.stake_id::text, '') || ' for ' || ${dayOf} as note
+    from ledger_entries e
     ${incomePostingOf}
-    left join stakes s on s.id = ${stakeOf}::bigint
-    order by e.created_at desc, e.id desc`.execute(db);
+    left join stakes s on s.id = p.stake_id
+    where e.user_id = ${userId} and e.kind = 'roi'
+    order by e.created_at desc, e.id desc, p.stake_id desc
+    limit ${perPage} offset ${offsetOf(page, perPage)}`.execute(db);
   return {
     total: Number(count.rows[0]?.n ?? 0),
     rows: rows.rows.map((r) => ({ id: BigInt(r.id), amount: BigInt(r.amount), note: r.note, createdAt: r.created_at })),

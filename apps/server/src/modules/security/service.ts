@@ -19,10 +19,9 @@ import '../users/table';
 export async function getSecurity(ctx: AppContext, userId: bigint, currentSessionId: bigint): Promise<TSecurityInfo> {
   const user = await ctx.db.selectFrom('users').select(['email', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
   const sessions = await ctx.db
-    .selectFrom('sessions')
+    .selectFrom('live_sessions')
     .select(['id', 'created_at', 'last_used_at', 'ip', 'user_agent'])
     .where('user_id', '=', userId)
-    .where('expires_at', '>', new Date())
     .orderBy('last_used_at', 'desc')
     .orderBy('id', 'desc')
     .limit(50)

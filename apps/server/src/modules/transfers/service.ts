@@ -4,7 +4,7 @@ import { toMicro } from '@app/core';
 import { sql } from 'kysely';
 import { txRetries } from '../../db/tx';
 import type { DB, Executor } from '../../db/types';
-import { AppError } from '../../lib/errors';
+import { dbError } from '../../lib/db-errors';
 import { paginate } from '../../lib/paginate';
 import './table';
 
@@ -14,8 +14,9 @@ import './table';
  */
 export async function createTransfer(db: DB, senderId: bigint, input: TCreateTransferRequest, tokenHash?: string): Promise<{ id: bigint; receiver: string }> {
   const amount = toMicro(input.amount_usd)!;
-  // One round trip: the whole transfer is the server-side function app_transfer (migration 0100),
-  // which keeps the ledger's rules; a single statement commits or rolls back as a whole.
+  // One round trip: the whole transfer is the server-side function app_transfer (db/schema.sql),
+  // which posts through app_post, the ledger's one posting implementation; a single statement
+  // commits or rolls back as a whole.
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await sql<{
@@ -30,14 +31,10 @@ export async function createTransfer(db: DB, senderId: bigint, input: TCreateTra
       }`.execute(db);
       return { id: res.rows[0]!.transfer_id, receiver: input.username };
     } catch (err) {
-      const { code, message } = err as { code?: string; message?: string };
-      if (code === 'P0001' && message === 'invalid_session') throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-      if (code === 'P0001' && message === 'account_blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
-      if (code === 'P0001' && message === 'user_not_found') throw new AppError('NOT_FOUND', 'User not found', { username: 'User not found' });
-      if (code === 'P0001' && message === 'self_transfer')
-        throw new AppError('VALIDATION', 'You cannot transfer to yourself', { username: 'You cannot transfer to yourself' });
-      if ((code === 'P0001' && message === 'insufficient_balance') || code === CHECK_VIOLATION)
-        throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { amount_usd: 'Insufficient balance' });
+      // The functions' refusals arrive as SQLSTATEs (lib/db-errors.ts), each answered with its field.
+      const known = dbError(err, { withFields: true });
+      if (known) throw known;
+      const code = (err as { code?: string }).code;
       // A deadlock victim wrote nothing: run it again, as withTx does for a transaction.
       if (attempt >= 4 || !RETRYABLE.has(code ?? '')) throw err;
       txRetries.count++;
@@ -46,7 +43,6 @@ export async function createTransfer(db: DB, senderId: bigint, input: TCreateTra
   }
 }
 
-const CHECK_VIOLATION = '23514';
 const RETRYABLE = new Set(['40P01', '40001']);
 
 /** Transfers the user sent or received, newest first; both parties see the record. */

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import { tokenHashKeys } from '../../db/batch-keys';
 import { coalescePer } from '../../lib/coalesce';
+import { appErrorFor } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { sessionCheck, touchSession } from '../auth/service';
 import './table';
@@ -38,14 +39,14 @@ interface InfoRow {
 const infoRowsBySession = coalescePer(async (db: Executor, hashes: string[]): Promise<InfoRow[][]> => {
   const r = await sql<InfoRow>`
     select
-      k.ord::int as ord, u.status as session_status, se.id as session_id, se.last_used_at,
+      k.ord::int as ord, se.status as session_status, se.session_id, se.last_used_at,
       u.name, u.username, u.status, u.eligible_level,
       (select balance from ledger_accounts where user_id = u.id and kind = 'deposit') as deposit,
       (select balance from ledger_accounts where user_id = u.id and kind = 'income') as income,
       t.total_staked, t.roi_income, t.referral_income, t.reward_income,
       a.kind, a.id, a.amount, a.status as a_status, a.created_at
     from ${tokenHashKeys(hashes)}
-    join sessions se on se.token_hash = k.token_hash and se.expires_at > now()
+    cross join lateral app_session(k.token_hash) se
     join users u on u.id = se.user_id
     left join user_totals t on t.user_id = u.id
     left join lateral (
@@ -76,7 +77,7 @@ const infoRowsBySession = coalescePer(async (db: Executor, hashes: string[]): Pr
 export async function getUserInfoOneStatement(db: Executor, tokenHash: string): Promise<TUserInfo> {
   const rows = await infoRowsBySession(db, tokenHash);
   const first = rows[0];
-  if (!first) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+  if (!first) throw appErrorFor('US001');
   sessionCheck(first.session_status);
   const m = (v: bigint | null | undefined) => microToNumber(BigInt(v ?? 0n));
   const activity: TActivityItem[] = [];

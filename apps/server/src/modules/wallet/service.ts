@@ -35,14 +35,13 @@ interface WalletRow {
 const walletsBySession = coalescePer(async (db: Executor, hashes: string[]): Promise<(WalletRow | undefined)[]> => {
   const r = await sql<WalletRow>`
     select
-      k.ord::int as ord, se.user_id as id, u.status as session_status, se.id as session_id, se.last_used_at,
+      k.ord::int as ord, se.user_id as id, se.status as session_status, se.session_id, se.last_used_at,
       (select balance from ledger_accounts where user_id = se.user_id and kind = 'deposit') as deposit,
       (select balance from ledger_accounts where user_id = se.user_id and kind = 'income') as income,
       t.total_staked, t.total_withdrawn, (t.roi_income + t.referral_income + t.reward_income)::bigint as earned,
       s.directs, s.direct_business, s.network_users, s.network_active_users, s.network_business
     from ${tokenHashKeys(hashes)}
-    join sessions se on se.token_hash = k.token_hash and se.expires_at > now()
-    join users u on u.id = se.user_id
+    cross join lateral app_session(k.token_hash) se
     left join user_totals t on t.user_id = se.user_id
     -- Per caller, never the view for everyone: without the fence (offset 0) the planner may
     -- hash-join team_stats, summing every user's pending team deltas to use a few.
