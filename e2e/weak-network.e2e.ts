@@ -192,9 +192,14 @@ describe('issue 32: a weak network and the signed-in app', () => {
       // `other` signs the `revoked` session out (/security's Revoke on another device).
       const mine = await call<{ sessions: { id: string; current: boolean }[] }>(suite.server, 'GET', '/api/user/security', undefined, revoked);
       const target = mine.json.data!.sessions.find((s) => s.current)!;
+      // The device had been used: its dashboard is on screen (and saved on the device).
+      await page.goto('/dashboard');
+      await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
+      await page.waitForFunction(() => localStorage.getItem('query_cache') !== null);
       expect((await call(suite.server, 'DELETE', `/api/user/sessions/${target.id}`, undefined, other)).status).toBe(200);
 
-      await page.goto('/dashboard');
+      // Its next visit: the session is gone.
+      await page.reload();
       await page.waitForURL('**/login');
       await page.getByText(SIGNED_OUT).waitFor();
       await page.getByRole('button', { name: 'Login' }).waitFor();

@@ -26,21 +26,33 @@ export function setApiNavigator(fn: Navigate): void {
 }
 
 /**
+ * The token that last got an answer in this tab. A session that worked and is now refused was
+ * ended elsewhere; a token that never worked (a forged or stale sign-in link) was never a session.
+ */
+let liveToken: string | null = null;
+
+/**
  * Global handling of spec section 8: a 401 (or a 403 'Invalid or expired token') clears the token;
- * a 503 toasts 'Server is under maintenance' and goes to /maintenance. Returns true when the
- * session just ended: the token was refused because the session was signed out elsewhere (a
- * Revoke on /security, a password change or reset), so the user goes to /login, which says why
- * (issue 32; the spec's move to / left them on the marketing page with 'Invalid or expired token').
+ * a 503 toasts 'Server is under maintenance' and goes to /maintenance. Returns true when a session
+ * that had worked (in this tab, or earlier on this device: its saved dashboard is there) just
+ * ended: signed out elsewhere (a Revoke on /security, a password change or reset, a block), so the
+ * user goes to /login, which says why (issue 32; the spec's move to / left them on the marketing
+ * page with 'Invalid or expired token'). A token that never worked still goes to / as the spec says.
  */
 function handleGlobal(status: number, message: string | undefined, path: string): boolean {
   if (status === 401 || (status === 403 && message === 'Invalid or expired token')) {
     // Login and register answer 401 for bad credentials: those are shown on the form, not a redirect.
     if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register') || path.startsWith('/api/auth/verify-otp')) return false;
-    if (storage.getToken()) {
-      storage.clearSession();
-      navigateTo('/login', { signedOut: true });
-      return true;
+    const token = storage.getToken();
+    if (!token) return false;
+    const wasLive = liveToken === token || storage.getQueryCache() !== null;
+    storage.clearSession();
+    if (!wasLive) {
+      navigateTo('/');
+      return false;
     }
+    navigateTo('/login', { signedOut: true });
+    return true;
   } else if (status === 503) {
     toast.error('Server is under maintenance', { id: 'maintenance' });
     if (window.location.pathname !== '/maintenance') navigateTo('/maintenance');
@@ -86,6 +98,7 @@ export async function request(method: string, path: string, body?: unknown, quer
     // No server message: leave it empty so each screen shows its own fallback text.
     throw new ApiError(json?.message ?? '', res.status, json?.errors ?? {});
   }
+  if (token) liveToken = token;
   return json ?? { success: true };
 }
 
