@@ -33,19 +33,20 @@ let liveToken: string | null = null;
 
 /**
  * Global handling of spec section 8: a 401 (or a 403 'Invalid or expired token') clears the token;
- * a 503 toasts 'Server is under maintenance' and goes to /maintenance. Returns true when a session
- * that had worked (in this tab, or earlier on this device: its saved dashboard is there) just
+ * a 503 toasts 'Server is under maintenance' and goes to /maintenance. Returns true when the answer
+ * is to be dropped: a session that had worked (in this tab, or earlier on this device: its saved dashboard is there) just
  * ended: signed out elsewhere (a Revoke on /security, a password change or reset, a block), so the
  * user goes to /login, which says why (issue 32; the spec's move to / left them on the marketing
  * page with 'Invalid or expired token'). A token that never worked still goes to / as the spec says.
  */
-function handleGlobal(status: number, message: string | undefined, path: string): boolean {
+function handleGlobal(status: number, message: string | undefined, path: string, sentToken: string | null): boolean {
   if (status === 401 || (status === 403 && message === 'Invalid or expired token')) {
     // Login and register answer 401 for bad credentials: those are shown on the form, not a redirect.
     if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register') || path.startsWith('/api/auth/verify-otp')) return false;
-    const token = storage.getToken();
-    if (!token) return false;
-    const wasLive = liveToken === token || storage.getQueryCache() !== null;
+    if (!sentToken) return false;
+    // Another answer already ended this session (the screen asks for several things at once).
+    if (storage.getToken() !== sentToken) return true;
+    const wasLive = liveToken === sentToken || storage.getQueryCache() !== null;
     storage.clearSession();
     if (!wasLive) {
       navigateTo('/');
@@ -94,7 +95,7 @@ export async function request(method: string, path: string, body?: unknown, quer
   if (!res.ok || json?.success === false) {
     // The session ended and the app is on its way to /login: this answer has no one left to tell,
     // and settling it would make the screen being left toast 'Invalid or expired token' on the way.
-    if (handleGlobal(res.status, json?.message, url.pathname)) return new Promise<never>(() => undefined);
+    if (handleGlobal(res.status, json?.message, url.pathname, token)) return new Promise<never>(() => undefined);
     // No server message: leave it empty so each screen shows its own fallback text.
     throw new ApiError(json?.message ?? '', res.status, json?.errors ?? {});
   }
