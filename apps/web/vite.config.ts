@@ -5,10 +5,9 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderPages } from './build/prerender-pages';
 
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|clsx|lucide-react)[\\/]|packages[\\/]core[\\/]src[\\/]constants\.ts$/;
-/** The entry's own modules: it must stay small, and the signed-in chunk must not pull them in. */
-const BOOT = /src[\\/]lib[\\/](storage|early-requests)\.ts$|vite[\\/]preload-helper/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|clsx|lucide-react)[\\/]/;
+/** The entry's own modules and the constants: small, loaded by every page (the landing page's script too), never pulled into a bigger chunk. */
+const BOOT = /src[\\/]lib[\\/](storage|early-requests)\.ts$|vite[\\/]preload-helper|packages[\\/]core[\\/]src[\\/]constants\.ts$/;
 /** The app's start (router, guards, root route) that every screen runs: none of it may land in the signed-in chunk, which the landing page does not load. */
 const START = /src[\\/]app[\\/](start|router|root-route|guards|lazy-page|toaster-gate)\.tsx?$/;
 /** What a signed-in screen needs before its data shows: the providers, the layout and the dashboard (the manifest's start_url), with all they import. */

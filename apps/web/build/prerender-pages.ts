@@ -81,6 +81,10 @@ export function prerenderPages(root: string): Plugin {
         return tag;
       });
       const head = (extra: string) => (html: string) => html.replace('</head>', () => `${extra}${pwa.join('')}</head>`);
+      // A visit to / runs the landing page's script and nothing else (main.tsx): fetched beside the entry.
+      const behaviour = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('features/landing/components/behaviour.ts'));
+      if (!index || !behaviour) throw new Error('prerender-pages: no index.html or no landing behaviour chunk');
+      index.source = indexHtml.replace('</head>', () => `<link rel="modulepreload" crossorigin href="/${behaviour.fileName}"></head>`);
 
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));

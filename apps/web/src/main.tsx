@@ -11,4 +11,8 @@ startEarlyRequest(location.pathname);
 const zodConfig = ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {});
 zodConfig.jitless = true;
 
-void import('./app/start');
+// A visit to / gets the landing page the build pre-rendered, and no React: three small moving parts
+// need a few lines of script, not a framework (issue 32). Every other page starts the app.
+if (location.pathname === '/' && document.querySelector('#root [data-testid="navbar"]'))
+  void import('./features/landing/components/behaviour').then(({ enhanceLanding }) => enhanceLanding(document));
+else void import('./app/start');

@@ -14,15 +14,13 @@ const app = (
   </StrictMode>
 );
 const root = document.getElementById('root')!;
-// index.html carries the landing page and login.html the login form, pre-rendered at build time for
-// a guest (served for exactly '/' and '/login'; each signed-in page gets its own HTML with the
-// signed-in shell, every other path app.html, whose root holds a splash until React paints): hydrate them rather than paint them again. In a transition, so React
+// login.html carries the login form, pre-rendered at build time for a guest (each signed-in page
+// gets its own HTML with the signed-in shell, every other path app.html, whose root holds a splash
+// until React paints; '/' runs no React, main.tsx): hydrate it rather than paint it again. In a transition, so React
 // hydrates in slices that yield to the browser instead of one long task (the page is already painted
 // and readable meanwhile). A signed-in user on /login is not the guest the build rendered for: a
 // fresh render redirects them as it always did.
-const prerendered =
-  (location.pathname === '/' && root.querySelector('[data-testid="navbar"]') !== null) ||
-  (location.pathname === '/login' && root.querySelector('form') !== null && storage.getToken() === null);
+const prerendered = location.pathname === '/login' && root.querySelector('form') !== null && storage.getToken() === null;
 // The route's code first (the page preloads it beside the entry): the first commit is then the page
 // itself and not the Suspense spinner. The HTML's own paint (a signed-in page's shell, a splash)
 // stays on screen until that commit replaces it.

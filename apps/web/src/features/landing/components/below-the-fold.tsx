@@ -10,9 +10,9 @@ import { Partners } from './partners';
 import { Roadmap } from './roadmap';
 import { Wallets } from './wallets';
 
-/** The sections under the hero: a chunk of their own, fetched while the hero paints. */
+/** The sections under the hero. */
 export default function BelowTheFold() {
-  // A link to /#FAQ arrives before its section exists, so the browser's own jump to it found nothing.
+  // Inside the app, a move to /#FAQ renders the page after the browser looked for the anchor.
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (id) document.getElementById(id)?.scrollIntoView();
@@ -32,7 +32,7 @@ export default function BelowTheFold() {
   );
 }
 
-/** The footer, from the same chunk. */
+/** The footer. */
 export function LandingFooter() {
   return <Footer />;
 }
