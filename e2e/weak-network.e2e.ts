@@ -117,11 +117,13 @@ describe('issue 32: a weak network and the signed-in app', () => {
     it(`15: retries once quickly, then shows the error with Retry, and keeps the last good data (${size})`, async () => {
       const { context, page, errors } = await signedInPage(suite.browser, suite.server, user.token, viewport);
       let failing = true;
+      let unreachable = false;
       const calls: Record<string, number> = {};
       for (const api of ['/api/user/get-info', '/api/user/wallet']) {
         await context.route(`**${api}`, async (route) => {
           calls[api] = (calls[api] ?? 0) + 1;
-          if (failing)
+          if (unreachable) await route.abort('internetdisconnected');
+          else if (failing)
             await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal error' }) });
           else await route.continue();
         });
@@ -151,12 +153,14 @@ describe('issue 32: a weak network and the signed-in app', () => {
       await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 6_000 });
       await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
       await screenshot(page, `weak-15-dashboard-kept-${size}`);
-      // The wallet's figures are fresh for 15 s, so no refresh on the way back; a reload reads them
-      // again: the saved copy shows, the refresh fails, the error and Retry come above it.
+      // The wallet's figures are fresh for 15 s, so no refresh on the way back. A reload whose read
+      // cannot reach the server: the copy saved on the device, its time, the error and Retry.
       await page.waitForFunction(() => localStorage.getItem('query_cache')?.includes('"wallet"'));
+      unreachable = true;
       await page.goto('/wallet');
       await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 6_000 });
       await page.getByTestId('available-balance').waitFor();
+      await page.getByText(/Last updated/).waitFor();
       await screenshot(page, `weak-15-wallet-kept-${size}`);
       expect(errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
       await context.close();

@@ -17,6 +17,6 @@ export const queryClient = new QueryClient({
   },
 });
 
-// The dashboard's and the wallet's last answers come back from this device (offline, or while the
-// first read of a visit is on its way) and are saved again as they change.
+// The dashboard's and the wallet's last answers are kept on this device and come back when the
+// network cannot answer (query-persistence.ts).
 persistQueries(queryClient);

@@ -1,6 +1,7 @@
 import { user } from '@app/core/contracts/user';
-import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { ApiError } from './api-client';
 import { queryKeys } from './query-keys';
 import { storage } from './storage';
 
@@ -21,14 +22,22 @@ const SAVE_EVERY_MS = 1_000;
 
 const kept = (queryKey: readonly unknown[]) => KEPT.find((k) => JSON.stringify(k.key) === JSON.stringify(queryKey));
 
-/** Puts the saved answers back into `client` (at once, before the first screen renders), then keeps saving them. */
+/**
+ * Keeps the kept reads on this device as they change, and brings the saved copy back when the
+ * network cannot answer: at once when the app starts offline (the installed app opened on a
+ * train), or for one read that failed to reach the server. Never otherwise: online, a screen
+ * always works from a fresh answer (the withdrawal page decides on the balance it reads).
+ */
 export function persistQueries(client: QueryClient): void {
   // Not while the build pre-renders pages (no browser, no device to keep anything on).
   if (typeof window === 'undefined') return;
-  restore(client);
+  const saved = readSaved();
+  if (!navigator.onLine) restoreAll(client, saved);
   let timer: ReturnType<typeof setTimeout> | undefined;
   client.getQueryCache().subscribe((event) => {
-    if (timer !== undefined || !kept(event.query.queryKey)) return;
+    if (!kept(event.query.queryKey)) return;
+    if (event.type === 'updated' && event.action.type === 'error') fallBack(event.query, event.action.error, saved);
+    if (timer !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
       save(client);
@@ -47,22 +56,30 @@ function save(client: QueryClient): void {
   }
 }
 
-type Saved = { savedAt?: number; state?: ReturnType<typeof dehydrate> } | null;
+type SavedQuery = ReturnType<typeof dehydrate>['queries'][number];
 
-function readSaved(): Saved {
+/** The saved reads that are still usable: this session's, recent, and matching their contract. */
+function readSaved(): SavedQuery[] {
+  if (!storage.getToken()) return [];
+  let saved: { savedAt?: number; state?: ReturnType<typeof dehydrate> } | null;
   try {
-    return JSON.parse(storage.getQueryCache() ?? 'null') as Saved;
+    saved = JSON.parse(storage.getQueryCache() ?? 'null') as typeof saved;
   } catch {
-    return null;
+    return [];
   }
+  if (!saved?.state || typeof saved.savedAt !== 'number' || Date.now() - saved.savedAt > MAX_AGE_MS) return [];
+  return saved.state.queries.filter((q) => kept(q.queryKey)?.data.safeParse(q.state.data).success === true);
 }
 
-function restore(client: QueryClient): void {
-  if (!storage.getToken()) return;
-  const saved = readSaved();
-  if (!saved?.state || typeof saved.savedAt !== 'number' || Date.now() - saved.savedAt > MAX_AGE_MS) return;
-  const queries = saved.state.queries.filter((q) => kept(q.queryKey)?.data.safeParse(q.state.data).success === true);
-  hydrate(client, { mutations: [], queries });
+function restoreAll(client: QueryClient, saved: SavedQuery[]): void {
+  hydrate(client, { mutations: [], queries: saved });
   // Shown while the screen asks again, never taken as fresh: the first screen to read one refreshes it.
-  for (const q of queries) client.getQueryCache().find({ queryKey: q.queryKey, exact: true })?.invalidate();
+  for (const q of saved) client.getQueryCache().find({ queryKey: q.queryKey, exact: true })?.invalidate();
+}
+
+/** A read with nothing to show that could not reach the server: the saved copy, with its own time, beside the error and Retry. */
+function fallBack(query: Query, error: unknown, saved: SavedQuery[]): void {
+  if (query.state.data !== undefined || !(error instanceof ApiError) || error.status !== 0) return;
+  const copy = saved.find((q) => q.queryHash === query.queryHash);
+  if (copy) query.setState({ data: copy.state.data, dataUpdatedAt: copy.state.dataUpdatedAt });
 }
