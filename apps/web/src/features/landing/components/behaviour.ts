@@ -28,8 +28,14 @@ function navbar(root: ParentNode): () => void {
   const menu = header?.querySelector<HTMLElement>('#landing-menu');
   if (!header || !button || !menu) return () => undefined;
   let open = false;
+  // What the HTML shows (navbar.tsx): the top of the page, the menu closed. Nothing is written
+  // until that changes: a style change of the whole page on load would cost a slow phone its time.
+  let shown = 'top-closed';
   const paint = () => {
     const scrolled = window.scrollY > NAVBAR_SCROLL_PX;
+    const state = `${scrolled ? 'scrolled' : 'top'}-${open ? 'open' : 'closed'}`;
+    if (state === shown) return;
+    shown = state;
     header.dataset.scrolled = String(scrolled);
     setLook(header, open ? 'open' : scrolled ? 'scrolled' : 'top');
     menu.hidden = !open;
@@ -115,8 +121,16 @@ function typing(root: ParentNode): () => void {
 export const ESTIMATOR_PRESETS = [100, 500, 1000, 5000] as const;
 export const ESTIMATOR_DEFAULT = 1000;
 export const ESTIMATOR_MAX = 10_000;
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const usd0 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+// Made on first use: building an Intl formatter loads locale data, a cost a visit to / does not pay
+// until someone moves the estimator (the HTML already shows the default stake's figures).
+let formatters: { usd: Intl.NumberFormat; usd0: Intl.NumberFormat } | undefined;
+const fmt = () =>
+  (formatters ??= {
+    usd: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }),
+    usd0: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
+  });
+/** Whole dollars: "$1,000". */
+export const usd0 = (amount: number) => fmt().usd0.format(amount);
 /** The preset buttons' look, chosen and not (stake-estimator.tsx renders it, the script switches it). */
 export const PRESET_LOOK = {
   on: 'border-brand-500/60 bg-brand-500/15 text-brand-200',
@@ -131,6 +145,7 @@ function centsOf(amount: number, percent: number): number {
 /** The estimator's three figures for a stake of `amount` dollars, as shown. */
 export function estimate(amount: number): { label: string; value: string; strong?: boolean }[] {
   const daily = centsOf(amount, RATES.dailyRoiPercent);
+  const { usd } = fmt();
   return [
     { label: 'Daily ROI', value: usd.format(daily / 100) },
     { label: 'Over 30 days', value: usd.format((daily * 30) / 100) },
@@ -146,7 +161,7 @@ function estimator(root: ParentNode): () => void {
   if (!box || !input || !shown) return () => undefined;
   const set = (amount: number) => {
     input.value = String(amount);
-    shown.textContent = usd0.format(amount);
+    shown.textContent = usd0(amount);
     const figures = estimate(amount);
     box.querySelectorAll<HTMLElement>('[data-estimator-figure]').forEach((dd, i) => (dd.textContent = figures[i]?.value ?? ''));
     box.querySelectorAll<HTMLButtonElement>('[data-preset]').forEach((b) => {
@@ -161,7 +176,8 @@ function estimator(root: ParentNode): () => void {
     const preset = (e.target as Element).closest<HTMLButtonElement>('[data-preset]');
     if (preset) set(Number(preset.dataset.preset));
   };
-  set(Number(input.value) || ESTIMATOR_DEFAULT);
+  // The HTML shows the default stake; a value the browser restored (back to the page) is shown too.
+  if (input.value !== String(ESTIMATOR_DEFAULT)) set(Number(input.value) || ESTIMATOR_DEFAULT);
   input.addEventListener('input', onInput);
   box.addEventListener('click', onClick);
   return () => {
@@ -170,8 +186,27 @@ function estimator(root: ParentNode): () => void {
   };
 }
 
+/**
+ * The sections below the first screen are laid out only near the viewport (section.tsx); a jump to
+ * an anchor (#FAQ from the navbar, or in the address) needs them all laid out first, or the
+ * browser aims at estimated heights and misses the section.
+ */
+function anchors(root: ParentNode): () => void {
+  const layOutAll = () => document.documentElement.classList.add('landing-full');
+  const onClick = (e: Event) => {
+    if ((e.target as Element).closest('a[href^="#"]')) layOutAll();
+  };
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  if (id) {
+    layOutAll();
+    document.getElementById(id)?.scrollIntoView();
+  }
+  root.addEventListener('click', onClick, true);
+  return () => root.removeEventListener('click', onClick, true);
+}
+
 /** Brings the landing page under `root` to life; returns what undoes it (the app's page unmounting). */
 export function enhanceLanding(root: ParentNode): () => void {
-  const undo = [navbar(root), typing(root), estimator(root)];
+  const undo = [anchors(root), navbar(root), typing(root), estimator(root)];
   return () => undo.forEach((u) => u());
 }

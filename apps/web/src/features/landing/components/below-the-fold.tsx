@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { About } from './about';
 import { CallToAction } from './cta';
 import { Defi } from './defi';
@@ -12,11 +11,6 @@ import { Wallets } from './wallets';
 
 /** The sections under the hero. */
 export default function BelowTheFold() {
-  // Inside the app, a move to /#FAQ renders the page after the browser looked for the anchor.
-  useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
-    if (id) document.getElementById(id)?.scrollIntoView();
-  }, []);
   return (
     <>
       <Partners />

@@ -28,7 +28,7 @@ export function StakeEstimator() {
         Stake amount
       </label>
       <p className="mt-1 text-3xl font-bold tabular-nums text-white" aria-live="polite" data-estimator-amount>
-        {usd0.format(amount)}
+        {usd0(amount)}
       </p>
       <input
         id={id}
@@ -48,7 +48,7 @@ export function StakeEstimator() {
             aria-pressed={amount === p}
             className={`min-h-11 min-w-11 rounded-lg border px-3 py-1 text-xs font-semibold transition ${PRESET_LOOK[amount === p ? 'on' : 'off']}`}
           >
-            {usd0.format(p)}
+            {usd0(p)}
           </button>
         ))}
       </div>
