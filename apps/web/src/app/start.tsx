@@ -28,6 +28,8 @@ const prerendered = location.pathname === '/login' && root.querySelector('form')
 void preloadRoute(location.pathname)
   .catch(() => undefined)
   .then(() => {
+    // In a transition either way: React renders in slices that yield to the browser (the page's
+    // own HTML, the login form or a signed-in shell, stays on screen meanwhile), not one long task.
     if (prerendered) startTransition(() => void hydrateRoot(root, app));
-    else createRoot(root).render(app);
+    else startTransition(() => createRoot(root).render(app));
   });
