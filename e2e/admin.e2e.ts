@@ -114,9 +114,10 @@ describe('admin console and support (browser)', () => {
     await admin.page.getByRole('button', { name: 'Block', exact: true }).click();
     await admin.page.getByRole('button', { name: 'Block user' }).click();
     await admin.page.getByRole('button', { name: 'Unblock' }).waitFor();
-    // Spec section 8: a 401 removes the token and sends the user to /.
+    // Spec section 8: a 401 removes the token; a session that had worked goes to /login, which says why (issue 32).
     await user.page.goto('/wallet');
-    await user.page.waitForURL((url) => url.pathname === '/');
+    await user.page.waitForURL('**/login');
+    await user.page.getByText('You were signed out: this session was ended from another device.').waitFor();
     expect(await user.page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     expect(user.errors).toEqual([]);
     expect(admin.errors).toEqual([]);

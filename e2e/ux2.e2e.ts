@@ -25,16 +25,16 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.locator('#FAQ').waitFor({ state: 'attached' });
-      expect(scripts.some((s) => s.includes('landing-page'))).toBe(true);
-      // TanStack Query, sonner and the API client live in the providers' chunk; the bottom bar in the layout's.
-      expect(scripts.filter((s) => /app-providers|signed-in-layout|api-client|schemas|zod/.test(s))).toEqual([]);
+      // Issue 32: the pre-rendered page and its small behaviour script, no React (framework, start) at all.
+      expect(scripts.some((s) => s.includes('behaviour'))).toBe(true);
+      expect(scripts.filter((s) => /framework|start|landing-page|signed-in|app-providers|api-client|schemas|zod/.test(s))).toEqual([]);
       await screenshot(page, `ux2-landing-${size}`);
       await page.goto('/login');
       await page
         .getByRole('button', { name: /log ?in/i })
         .first()
         .waitFor();
-      expect(scripts.some((s) => s.includes('app-providers'))).toBe(true);
+      expect(scripts.some((s) => s.includes('signed-in'))).toBe(true);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -132,14 +132,18 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       expect(html).toContain('Put your USDT to work for');
       // The first screen only: the sections below load with their chunk.
       expect(html).toContain('Start Farming');
-      // /login is pre-rendered too (its own page, never the landing page); every other path gets the
-      // empty shell.
+      // /login is pre-rendered too (its own page, never the landing page); a path with no page of its
+      // own gets the splash.
       const login = await (await fetch(`${suite.server.url}/login`)).text();
       expect(login).toContain('Welcome back');
       expect(login).not.toContain('Put your USDT to work for');
-      const shell = await (await fetch(`${suite.server.url}/dashboard`)).text();
+      const shell = await (await fetch(`${suite.server.url}/signup`)).text();
       expect(shell).toContain('<div id="root"><div class="flex min-h-dvh items-center justify-center" role="status">');
       expect(shell).not.toContain('Put your USDT to work for');
+      // A signed-in page gets its own: the signed-in shell with the page's skeleton (issue 32).
+      const dashboard = await (await fetch(`${suite.server.url}/dashboard`)).text();
+      expect(dashboard).toContain('data-testid="dashboard-skeleton"');
+      expect(dashboard).not.toContain('Put your USDT to work for');
 
       const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       await page.goto('/');

@@ -2,13 +2,21 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/router';
+import { STORAGE_KEYS } from './lib/storage';
 
-/** A guest's empty browser storage: the guards and pages read it while the build renders /login. */
-function emptyStorage(): Storage {
+export { SIGNED_IN_PAGE_MODULES } from './app/router';
+export { titleFor } from './app/root-route';
+
+/**
+ * The browser storage the guards and pages read while the build renders a page: a guest's (empty),
+ * or a signed-in user's, whose token only gets the signed-in layout past the guard (no data is
+ * fetched at build time: each page renders its loading state, the shell).
+ */
+function buildStorage(signedIn: boolean): Storage {
   return {
     length: 0,
     clear: () => undefined,
-    getItem: () => null,
+    getItem: (key) => (signedIn && key === STORAGE_KEYS.authToken ? 'prerender' : null),
     key: () => null,
     removeItem: () => undefined,
     setItem: () => undefined,
@@ -16,15 +24,16 @@ function emptyStorage(): Storage {
 }
 
 /**
- * A page's HTML at build time (vite.config.ts, `prerenderPages`): the same tree main.tsx hydrates,
- * rendered for `location` as a guest once every lazy chunk has loaded, so the first paint of / and
- * /login needs no JavaScript. Values only the browser knows go through useClientValue.
+ * A page's HTML at build time (build/prerender-pages.ts): the same tree the app renders, for
+ * `location` as a guest (or, for a signed-in page, as a user whose data has not arrived) once every
+ * lazy chunk has loaded, so the first paint needs no JavaScript. Values only the browser knows go
+ * through useClientValue.
  */
-export async function renderPage(location: string): Promise<string> {
+export async function renderPage(location: string, signedIn = false): Promise<string> {
   const g = globalThis as { localStorage?: Storage; sessionStorage?: Storage };
   const had = { localStorage: g.localStorage, sessionStorage: g.sessionStorage };
-  g.localStorage ??= emptyStorage();
-  g.sessionStorage ??= emptyStorage();
+  g.localStorage = buildStorage(signedIn);
+  g.sessionStorage = buildStorage(false);
   try {
     const { prelude } = await prerender(
       <StrictMode>

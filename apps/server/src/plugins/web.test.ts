@@ -10,7 +10,10 @@ describe('the web app fallback', () => {
   const dist = (files: Record<string, string>) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     dirs.push(dir);
-    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
     return dir;
   };
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -46,6 +49,24 @@ describe('the web app fallback', () => {
     expect(res.body).toBe('brotli login form');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('sends a signed-in page its own pre-rendered shell (dashboard.html for /dashboard), and app.html where the build made none', async () => {
+    const dir = dist({
+      'index.html': 'landing',
+      'app.html': 'splash',
+      'login.html': 'login form',
+      'dashboard.html': 'dashboard shell',
+      'staking/history.html': 'staking history shell',
+    });
+    expect((await get(dir, '/dashboard')).body).toBe('dashboard shell');
+    expect((await get(dir, '/dashboard?tab=1')).body).toBe('dashboard shell');
+    expect((await get(dir, '/staking/history')).body).toBe('staking history shell');
+    for (const url of ['/dashboard/', '/dashboard.html/x', '/wallet', '/signup', '/admin/dashboard', '/app', '/index']) {
+      expect((await get(dir, url)).body, url).toBe('splash');
+    }
+    expect((await get(dir, '/')).body).toBe('landing');
+    expect((await get(dir, '/login')).body).toBe('login form');
   });
 
   it('caches hashed assets for a year and every other file not at all', async () => {

@@ -1,18 +1,34 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath, routedPath } from '../lib/api-path';
 
 /**
- * Serves the built React app and falls back to index.html for every non-API path, so deep links
+ * The pages the build pre-rendered for one path each: login.html for /login, dashboard.html for
+ * /dashboard, staking/history.html for /staking/history (apps/web/build/prerender-pages.ts). Not
+ * index.html (sent for '/') nor app.html (the page for every other path), nor anything under assets/.
+ */
+function pagesByPath(webDist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const entry of readdirSync(webDist, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.relative(webDist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (file === 'index.html' || file === 'app.html' || file.startsWith('assets/')) continue;
+    pages.set(`/${file.slice(0, -'.html'.length)}`, file);
+  }
+  return pages;
+}
+
+/**
+ * Serves the built React app and falls back to a page for every non-API path, so deep links
  * like /dashboard load the SPA. Unknown /api paths answer a JSON 404. Hashed assets are cached for a
  * year; robots.txt and sitemap.xml come from apps/web/public.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasApp = existsSync(path.join(webDist, 'index.html'));
   const hasShell = existsSync(path.join(webDist, 'app.html'));
-  const hasLogin = existsSync(path.join(webDist, 'login.html'));
+  const pages = hasApp ? pagesByPath(webDist) : new Map<string, string>();
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -38,9 +54,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       return reply.status(404).send({ success: false, message: 'Not found' });
     }
     reply.header('cache-control', 'no-cache');
-    // index.html carries the landing page and login.html the login form, pre-rendered for a guest
-    // (apps/web/vite.config.ts); every other path gets app.html, the same page with a splash in the root.
-    const file = url === '/' || !hasShell ? 'index.html' : url === '/login' && hasLogin ? 'login.html' : 'app.html';
+    // index.html carries the landing page, login.html the login form and each signed-in page its
+    // shell, pre-rendered by the build; every other path gets app.html, the same page with a splash.
+    const file = url === '/' || !hasShell ? 'index.html' : (pages.get(url) ?? 'app.html');
     return reply.type('text/html').sendFile(file);
   });
 }

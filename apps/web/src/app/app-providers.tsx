@@ -13,7 +13,7 @@ import { wantToaster } from './toaster-gate';
 export function AppProviders() {
   const navigate = useNavigate();
   // Global redirects of the API client (401, 503) stay inside the SPA.
-  useEffect(() => setApiNavigator((to) => void navigate(to, { replace: true })), [navigate]);
+  useEffect(() => setApiNavigator((to, state) => void navigate(to, { replace: true, state })), [navigate]);
   // The toast region lives at the root (root-route.tsx), so it outlives a move to the landing page.
   useLayoutEffect(wantToaster, []);
   return (

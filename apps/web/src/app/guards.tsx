@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import type { SignedOutState } from '../lib/api-client';
 import { storage } from '../lib/storage';
 
 /** Signed-in pages: guests go to /login (remembering where they came from), admins to /admin/dashboard. */
@@ -12,8 +13,20 @@ export function ProtectedRoute() {
 
 /** Guest-only pages (login, signup): signed-in users go to /dashboard, admins to /admin/dashboard. */
 export function GuestOnlyRoute() {
+  const location = useLocation();
   if (storage.getToken()) return <Navigate to={storage.isAdmin() ? '/admin/dashboard' : '/dashboard'} replace />;
-  return <Outlet />;
+  // Sent here because the session was ended from another device (lib/api-client.ts): say so.
+  const signedOut = (location.state as Partial<SignedOutState> | null)?.signedOut === true;
+  return (
+    <>
+      {signedOut ? (
+        <p role="status" className="bg-amber-500/15 px-4 py-3 text-center text-sm font-medium text-amber-200 ring-1 ring-amber-500/30">
+          You were signed out: this session was ended from another device.
+        </p>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }
 
 /** Admin pages: guests go to /login, signed-in non-admins to /dashboard. */

@@ -1,22 +1,99 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { RootRoute, RouteFallback } from './root-route';
 import { AdminRoute, GuestOnlyRoute, ProtectedRoute } from './guards';
+import { lazyNamed, lazyPage, type LazyPage } from './lazy-page';
+import { RootRoute, RouteFallback } from './root-route';
 
 /*
  * Declarative routes (<Routes>) rather than createBrowserRouter: the data router costs about 19 KB
  * gzipped that a visitor's first paint of / would wait for, and no screen uses loaders or actions.
- * Each page is its own chunk (React.lazy), so the landing page loads only what it shows.
+ * Each page is its own chunk, so the landing page loads only what it shows; start.tsx preloads the
+ * current route's chunks (preloadRoute) so its first render is the page, not a spinner.
  */
-type PageModule = { default: ComponentType };
-const page = (load: () => Promise<PageModule>) => {
-  const Page = lazy(load);
-  return <Page />;
+const Landing = lazyPage(() => import('../features/landing/pages/landing-page'));
+const Providers = lazyNamed(() => import('./app-providers'), 'AppProviders');
+const SignedInLayout = lazyNamed(() => import('./layouts/signed-in-layout'), 'SignedInLayout');
+const AdminLayout = lazyNamed(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
+
+/** Pages for everyone, inside the data and toast providers. */
+const PUBLIC_PAGES: Record<string, LazyPage> = {
+  '/privacy-policy': lazyPage(() => import('../features/legal/pages/privacy-policy-page')),
+  '/terms-conditions': lazyPage(() => import('../features/legal/pages/terms-page')),
+  '/referral': lazyPage(() => import('../features/auth/pages/referral-page')),
+  '/verify-otp': lazyPage(() => import('../features/auth/pages/verify-otp-page')),
+  '/maintenance': lazyPage(() => import('../features/maintenance/pages/maintenance-page')),
 };
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
-  const Named = lazy(async (): Promise<PageModule> => ({ default: (await load())[name] }));
-  return <Named />;
+/** Guest-only pages. */
+const GUEST_PAGES: Record<string, LazyPage> = {
+  '/signup': lazyPage(() => import('../features/auth/pages/signup-page')),
+  '/login': lazyPage(() => import('../features/auth/pages/login-page')),
+  '/forgot-password': lazyPage(() => import('../features/auth/pages/forgot-password-page')),
+  '/reset-password': lazyPage(() => import('../features/auth/pages/reset-password-page')),
 };
+/** The page modules under features/, loaded on demand (one chunk each unless the build merges them). */
+const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>('../features/*/pages/*.tsx');
+const featurePage = (file: string): LazyPage => {
+  const load = PAGE_MODULES[`../features/${file}.tsx`];
+  if (!load) throw new Error(`no page module features/${file}.tsx`);
+  return lazyPage(load);
+};
+/**
+ * The signed-in pages (in the layout with the navigation) and their modules under features/: the
+ * build paints each one's shell into its own HTML page and preloads that module beside the entry.
+ */
+export const SIGNED_IN_PAGE_MODULES: Readonly<Record<string, string>> = {
+  '/dashboard': 'dashboard/pages/dashboard-page',
+  '/income': 'income/pages/income-page',
+  '/transaction': 'transactions/pages/transaction-page',
+  '/wallet': 'wallet/pages/wallet-page',
+  '/setting': 'settings/pages/settings-page',
+  '/settings': 'settings/pages/settings-page',
+  '/profile': 'profile/pages/profile-page',
+  '/security': 'security/pages/security-page',
+  '/support': 'support/pages/support-page',
+  '/disclaimer': 'legal/pages/disclaimer-page',
+  '/transfer': 'transfers/pages/transfer-page',
+  '/transfer-history': 'transfers/pages/transfer-history-page',
+  '/team': 'team/pages/team-page',
+  '/withdrawal': 'withdrawals/pages/withdrawal-page',
+  '/deposit': 'deposits/pages/deposit-page',
+  '/demo-deposit': 'deposits/pages/demo-deposit-page',
+  '/cancel': 'deposits/pages/cancel-page',
+  '/staking': 'staking/pages/staking-page',
+  '/staking/history': 'staking/pages/staking-history-page',
+};
+const SIGNED_IN_PAGES: Readonly<Record<string, LazyPage>> = Object.fromEntries(
+  Object.entries(SIGNED_IN_PAGE_MODULES).map(([path, file]) => [path, featurePage(file)]),
+);
+const security = SIGNED_IN_PAGES['/security']!;
+/** The admin console's pages, under /admin/. */
+const ADMIN_PAGES: Record<string, LazyPage> = {
+  dashboard: lazyPage(() => import('../features/admin/pages/admin-dashboard-page')),
+  users: lazyPage(() => import('../features/admin/pages/admin-users-page')),
+  'users/:id': lazyPage(() => import('../features/admin/pages/admin-user-detail-page')),
+  withdrawals: lazyPage(() => import('../features/admin/pages/admin-withdrawals-page')),
+  tickets: lazyPage(() => import('../features/admin/pages/admin-tickets-page')),
+  payments: lazyPage(() => import('../features/admin/pages/admin-payments-page')),
+  custody: lazyPage(() => import('../features/admin/pages/admin-custody-page')),
+  settings: lazyPage(() => import('../features/admin/pages/admin-settings-page')),
+  operations: lazyPage(() => import('../features/admin/pages/admin-operations-page')),
+  'audit-log': lazyPage(() => import('../features/admin/pages/admin-audit-page')),
+  // Admins turn on their own two-factor authentication on the same screen (server.md section 9).
+  security,
+};
+
+/** Loads the code of the screen at `pathname` (providers, layout, page), so start.tsx renders it without a fallback. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  if (path === '/') return Landing.preload();
+  const parts: (LazyPage | undefined)[] = [Providers];
+  if (path in SIGNED_IN_PAGES) parts.push(SignedInLayout, SIGNED_IN_PAGES[path]);
+  else if (path.startsWith('/admin/')) parts.push(AdminLayout, ADMIN_PAGES[path.slice('/admin/'.length)]);
+  else parts.push(PUBLIC_PAGES[path] ?? GUEST_PAGES[path]);
+  await Promise.all(parts.map((p) => p?.preload()));
+}
+
+const routes = (pages: Record<string, LazyPage>) => Object.entries(pages).map(([path, Page]) => <Route key={path} path={path} element={<Page />} />);
 
 /**
  * A routing failure (a chunk that cannot load, a page that throws) shows the screen React Router's
@@ -45,58 +122,18 @@ export function AppRoutes() {
       <Suspense fallback={<RouteFallback />}>
         <Routes>
           <Route element={<RootRoute />}>
-            <Route path="/" element={page(() => import('../features/landing/pages/landing-page'))} />
+            <Route path="/" element={<Landing />} />
             {/* Everything but the landing page runs inside the data and toast providers, loaded with the first such route. */}
-            <Route element={named(() => import('./app-providers'), 'AppProviders')}>
-              <Route path="/privacy-policy" element={page(() => import('../features/legal/pages/privacy-policy-page'))} />
-              <Route path="/terms-conditions" element={page(() => import('../features/legal/pages/terms-page'))} />
-              <Route path="/referral" element={page(() => import('../features/auth/pages/referral-page'))} />
-              <Route path="/verify-otp" element={page(() => import('../features/auth/pages/verify-otp-page'))} />
-              <Route path="/maintenance" element={page(() => import('../features/maintenance/pages/maintenance-page'))} />
-              <Route element={<GuestOnlyRoute />}>
-                <Route path="/signup" element={page(() => import('../features/auth/pages/signup-page'))} />
-                <Route path="/login" element={page(() => import('../features/auth/pages/login-page'))} />
-                <Route path="/forgot-password" element={page(() => import('../features/auth/pages/forgot-password-page'))} />
-                <Route path="/reset-password" element={page(() => import('../features/auth/pages/reset-password-page'))} />
-              </Route>
+            <Route element={<Providers />}>
+              {routes(PUBLIC_PAGES)}
+              <Route element={<GuestOnlyRoute />}>{routes(GUEST_PAGES)}</Route>
               <Route element={<ProtectedRoute />}>
-                <Route element={named(() => import('./layouts/signed-in-layout'), 'SignedInLayout')}>
-                  <Route path="/dashboard" element={page(() => import('../features/dashboard/pages/dashboard-page'))} />
-                  <Route path="/income" element={page(() => import('../features/income/pages/income-page'))} />
-                  <Route path="/transaction" element={page(() => import('../features/transactions/pages/transaction-page'))} />
-                  <Route path="/wallet" element={page(() => import('../features/wallet/pages/wallet-page'))} />
-                  <Route path="/setting" element={page(() => import('../features/settings/pages/settings-page'))} />
-                  <Route path="/settings" element={page(() => import('../features/settings/pages/settings-page'))} />
-                  <Route path="/profile" element={page(() => import('../features/profile/pages/profile-page'))} />
-                  <Route path="/security" element={page(() => import('../features/security/pages/security-page'))} />
-                  <Route path="/support" element={page(() => import('../features/support/pages/support-page'))} />
-                  <Route path="/disclaimer" element={page(() => import('../features/legal/pages/disclaimer-page'))} />
-                  <Route path="/transfer" element={page(() => import('../features/transfers/pages/transfer-page'))} />
-                  <Route path="/transfer-history" element={page(() => import('../features/transfers/pages/transfer-history-page'))} />
-                  <Route path="/team" element={page(() => import('../features/team/pages/team-page'))} />
-                  <Route path="/withdrawal" element={page(() => import('../features/withdrawals/pages/withdrawal-page'))} />
-                  <Route path="/deposit" element={page(() => import('../features/deposits/pages/deposit-page'))} />
-                  <Route path="/demo-deposit" element={page(() => import('../features/deposits/pages/demo-deposit-page'))} />
-                  <Route path="/cancel" element={page(() => import('../features/deposits/pages/cancel-page'))} />
-                  <Route path="/staking" element={page(() => import('../features/staking/pages/staking-page'))} />
-                  <Route path="/staking/history" element={page(() => import('../features/staking/pages/staking-history-page'))} />
-                </Route>
+                <Route element={<SignedInLayout />}>{routes(SIGNED_IN_PAGES)}</Route>
               </Route>
               <Route path="/admin" element={<AdminRoute />}>
-                <Route element={named(() => import('../features/admin/components/admin-layout'), 'AdminLayout')}>
+                <Route element={<AdminLayout />}>
                   <Route index element={<Navigate to="/admin/dashboard" replace />} />
-                  <Route path="dashboard" element={page(() => import('../features/admin/pages/admin-dashboard-page'))} />
-                  <Route path="users" element={page(() => import('../features/admin/pages/admin-users-page'))} />
-                  <Route path="users/:id" element={page(() => import('../features/admin/pages/admin-user-detail-page'))} />
-                  <Route path="withdrawals" element={page(() => import('../features/admin/pages/admin-withdrawals-page'))} />
-                  <Route path="tickets" element={page(() => import('../features/admin/pages/admin-tickets-page'))} />
-                  <Route path="payments" element={page(() => import('../features/admin/pages/admin-payments-page'))} />
-                  <Route path="custody" element={page(() => import('../features/admin/pages/admin-custody-page'))} />
-                  <Route path="settings" element={page(() => import('../features/admin/pages/admin-settings-page'))} />
-                  <Route path="operations" element={page(() => import('../features/admin/pages/admin-operations-page'))} />
-                  <Route path="audit-log" element={page(() => import('../features/admin/pages/admin-audit-page'))} />
-                  {/* Admins turn on their own two-factor authentication on the same screen (server.md section 9). */}
-                  <Route path="security" element={page(() => import('../features/security/pages/security-page'))} />
+                  {routes(ADMIN_PAGES)}
                   <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
                 </Route>
               </Route>

@@ -1,4 +1,5 @@
-import { toast } from 'sonner';
+import { toast } from './toast';
+import { takeEarlyResponse } from './early-requests';
 import { storage } from './storage';
 
 /** A failed call: the server's message (or a fallback), its status and per-field errors. */
@@ -12,29 +13,52 @@ export class ApiError extends Error {
   }
 }
 
-type Navigate = (to: string) => void;
+type Navigate = (to: string, state?: SignedOutState) => void;
 let navigateTo: Navigate = (to) => window.location.assign(to);
+
+/** The router state of the move to /login after a session ended elsewhere (app/guards.tsx shows why). */
+export interface SignedOutState {
+  signedOut: true;
+}
 /** The router hands its navigate function here so global redirects stay inside the SPA. */
 export function setApiNavigator(fn: Navigate): void {
   navigateTo = fn;
 }
 
 /**
- * Global handling of spec section 8: a 401 (or a 403 'Invalid or expired token') clears the token
- * and goes to /; a 503 toasts 'Server is under maintenance' and goes to /maintenance.
+ * The token that last got an answer in this tab. A session that worked and is now refused was
+ * ended elsewhere; a token that never worked (a forged or stale sign-in link) was never a session.
  */
-function handleGlobal(status: number, message: string | undefined, path: string): void {
+let liveToken: string | null = null;
+
+/**
+ * Global handling of spec section 8: a 401 (or a 403 'Invalid or expired token') clears the token;
+ * a 503 toasts 'Server is under maintenance' and goes to /maintenance. Returns true when the answer
+ * is to be dropped: a session that had worked (in this tab, or earlier on this device: its saved dashboard is there) just
+ * ended: signed out elsewhere (a Revoke on /security, a password change or reset, a block), so the
+ * user goes to /login, which says why (issue 32; the spec's move to / left them on the marketing
+ * page with 'Invalid or expired token'). A token that never worked still goes to / as the spec says.
+ */
+function handleGlobal(status: number, message: string | undefined, path: string, sentToken: string | null): boolean {
   if (status === 401 || (status === 403 && message === 'Invalid or expired token')) {
     // Login and register answer 401 for bad credentials: those are shown on the form, not a redirect.
-    if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register') || path.startsWith('/api/auth/verify-otp')) return;
-    if (storage.getToken()) {
-      storage.clearSession();
+    if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register') || path.startsWith('/api/auth/verify-otp')) return false;
+    if (!sentToken) return false;
+    // Another answer already ended this session (the screen asks for several things at once).
+    if (storage.getToken() !== sentToken) return true;
+    const wasLive = liveToken === sentToken || storage.getQueryCache() !== null;
+    storage.clearSession();
+    if (!wasLive) {
       navigateTo('/');
+      return false;
     }
+    navigateTo('/login', { signedOut: true });
+    return true;
   } else if (status === 503) {
     toast.error('Server is under maintenance', { id: 'maintenance' });
     if (window.location.pathname !== '/maintenance') navigateTo('/maintenance');
   }
+  return false;
 }
 
 /** What every answer is (server design, section 2); `data` is typed per contract by call(). */
@@ -55,7 +79,9 @@ export async function request(method: string, path: string, body?: unknown, quer
   if (body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // The screen's first read may already be on its way, started by the entry (early-requests.ts).
+    const early = method === 'GET' && url.search === '' ? takeEarlyResponse(url.pathname, token) : null;
+    res = await (early ?? fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch {
     throw new ApiError('Network error. Please check your connection.', 0);
   }
@@ -67,10 +93,13 @@ export async function request(method: string, path: string, body?: unknown, quer
     json = undefined;
   }
   if (!res.ok || json?.success === false) {
-    handleGlobal(res.status, json?.message, url.pathname);
+    // The session ended and the app is on its way to /login: this answer has no one left to tell,
+    // and settling it would make the screen being left toast 'Invalid or expired token' on the way.
+    if (handleGlobal(res.status, json?.message, url.pathname, token)) return new Promise<never>(() => undefined);
     // No server message: leave it empty so each screen shows its own fallback text.
     throw new ApiError(json?.message ?? '', res.status, json?.errors ?? {});
   }
+  if (token) liveToken = token;
   return json ?? { success: true };
 }
 

@@ -1,9 +1,15 @@
-/** Browser storage keys of the spec (section 3). Nothing else touches localStorage/sessionStorage. */
+/**
+ * Browser storage keys of the spec (section 3), and `query_cache`: the signed-in user's last
+ * dashboard and wallet answers, kept for offline use (lib/query-persistence.ts, issue 32). It holds
+ * no token or secret, belongs to the session in `auth_token`, and goes with it (sign-in, sign-out,
+ * a 401). Nothing else touches localStorage/sessionStorage.
+ */
 export const STORAGE_KEYS = {
   accessId: 'access_id',
   authToken: 'auth_token',
   isAdmin: 'is_admin',
   otpTimerExpiry: 'otp_timer_expiry',
+  queryCache: 'query_cache',
 } as const;
 /**
  * `reset_access_id` lives for the tab only: a password-reset challenge should not outlive it.
@@ -18,13 +24,17 @@ export const storage = {
   getToken: () => localStorage.getItem(STORAGE_KEYS.authToken),
   isAdmin: () => localStorage.getItem(STORAGE_KEYS.isAdmin) === 'true',
   setSession(token: string, isAdmin = false) {
+    localStorage.removeItem(STORAGE_KEYS.queryCache);
     localStorage.setItem(STORAGE_KEYS.authToken, token);
     localStorage.setItem(STORAGE_KEYS.isAdmin, String(isAdmin));
   },
   clearSession() {
     localStorage.removeItem(STORAGE_KEYS.authToken);
     localStorage.removeItem(STORAGE_KEYS.isAdmin);
+    localStorage.removeItem(STORAGE_KEYS.queryCache);
   },
+  getQueryCache: () => localStorage.getItem(STORAGE_KEYS.queryCache),
+  setQueryCache: (json: string) => localStorage.setItem(STORAGE_KEYS.queryCache, json),
   getAccessId: () => localStorage.getItem(STORAGE_KEYS.accessId),
   setAccessId: (id: string) => localStorage.setItem(STORAGE_KEYS.accessId, id),
   clearAccessId: () => localStorage.removeItem(STORAGE_KEYS.accessId),

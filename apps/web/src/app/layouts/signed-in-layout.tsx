@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { ArrowLeftRight, Home, Settings, TrendingUp, Wallet } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
+import { OfflineBanner } from './offline-banner';
 
 const ITEMS = [
   { to: '/income', label: 'Income', icon: TrendingUp },
@@ -49,6 +50,7 @@ export function SignedInLayout() {
       </nav>
       <div className="mx-auto flex min-h-dvh w-full max-w-3xl flex-col lg:max-w-5xl">
         <main className="flex-1 px-4 pb-28 pt-4 sm:px-6 lg:px-10 lg:pb-10 lg:pt-8">
+          <OfflineBanner />
           <Outlet />
         </main>
       </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { settingsQueryOptions } from '../../../lib/shared-queries';
 
 /** The user's referral link (/signup?ref=USERNAME) with a copy button. */

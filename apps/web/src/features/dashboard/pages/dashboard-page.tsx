@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Crown, Layers, Wallet } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
 import { Badge } from '../../../components/ui/badge';
-import { Spinner } from '../../../components/ui/spinner';
+import { ErrorState, LastUpdated, RefreshError } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { userInfoQueryOptions } from '../../../lib/shared-queries';
 import { ActivityList } from '../components/activity-list';
+import { DashboardSkeleton, HeaderPillSkeleton } from '../components/dashboard-skeleton';
 import { ReferralLink } from '../components/referral-link';
 
 function greeting(): string {
@@ -43,24 +44,31 @@ export default function DashboardPage() {
               {rankLabel(user.eligible_level)}
             </span>
           </div>
+        ) : info.isPending ? (
+          <HeaderPillSkeleton />
         ) : null}
       </header>
 
+      <RefreshError query={info} errorText="Error loading user data" />
       {info.isPending ? (
-        <div className="card py-10 text-center">
-          <Spinner label="Loading user information..." />
+        <DashboardSkeleton />
+      ) : !user ? (
+        <div className="card">
+          <ErrorState text="Error loading user data" onRetry={() => void info.refetch()} busy={info.isFetching} />
         </div>
-      ) : info.isError || !user ? (
-        <div className="card py-10 text-center text-sm text-red-400">Error loading user data</div>
       ) : (
         <>
           <section className="rounded-2xl bg-gradient-to-br from-brand-600/40 via-surface-800 to-surface-800 p-5 ring-1 ring-white/5">
-            <p className="text-sm text-slate-300">{greeting()},</p>
+            <div className="flex items-start justify-between gap-2">
+              <p className="text-sm text-slate-300">{greeting()},</p>
+              <LastUpdated at={info.dataUpdatedAt} />
+            </div>
             <div className="mt-1 flex flex-wrap items-center gap-2">
               <h1 className="text-2xl font-bold text-white">{user.name}</h1>
               <Badge tone={user.status === 'active' ? 'success' : 'danger'}>{user.status === 'active' ? 'Active' : 'Inactive'}</Badge>
             </div>
-            {user.status !== 'active' ? <p className="mt-2 text-xs text-slate-400">Make your first stake to activate your account.</p> : null}
+            {/* The line is kept (empty) for an active user too: the skeleton cannot know which it will be, and nothing below moves either way. */}
+            <p className="mt-2 min-h-4 text-xs text-slate-400">{user.status !== 'active' ? 'Make your first stake to activate your account.' : null}</p>
           </section>
 
           <ReferralLink username={user.username} />
@@ -100,7 +108,7 @@ export default function DashboardPage() {
         </>
       )}
 
-      <ActivityList items={user?.activity ?? []} loading={info.isPending} error={info.isError} />
+      <ActivityList items={user?.activity ?? []} loading={info.isPending} error={info.isError && !user} />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { About } from './about';
 import { CallToAction } from './cta';
 import { Defi } from './defi';
@@ -10,13 +9,8 @@ import { Partners } from './partners';
 import { Roadmap } from './roadmap';
 import { Wallets } from './wallets';
 
-/** The sections under the hero: a chunk of their own, fetched while the hero paints. */
+/** The sections under the hero. */
 export default function BelowTheFold() {
-  // A link to /#FAQ arrives before its section exists, so the browser's own jump to it found nothing.
-  useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
-    if (id) document.getElementById(id)?.scrollIntoView();
-  }, []);
   return (
     <>
       <Partners />
@@ -32,7 +26,7 @@ export default function BelowTheFold() {
   );
 }
 
-/** The footer, from the same chunk. */
+/** The footer. */
 export function LandingFooter() {
   return <Footer />;
 }

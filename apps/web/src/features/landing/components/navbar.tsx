@@ -1,45 +1,23 @@
-import { NAVBAR_SCROLL_PX } from '@app/core/constants';
-import clsx from 'clsx';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { storage } from '../../../lib/storage';
 import { SECTIONS } from '../content';
+import { NAVBAR_LOOK } from './behaviour';
 import { Wordmark } from './brand';
 import { useClientValue } from './use-client-value';
 
-/** Transparent over the hero, solid once the page has scrolled more than NAVBAR_SCROLL_PX. */
+/**
+ * Transparent over the hero, solid once the page has scrolled more than NAVBAR_SCROLL_PX, with a
+ * menu on a phone: markup only, as at the top of the page with the menu closed; behaviour.ts
+ * switches the look, opens the menu and names 'Dashboard' for a remembered account.
+ */
 export function Navbar() {
-  const [scrolled, setScrolled] = useState(false);
-  const [open, setOpen] = useState(false);
   const signedIn = useClientValue(() => storage.getToken() !== null, false);
-
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > NAVBAR_SCROLL_PX);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
-
   return (
     <header
       data-testid="navbar"
-      data-scrolled={scrolled}
-      className={clsx(
-        'fixed inset-x-0 top-0 z-50 border-b transition-[background-color,border-color,box-shadow] duration-300',
-        open
-          ? 'border-white/5 bg-surface-900 shadow-lg shadow-black/30'
-          : scrolled
-            ? 'border-white/5 bg-surface-900/90 shadow-lg shadow-black/30 backdrop-blur-md'
-            : 'border-transparent bg-transparent',
-      )}
+      data-scrolled="false"
+      className={`fixed inset-x-0 top-0 z-50 border-b transition-[background-color,border-color,box-shadow] duration-300 ${NAVBAR_LOOK.top}`}
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <a href="#Home" className="flex min-h-11 items-center text-lg">
@@ -60,6 +38,7 @@ export function Navbar() {
           </Link>
           <Link
             to={signedIn ? '/dashboard' : '/signup'}
+            data-account-link
             className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg shadow-brand-500/20 transition hover:bg-brand-800"
           >
             {signedIn ? 'Dashboard' : 'Sign up'}
@@ -67,36 +46,42 @@ export function Navbar() {
           <button
             type="button"
             className="flex h-11 w-11 items-center justify-center rounded-lg text-slate-200 transition hover:bg-white/5 lg:hidden"
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            aria-expanded={open}
+            aria-label="Open menu"
+            aria-expanded="false"
             aria-controls="landing-menu"
-            onClick={() => setOpen((o) => !o)}
           >
-            {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+            <span data-icon="menu">
+              <Menu className="h-5 w-5" aria-hidden />
+            </span>
+            <span data-icon="close" hidden>
+              <X className="h-5 w-5" aria-hidden />
+            </span>
           </button>
         </div>
       </nav>
-      {open ? (
-        <div id="landing-menu" className="border-t border-white/5 px-4 pb-4 pt-2 lg:hidden">
-          <ul className="grid grid-cols-2 gap-1 text-sm">
-            {SECTIONS.map((s) => (
-              <li key={s.id}>
-                <a href={`#${s.id}`} onClick={() => setOpen(false)} className="block rounded-lg px-3 py-2.5 text-slate-200 hover:bg-white/5">
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-3 grid grid-cols-2 gap-2 border-t border-white/5 pt-3 text-sm font-semibold">
-            <Link to="/login" className="rounded-xl border border-white/10 px-3 py-2.5 text-center text-slate-100 hover:bg-white/5">
-              Login
-            </Link>
-            <Link to={signedIn ? '/dashboard' : '/signup'} className="rounded-xl bg-brand-700 px-3 py-2.5 text-center text-white hover:bg-brand-800">
-              {signedIn ? 'Dashboard' : 'Create account'}
-            </Link>
-          </div>
+      <div id="landing-menu" hidden className="border-t border-white/5 px-4 pb-4 pt-2 lg:hidden">
+        <ul className="grid grid-cols-2 gap-1 text-sm">
+          {SECTIONS.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`} className="block rounded-lg px-3 py-2.5 text-slate-200 hover:bg-white/5">
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 grid grid-cols-2 gap-2 border-t border-white/5 pt-3 text-sm font-semibold">
+          <Link to="/login" className="rounded-xl border border-white/10 px-3 py-2.5 text-center text-slate-100 hover:bg-white/5">
+            Login
+          </Link>
+          <Link
+            to={signedIn ? '/dashboard' : '/signup'}
+            data-account-link
+            className="rounded-xl bg-brand-700 px-3 py-2.5 text-center text-white hover:bg-brand-800"
+          >
+            {signedIn ? 'Dashboard' : 'Create account'}
+          </Link>
         </div>
-      ) : null}
+      </div>
     </header>
   );
 }

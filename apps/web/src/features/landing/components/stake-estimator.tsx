@@ -1,29 +1,18 @@
 import { Calculator } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { RATES } from '../content';
+import { ESTIMATOR_DEFAULT, ESTIMATOR_MAX, ESTIMATOR_PRESETS, estimate, PRESET_LOOK, usd0 } from './behaviour';
 
-const PRESETS = [100, 500, 1000, 5000];
-const MAX = 10_000;
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usd0 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
-/** Whole cents of `amount` dollars at `percent` %: integer arithmetic, so $50 × 0.5% is exactly 25 cents. */
-function centsOf(amount: number, percent: number): number {
-  return Math.round((amount * 100 * Math.round(percent * 100)) / 10_000);
-}
-
-/** An illustration of one stake at the default rates; it says what it is, and promises nothing. */
+/**
+ * An illustration of one stake at the default rates; it says what it is, and promises nothing.
+ * Markup only, for the default amount: behaviour.ts moves the amount and its figures.
+ */
 export function StakeEstimator() {
-  const [amount, setAmount] = useState(1000);
+  const amount = ESTIMATOR_DEFAULT;
   const id = useId();
-  const daily = centsOf(amount, RATES.dailyRoiPercent);
-  const rows = [
-    { label: 'Daily ROI', value: usd.format(daily / 100) },
-    { label: 'Over 30 days', value: usd.format((daily * 30) / 100) },
-    { label: `Paid out by day ${RATES.daysToCap}`, value: usd.format(centsOf(amount, RATES.capPercent) / 100), strong: true },
-  ];
+  const rows = estimate(amount);
   return (
-    <div className="relative rounded-3xl border border-white/10 bg-surface-800/80 p-5 shadow-2xl shadow-black/40 backdrop-blur sm:p-6">
+    <div data-estimator className="relative rounded-3xl border border-white/10 bg-surface-800/80 p-5 shadow-2xl shadow-black/40 backdrop-blur sm:p-6">
       <div aria-hidden className="absolute -inset-px -z-10 rounded-3xl bg-gradient-to-br from-brand-500/30 via-transparent to-gold-400/20 blur-xl" />
       <div className="flex items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-sm font-semibold text-white">
@@ -38,29 +27,28 @@ export function StakeEstimator() {
       <label htmlFor={id} className="mt-5 block text-xs font-medium uppercase tracking-wide text-slate-400">
         Stake amount
       </label>
-      <p className="mt-1 text-3xl font-bold tabular-nums text-white" aria-live="polite">
-        {usd0.format(amount)}
+      <p className="mt-1 text-3xl font-bold tabular-nums text-white" aria-live="polite" data-estimator-amount>
+        {usd0(amount)}
       </p>
       <input
         id={id}
         type="range"
         min={RATES.stakeMin}
-        max={MAX}
+        max={ESTIMATOR_MAX}
         step={RATES.stakeStep}
-        value={amount}
-        onChange={(e) => setAmount(Number(e.target.value))}
+        defaultValue={amount}
         className="mt-3 w-full cursor-pointer accent-brand-500"
       />
       <div className="mt-3 flex flex-wrap gap-2">
-        {PRESETS.map((p) => (
+        {ESTIMATOR_PRESETS.map((p) => (
           <button
             key={p}
             type="button"
-            onClick={() => setAmount(p)}
+            data-preset={p}
             aria-pressed={amount === p}
-            className={`min-h-11 min-w-11 rounded-lg border px-3 py-1 text-xs font-semibold transition ${amount === p ? 'border-brand-500/60 bg-brand-500/15 text-brand-200' : 'border-white/10 text-slate-300 hover:bg-white/5'}`}
+            className={`min-h-11 min-w-11 rounded-lg border px-3 py-1 text-xs font-semibold transition ${PRESET_LOOK[amount === p ? 'on' : 'off']}`}
           >
-            {usd0.format(p)}
+            {usd0(p)}
           </button>
         ))}
       </div>
@@ -69,7 +57,9 @@ export function StakeEstimator() {
         {rows.map((r) => (
           <div key={r.label} className="flex items-center justify-between gap-3 py-3">
             <dt className="text-sm text-slate-400">{r.label}</dt>
-            <dd className={`tabular-nums ${r.strong ? 'text-lg font-bold text-brand-300' : 'font-semibold text-white'}`}>{r.value}</dd>
+            <dd data-estimator-figure className={`tabular-nums ${r.strong ? 'text-lg font-bold text-brand-300' : 'font-semibold text-white'}`}>
+              {r.value}
+            </dd>
           </div>
         ))}
       </dl>

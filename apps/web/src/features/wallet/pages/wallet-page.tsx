@@ -9,7 +9,7 @@ import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
 import { PendingWithdrawals } from '../../../components/pending-withdrawals';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatCard } from '../../../components/ui/stat-card';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { ErrorState, LastUpdated, LoadingState, RefreshError } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { walletQueryOptions } from '../../../lib/shared-queries';
 
@@ -21,16 +21,21 @@ export default function WalletPage() {
     if (wallet.isError) toast.error(errorMessage(wallet.error, 'Failed to fetch wallet information'));
   }, [wallet.isError, wallet.error]);
   if (wallet.isPending) return <LoadingState />;
-  if (wallet.isError) return <ErrorState text="Failed to fetch wallet information" />;
+  // A failed refresh keeps the last good figures on screen (with the error and Retry above them).
+  if (wallet.data === undefined) return <ErrorState text="Failed to fetch wallet information" onRetry={() => void wallet.refetch()} busy={wallet.isFetching} />;
   const w = wallet.data;
   const canWithdraw = w.balance >= WALLET_WITHDRAW_MIN_USD;
   return (
     <div className="space-y-4">
       <PageHeader title="Wallet" subtitle="Your balances and team at a glance" />
+      <RefreshError query={wallet} errorText="Failed to fetch wallet information" />
       <section className="rounded-2xl bg-gradient-to-br from-brand-600/50 via-surface-800 to-surface-800 p-5 ring-1 ring-white/5">
-        <p className="flex items-center gap-2 text-sm text-slate-300">
-          <Wallet className="h-4 w-4" aria-hidden /> Available Balance
-        </p>
+        <div className="flex items-start justify-between gap-2">
+          <p className="flex items-center gap-2 text-sm text-slate-300">
+            <Wallet className="h-4 w-4" aria-hidden /> Available Balance
+          </p>
+          <LastUpdated at={wallet.dataUpdatedAt} />
+        </div>
         <p className="mt-1 text-4xl font-extrabold text-white" data-testid="available-balance">
           {money(w.balance)}
         </p>

@@ -1,0 +1,270 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, deposit, signUp, type ApiUser } from './api-helpers';
+import { DESKTOP, PHONE, screenshot, type E2EServer, browserSuite } from './harness';
+
+/*
+ * Issue 32, "A weak network and the signed-in app" (items 12–17): the signed-in shell before the
+ * JavaScript, get-info started at boot, few chunks, offline with the last data, the PWA from every
+ * page, one quick retry then Retry, skeletons at final size, and a revoked device sent to /login.
+ */
+
+const SIZES = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
+
+const SIGNED_OUT = 'You were signed out: this session was ended from another device.';
+
+/** A fresh browser profile already signed in as `token` (as after a login in an earlier visit), with no cache and no service worker. */
+async function signedInPage(
+  browser: Browser,
+  server: E2EServer,
+  token: string,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport,
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: server.url,
+          localStorage: [
+            { name: 'auth_token', value: token },
+            { name: 'is_admin', value: 'false' },
+          ],
+        },
+      ],
+    },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+/** The visible one of a link that the phone's bottom bar and the desktop's side bar both hold. */
+const navLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).filter({ visible: true });
+
+/** A second session for `user` (a login elsewhere): returns its token. */
+async function login(server: E2EServer, user: ApiUser): Promise<string> {
+  const res = await call<{ token: string }>(server, 'POST', '/api/auth/login', { email: user.email, password: user.password });
+  if (!res.json.data?.token) throw new Error(`login failed: ${JSON.stringify(res.json)}`);
+  return res.json.data.token;
+}
+
+/** The layout shift a person saw so far (CLS as web-vitals sums it: shifts without recent input). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 100);
+      }),
+  );
+
+describe('issue 32: a weak network and the signed-in app', () => {
+  const suite = browserSuite();
+  let user: ApiUser;
+  beforeAll(async () => {
+    user = await signUp(suite.server, 'Weak Network');
+    await deposit(suite.server, user, 120);
+  });
+
+  for (const [size, viewport] of SIZES) {
+    it(`12: paints the signed-in shell with no JavaScript, starts get-info from the entry, in a few chunks (${size})`, async () => {
+      // With every script refused, what the HTML alone paints.
+      const bare = await signedInPage(suite.browser, suite.server, user.token, viewport);
+      await bare.context.route('**/*.js', (r) => r.abort());
+      await bare.page.goto('/dashboard');
+      await navLink(bare.page, 'Wallet').waitFor({ timeout: 5_000 });
+      await bare.page.getByTestId('dashboard-skeleton').waitFor({ timeout: 5_000 });
+      await screenshot(bare.page, `weak-12-shell-no-js-${size}`);
+      await bare.context.close();
+
+      // With scripts: get-info is started by the page's entry script, not after the route chunks.
+      const { context, page, errors } = await signedInPage(suite.browser, suite.server, user.token, viewport);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      let initiator: string[] = [];
+      cdp.on('Network.requestWillBeSent', (e) => {
+        if (e.request.url.endsWith('/api/user/get-info') && initiator.length === 0)
+          initiator = (e.initiator.stack?.callFrames ?? []).map((f) => new URL(f.url, suite.server.url).pathname);
+      });
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto('/dashboard');
+      await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
+      const entry = await page.evaluate(() => new URL(document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.src).pathname);
+      expect(initiator.length).toBeGreaterThan(0);
+      expect(initiator.at(-1)).toBe(entry);
+      console.log(`${size}: the dashboard loaded ${scripts.length} scripts: ${scripts.join(' ')}`);
+      expect(scripts.length).toBeLessThanOrEqual(12);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`15: retries once quickly, then shows the error with Retry, and keeps the last good data (${size})`, async () => {
+      const { context, page, errors } = await signedInPage(suite.browser, suite.server, user.token, viewport);
+      let failing = true;
+      let unreachable = false;
+      const calls: Record<string, number> = {};
+      for (const api of ['/api/user/get-info', '/api/user/wallet']) {
+        await context.route(`**${api}`, async (route) => {
+          calls[api] = (calls[api] ?? 0) + 1;
+          if (unreachable) await route.abort('internetdisconnected');
+          else if (failing)
+            await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal error' }) });
+          else await route.continue();
+        });
+      }
+      const started = Date.now();
+      await page.goto('/dashboard');
+      const retry = page.getByRole('button', { name: 'Retry' });
+      await retry.waitFor({ timeout: 6_000 });
+      console.log(`${size}: the dashboard's error showed after ${Date.now() - started} ms and ${calls['/api/user/get-info']} calls`);
+      expect(calls['/api/user/get-info']).toBe(2);
+      await page.getByText('Error loading user data').first().waitFor();
+      await screenshot(page, `weak-15-dashboard-error-${size}`);
+      failing = false;
+      await retry.click();
+      await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
+
+      // The data is there; the next refresh fails: the balance stays, with the error and Retry beside it.
+      failing = true;
+      await navLink(page, 'Wallet').click();
+      await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 6_000 });
+      await screenshot(page, `weak-15-wallet-error-${size}`);
+      failing = false;
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByTestId('available-balance').waitFor();
+      failing = true;
+      await navLink(page, 'Home').click();
+      await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 6_000 });
+      await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
+      await screenshot(page, `weak-15-dashboard-kept-${size}`);
+      // The wallet's figures are fresh for 15 s, so no refresh on the way back. A reload whose read
+      // cannot reach the server: the copy saved on the device, its time, the error and Retry.
+      await page.waitForFunction(() => localStorage.getItem('query_cache')?.includes('"wallet"'));
+      unreachable = true;
+      await page.goto('/wallet');
+      await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 6_000 });
+      await page.getByTestId('available-balance').waitFor();
+      await page.getByText(/Last updated/).waitFor();
+      await screenshot(page, `weak-15-wallet-kept-${size}`);
+      expect(errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
+      await context.close();
+    });
+
+    it(`16: keeps the dashboard still while its data arrives, CLS at most 0.05 (${size})`, async () => {
+      const { context, page } = await signedInPage(suite.browser, suite.server, user.token, viewport);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((r) => (release = r));
+      await context.route('**/api/user/get-info', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/dashboard');
+      await page.getByTestId('dashboard-skeleton').waitFor();
+      // The scripts have run: the skeleton on screen is React's, not only the HTML's.
+      await page.waitForFunction(() => document.querySelectorAll('script[type="module"]').length > 0 && document.readyState === 'complete');
+      await screenshot(page, `weak-16-loading-${size}`);
+      release();
+      await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
+      await page.getByText('No recent activities found').or(page.getByText('Deposit').first()).first().waitFor();
+      const cls = await layoutShift(page);
+      console.log(`${size}: dashboard CLS ${cls.toFixed(3)}`);
+      await screenshot(page, `weak-16-loaded-${size}`);
+      expect(cls).toBeLessThanOrEqual(0.05);
+      await context.close();
+    });
+
+    it(`17: sends a device whose session was ended elsewhere to /login with the reason (${size})`, async () => {
+      const revoked = await login(suite.server, user);
+      const other = await login(suite.server, user);
+      const { context, page } = await signedInPage(suite.browser, suite.server, revoked, viewport);
+      // `other` signs the `revoked` session out (/security's Revoke on another device).
+      const mine = await call<{ sessions: { id: string; current: boolean }[] }>(suite.server, 'GET', '/api/user/security', undefined, revoked);
+      const target = mine.json.data!.sessions.find((s) => s.current)!;
+      // The device had been used: its dashboard is on screen (and saved on the device).
+      await page.goto('/dashboard');
+      await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
+      await page.waitForFunction(() => localStorage.getItem('query_cache') !== null);
+      expect((await call(suite.server, 'DELETE', `/api/user/sessions/${target.id}`, undefined, other)).status).toBe(200);
+
+      // Its next visit: the session is gone.
+      await page.reload();
+      await page.waitForURL('**/login');
+      await page.getByText(SIGNED_OUT).waitFor();
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      expect(await page.getByText('Invalid or expired token').count()).toBe(0);
+      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'access_id'))).toEqual([]);
+      await screenshot(page, `weak-17-signed-out-${size}`);
+      await context.close();
+    });
+
+    it(`13, 14: installs from /dashboard, and offline shows the last balance with its time and a notice (${size})`, async () => {
+      const { context, page, errors } = await signedInPage(suite.browser, suite.server, user.token, viewport);
+      await page.goto('/dashboard');
+      await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
+      expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+      // The service worker registered from /dashboard controls the page (the manifest's start_url).
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      // Offline while on the page: the notice comes at once.
+      await context.setOffline(true);
+      await page.getByText(/You are offline/).waitFor();
+      // Offline from a cold start of the installed app: the shell from the service worker and the last data.
+      await page.reload();
+      await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
+      await page.getByText(/You are offline/).waitFor();
+      await page
+        .getByText(/Last updated/)
+        .first()
+        .waitFor();
+      await screenshot(page, `weak-13-offline-dashboard-${size}`);
+      await navLink(page, 'Wallet').click();
+      await page
+        .getByTestId('available-balance')
+        .waitFor({ timeout: 5_000 })
+        .catch(() => undefined);
+      await screenshot(page, `weak-13-offline-wallet-${size}`);
+      // /login installs too.
+      await context.setOffline(false);
+      const guest = await suite.browser.newContext({ baseURL: suite.server.url, viewport });
+      const loginPage = await guest.newPage();
+      await loginPage.goto('/login');
+      expect(await loginPage.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+      await loginPage.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await guest.close();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('a cold signed-in load on a slow network (2,000 ms latency, 50 KiB/s) shows the shell within 3 s and the balance within 10 s', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server, user.token, PHONE);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2_000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 });
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    await navLink(page, 'Home').waitFor({ timeout: 10_000 });
+    const shellAt = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now());
+    await page.getByTestId('deposit-balance').getByText('$120.00').waitFor({ timeout: 30_000 });
+    const balanceAt = await page.evaluate(() => performance.now());
+    console.log(`slow network: shell painted at ${Math.round(shellAt)} ms, balance shown by ${Math.round(balanceAt)} ms`);
+    await screenshot(page, 'weak-12-slow-network-phone');
+    expect(shellAt).toBeLessThanOrEqual(3_000);
+    expect(balanceAt).toBeLessThanOrEqual(10_000);
+    await context.close();
+  });
+});
