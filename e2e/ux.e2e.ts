@@ -123,11 +123,11 @@ describe('a money app people trust on their phone (issue 12)', () => {
       expect(created.status).toBe(200);
       await page.goto('/deposit');
       await page.getByText('Time left:').waitFor();
-      await page.getByText('25.00 USDT').waitFor();
+      await page.getByText('25.00 USDT').first().waitFor();
       const cards = page.getByTestId('open-payment');
       expect(await cards.count()).toBe(2);
       await cards.filter({ hasText: created.json.data!.payment_id }).click();
-      await page.getByText('25.00 USDT').waitFor();
+      await page.getByText('25.00 USDT').first().waitFor();
       await screenshot(page, `ux-deposit-reopened-${size}`);
       expect(errors).toEqual([]);
       await context.close();

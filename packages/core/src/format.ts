@@ -105,3 +105,12 @@ export function passwordStrength(password: string): { score: number; label: 'Wea
 export function rankLabel(eligibleLevel: number | null | undefined): string {
   return eligibleLevel && eligibleLevel > 0 ? `L${eligibleLevel}` : 'No Rank';
 }
+
+/**
+ * A deposit address in full, in groups of 4 ("0xC54c 2468 605A …"): a person compares it with
+ * what their wallet shows group by group; a shortened one cannot be checked at all.
+ */
+export function groupAddress(address: string | null | undefined): string {
+  if (!address) return '';
+  return (address.match(/.{1,4}/g) ?? []).join(' ');
+}

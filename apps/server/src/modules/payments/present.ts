@@ -36,6 +36,12 @@ function lastTransactionTime(row: PaymentRow): string | null {
   return typeof v === 'string' ? v : null;
 }
 
+/** When the user cancelled the payment (kept as `expired`: the screens call it cancelled). */
+function cancelledAt(row: PaymentRow): string | null {
+  const v = row.extra?.cancelled_at;
+  return typeof v === 'string' ? v : null;
+}
+
 /** The spec's "Payment extra" (JSON text): what arrived against what was expected. */
 export function paymentExtra(row: PaymentRow): string {
   return JSON.stringify({
@@ -46,6 +52,7 @@ export function paymentExtra(row: PaymentRow): string {
     confirmations_received: row.confirmations,
     last_transaction_hash: row.tx_hash,
     last_transaction_time: lastTransactionTime(row),
+    cancelled_at: cancelledAt(row),
   });
 }
 
@@ -131,5 +138,6 @@ export function historyExtra(row: PaymentRow): string {
     last_transaction_hash: row.tx_hash,
     created_at: iso(row.created_at),
     expires_at: iso(row.window_end),
+    cancelled_at: cancelledAt(row),
   });
 }

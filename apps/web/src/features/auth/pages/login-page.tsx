@@ -49,6 +49,8 @@ export default function LoginPage() {
     setInlineError(null);
     try {
       const res = await login(values);
+      // A refusal from an earlier try must not ride along onto the next page.
+      if (res.data) toast.dismiss();
       if (res.data?.token) {
         finish({ token: res.data.token, is_admin: res.data.is_admin }, from);
       } else if (res.data?.requires_2fa === true && res.data.challenge_id) {

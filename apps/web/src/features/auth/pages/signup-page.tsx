@@ -83,6 +83,8 @@ export default function SignupPage() {
           password: values.password,
           ...(values.referral_id ? { referral_id: values.referral_id.toUpperCase() } : {}),
         });
+        // A refusal from an earlier try (e-mail taken) must not ride along onto the next page.
+        if (res.data?.token || res.data?.access_id) toast.dismiss();
         if (res.data?.token) {
           storage.setSession(res.data.token, res.data.is_admin ?? false);
           qc.clear();

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { userInfoQueryOptions } from '../../../lib/shared-queries';
 import { ActivityList } from '../components/activity-list';
+import { InFlight, TotalAssets } from '../components/assets-summary';
 import { ReferralLink } from '../components/referral-link';
 
 function greeting(): string {
@@ -62,6 +63,9 @@ export default function DashboardPage() {
             </div>
             {user.status !== 'active' ? <p className="mt-2 text-xs text-slate-400">Make your first stake to activate your account.</p> : null}
           </section>
+
+          <TotalAssets detail={user.user_detail} />
+          <InFlight />
 
           <ReferralLink username={user.username} />
 

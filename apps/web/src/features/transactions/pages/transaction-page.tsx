@@ -1,11 +1,10 @@
 import type { THistoryRecord } from '@app/core/contracts';
-import { abbreviateAmount, formatAmount, formatDateLong } from '@app/core/format';
+import { abbreviateAmount, formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '../../../components/ui/badge';
 import { PendingWithdrawals } from '../../../components/pending-withdrawals';
 import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -14,7 +13,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage } from '../../../lib/api-client';
 import { historyQueryOptions, type HistoryType } from '../api/history-api';
 import { DetailsDialog } from '../components/details-dialog';
-import { capitalise, historyTone, parseExtra, shownAmount } from '../components/history-format';
+import { HistoryAmount, HistoryStatus } from '../components/history-cells';
 
 const TABS: { type: HistoryType; label: string }[] = [
   { type: 'transaction', label: 'Deposits' },
@@ -93,25 +92,8 @@ export default function TransactionPage() {
           rowKey={(r) => r.id}
           cols={[
             { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
-            {
-              header: 'Amount',
-              cell: (r) => {
-                // A withdrawal shows what left the balance (as the total does), with its fee and what arrives.
-                const e = parseExtra(r.extra);
-                const isWithdrawal = type === 'withdrawal' && typeof e.fee === 'number';
-                return (
-                  <span className="inline-flex flex-col items-end sm:items-start">
-                    <span className={r.amount > 0 ? 'font-semibold text-emerald-300' : 'font-semibold text-red-300'}>
-                      ${formatAmount(isWithdrawal ? Math.abs(r.amount_usd) : shownAmount(r))}
-                    </span>
-                    {isWithdrawal ? (
-                      <span className="text-xs text-slate-300">{`fee $${formatAmount(e.fee ?? 0)} · receive $${formatAmount(e.expected_amount ?? 0)}`}</span>
-                    ) : null}
-                  </span>
-                );
-              },
-            },
-            { header: 'Status', cell: (r) => <Badge tone={historyTone(r.status)}>{capitalise(r.status)}</Badge> },
+            { header: 'Amount', cell: (r) => <HistoryAmount record={r} type={type} /> },
+            { header: 'Status', cell: (r) => <HistoryStatus record={r} type={type} /> },
             {
               header: 'Action',
               cell: (r) => (
@@ -132,7 +114,7 @@ export default function TransactionPage() {
           </div>
         ) : null}
       </section>
-      <DetailsDialog record={open} onClose={() => setOpen(null)} />
+      <DetailsDialog record={open} type={type} onClose={() => setOpen(null)} />
     </div>
   );
 }

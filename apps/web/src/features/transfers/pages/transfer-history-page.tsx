@@ -41,10 +41,18 @@ export default function TransferHistoryPage() {
           rowKey={(r) => r.id}
           cols={[
             { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
-            { header: 'Amount', cell: (r) => `${formatAmount(r.amount_usd)} USDT` },
+            {
+              // Signed, so sent and received differ in more than colour (issue 32, item 9).
+              header: 'Amount',
+              cell: (r) => (
+                <span className={sent(r) ? 'font-semibold text-red-300' : 'font-semibold text-emerald-300'} data-testid="transfer-amount">
+                  {`${sent(r) ? '−' : '+'}${formatAmount(r.amount_usd)} USDT`}
+                </span>
+              ),
+            },
             { header: 'Type', cell: (r) => (sent(r) ? <Badge tone="danger">Sent</Badge> : <Badge tone="success">Received</Badge>) },
             { header: 'Wallet', cell: (r) => <span className="capitalize">{r.type}</span> },
-            { header: 'User', cell: (r) => <span className="font-mono">{sent(r) ? r.Receiver.username : r.Sender.username}</span> },
+            { header: 'User', cell: (r) => <span>{sent(r) ? `To ${r.Receiver.username}` : `From ${r.Sender.username}`}</span> },
           ]}
         />
         {list.data ? (
