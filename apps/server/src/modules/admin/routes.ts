@@ -1,6 +1,6 @@
 import { microToNumber } from '@app/core';
 import { INVALID_TX_HASH_MESSAGE, TX_HASH_PATTERN } from '@app/core/schemas/admin';
-import { admin } from '@app/core/contracts';
+import { admin, csvExports } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldError } from '../../lib/errors';
 import { ok, paginated } from '../../lib/reply';
@@ -11,6 +11,7 @@ import { runRoi } from '../income/service';
 import { utcDay } from '../staking/service';
 import { getRewardLevels, getSettings, replaceRewardLevels, rewardLevelToJson, settingsToJson, updateSettings } from '../settings/service';
 import { audit, listAudit } from './audit';
+import { exportAdminList } from './export-csv';
 import { listPayments } from './payments-admin';
 import { getStats } from './stats';
 import { completeWithdrawal, listWithdrawalsForAdmin, rejectWithdrawal } from '../withdrawals/service';
@@ -25,6 +26,9 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, admin.stats, async () => ok(await getStats(app.ctx.db)));
+
+  // Any admin list as CSV, whole, with its filters (issue 32, item 18).
+  route(app, csvExports.admin, async (req, reply) => exportAdminList(app.ctx.db, reply, req.query));
 
   route(app, admin.user, async (req) => ok(await getUserDetail(app.ctx.db, req.params.id)));
 
