@@ -10,7 +10,14 @@ export const STORAGE_KEYS = {
  * `otp_locked` holds the access_id whose code was answered wrong too often, so a reload of
  * /verify-otp still says why Verify is off (the server refuses that code until a new one is sent).
  */
-export const SESSION_KEYS = { socialUser: 'socialUser', resetAccessId: 'reset_access_id', otpLocked: 'otp_locked' } as const;
+export const SESSION_KEYS = {
+  socialUser: 'socialUser',
+  resetAccessId: 'reset_access_id',
+  otpLocked: 'otp_locked',
+  /** where the sign-up/sign-in code and the reset code went, so their pages can name it (issue 32, item 21) */
+  otpEmail: 'otp_email',
+  resetEmail: 'reset_email',
+} as const;
 
 export const storage = {
   getToken: () => localStorage.getItem(STORAGE_KEYS.authToken),
@@ -46,4 +53,10 @@ export const storage = {
   isOtpLocked: (accessId: string | null) => accessId !== null && sessionStorage.getItem(SESSION_KEYS.otpLocked) === accessId,
   setOtpLocked: (accessId: string) => sessionStorage.setItem(SESSION_KEYS.otpLocked, accessId),
   clearOtpLocked: () => sessionStorage.removeItem(SESSION_KEYS.otpLocked),
+  getOtpEmail: () => sessionStorage.getItem(SESSION_KEYS.otpEmail),
+  setOtpEmail: (email: string) => sessionStorage.setItem(SESSION_KEYS.otpEmail, email),
+  clearOtpEmail: () => sessionStorage.removeItem(SESSION_KEYS.otpEmail),
+  getResetEmail: () => sessionStorage.getItem(SESSION_KEYS.resetEmail),
+  setResetEmail: (email: string) => sessionStorage.setItem(SESSION_KEYS.resetEmail, email),
+  clearResetEmail: () => sessionStorage.removeItem(SESSION_KEYS.resetEmail),
 };

@@ -40,6 +40,15 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     return ok(paginated(rows, total, req.query.page, req.query.per_page));
   });
 
+  route(app, admin.replyTicket, async (req) => {
+    const result = await app.ctx.db.transaction().execute(async (tx) => {
+      const r = await support.replyAsAdmin(tx, req.params.id, req.user.id, req.body.message);
+      await audit(tx, { adminId: req.user.id, action: 'ticket.reply', targetType: 'ticket', targetId: req.params.id, before: r.before, after: r.after });
+      return r.after;
+    });
+    return ok(result, 'Reply sent');
+  });
+
   route(app, admin.closeTicket, async (req) => {
     const result = await app.ctx.db.transaction().execute(async (tx) => {
       const r = await support.closeTicket(tx, req.params.id, req.user.id, req.body.adminRemark);

@@ -91,7 +91,7 @@ export default function SignupPage() {
           toast.success('Registration successful!');
           void navigate('/dashboard', { replace: true });
         } else if (res.data?.access_id) {
-          startOtp(res.data.access_id);
+          startOtp(res.data.access_id, values.email);
           toast.success('Registration successful!' + ' Otp Verification needed.');
           void navigate('/verify-otp', { replace: true });
         } else {

@@ -34,6 +34,8 @@ export default function VerifyOtpPage() {
   // Decided once on arrival: after a successful verify the access_id is removed on purpose, and the
   // page must not then bounce to /signup while the navigation to /dashboard or /login is under way.
   const [hasAccessId] = useState(() => Boolean(storage.getAccessId()));
+  // Where the code went (signup or login saved it), so a person with several addresses knows where to look.
+  const [email] = useState(() => storage.getOtpEmail());
   const [left, setLeft] = useState(() => {
     if (!storage.getOtpExpiry()) storage.setOtpExpiry(Date.now() + OTP_RESEND_SECONDS * 1000);
     return secondsLeft();
@@ -66,6 +68,7 @@ export default function VerifyOtpPage() {
       storage.clearAccessId();
       storage.clearOtpExpiry();
       storage.clearOtpLocked();
+      storage.clearOtpEmail();
       if (res.data?.token) {
         storage.setSession(res.data.token, res.data.is_admin ?? false);
         qc.clear();
@@ -118,7 +121,11 @@ export default function VerifyOtpPage() {
   if (challengeId) return <TwoFactorStep challengeId={challengeId} onBack={() => void navigate('/login', { replace: true })} />;
 
   return (
-    <AuthShell icon={MailCheck} title="OTP Verification" subtitle="Enter the 6-digit code we sent to your e-mail">
+    <AuthShell
+      icon={MailCheck}
+      title="OTP Verification"
+      subtitle={email ? `We sent a 6-digit code to ${email}. Enter it below.` : 'Enter the 6-digit code we sent to your e-mail'}
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <OtpField id="otp" label="Verification code" maxLength={OTP_LENGTH} value={otp} error={error ?? undefined} onChange={typed} />
         <Button type="submit" className="w-full" disabled={busy || locked}>

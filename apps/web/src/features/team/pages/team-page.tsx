@@ -10,6 +10,9 @@ import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { NumberedPagination } from '../../../components/ui/pagination';
 import { errorMessage } from '../../../lib/api-client';
+import { csvExports } from '@app/core/contracts/exports';
+import { HistoryToolbar } from '../../../components/history-toolbar';
+import { downloadFile } from '../../../lib/download';
 import { teamQueryOptions } from '../api/team-api';
 
 function Avatar({ m }: { m: TTeamMember }) {
@@ -46,8 +49,8 @@ export default function TeamPage() {
         }
       />
       <div className="card p-0">
+        <HistoryToolbar onDownload={() => downloadFile(csvExports.user, { query: { list: 'team' } })} />
         <DataTable<TTeamMember>
-          csvFile="team"
           rows={team.data?.data}
           loading={team.isPending}
           error={team.isError ? errorMessage(team.error, 'Failed to fetch team members') : null}
