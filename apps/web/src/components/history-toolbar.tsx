@@ -82,7 +82,7 @@ export function HistoryToolbar({
         type="button"
         onClick={() => void download()}
         disabled={busy}
-        className="inline-flex min-h-11 items-center justify-center gap-1.5 self-end rounded-lg border border-white/15 px-3 text-xs font-semibold text-slate-100 hover:bg-white/5 disabled:opacity-50"
+        className="inline-flex min-h-11 items-center justify-center gap-1.5 self-end rounded-lg border border-white/15 px-3 text-xs font-semibold text-slate-100 hover:bg-white/5 disabled:opacity-50 sm:mb-1"
       >
         <Download className="h-3.5 w-3.5" aria-hidden /> {busy ? 'Preparing...' : 'Download CSV'}
       </button>

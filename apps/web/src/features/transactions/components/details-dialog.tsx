@@ -28,6 +28,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const num = (v: unknown) => (typeof v === 'number' ? `${formatAmount(v)} USDT` : 'N/A');
 
+/** A withdrawal's payout line, in every state: on approval while pending, nothing once rejected (the full amount came back). */
+function sentToWallet(status: string, receive: unknown): string {
+  const s = status.toLowerCase();
+  if (s === 'rejected') return 'Nothing: the full amount was returned';
+  return s === 'pending' ? `${num(receive)} on approval` : num(receive);
+}
+
 /**
  * 'Transaction Details'. The headline amount is the row's own (the same cell): for a withdrawal
  * always what was debited, with the fee and what is sent to the wallet as separate lines in every
@@ -60,7 +67,7 @@ export function DetailsDialog({ record, type, onClose }: { record: THistoryRecor
             <Row label="Expected Amount" value={num(e.expected_amount)} />
             <Row label="Amount Received" value={num(e.amount_received)} />
             {typeof e.fee === 'number' ? <Row label="Fee" value={num(e.fee)} /> : null}
-            {typeof e.fee === 'number' ? <Row label="Sent to your wallet" value={num(e.expected_amount)} /> : null}
+            {typeof e.fee === 'number' ? <Row label="Sent to your wallet" value={sentToWallet(record.status, e.expected_amount)} /> : null}
           </Section>
           <Section title="Blockchain Details">
             <Row label="Wallet Address" value={<span className="font-mono text-xs [overflow-wrap:anywhere]">{shortenAddress(e.wallet_address)}</span>} />
