@@ -3,7 +3,7 @@ import { formatDateLong } from '@app/core/format';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { browserSuite, DESKTOP, newPage, PHONE, screenshot } from './harness';
+import { axeSerious, browserSuite, DESKTOP, newPage, PHONE, screenshot } from './harness';
 
 /**
  * Issue 32, "History people can use" (items 18–21), at 390×844 and 1440×900: the whole filtered
@@ -95,6 +95,7 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
       await page.getByLabel('To', { exact: true }).fill('2020-01-31');
       await page.waitForURL(/from=2020-01-01.*to=2020-01-31|to=2020-01-31.*from=2020-01-01/);
       await page.getByText('No records found').waitFor();
+      expect(await axeSerious(page)).toEqual([]);
       // The range survives a reload (it is in the URL), and so does the tab.
       await page.reload();
       expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('2020-01-01');
@@ -154,6 +155,7 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
       // "$" and "%" are refused by the spec (section 5): said as you type, before sending.
       await dialog.getByLabel('Your reply').fill('Thanks, I got 100% of my $100');
       await dialog.getByText('Message contains disallowed characters').waitFor();
+      expect(await axeSerious(page)).toEqual([]);
       expect(await dialog.getByRole('button', { name: 'Send reply' }).isDisabled()).toBe(true);
       await dialog.getByLabel('Your reply').fill(`Thanks, it arrived (${name}).`);
       await dialog.getByRole('button', { name: 'Send reply' }).click();

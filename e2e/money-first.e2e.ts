@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { browserSuite, DESKTOP, newPage, PHONE, screenshot, type E2EServer } from './harness';
+import { axeSerious, browserSuite, DESKTOP, newPage, PHONE, screenshot, type E2EServer } from './harness';
 
 /**
  * Issue 32, "Money first" (items 1–11): each check at 390×844 and 1440×900. The payments run once
@@ -143,6 +143,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
       expect(seen.some((b) => /^Confirming…/.test(b.text))).toBe(true);
       expect(seen.filter((b) => isGreen(b.color)).map((b) => b.text)).toEqual([]);
       await screenshot(page, `i32-panel-partial-${name}`);
+      expect(await axeSerious(page)).toEqual([]);
       expect(errors).toEqual([]);
       if (name === 'desktop') await context.close();
     }
@@ -319,6 +320,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
         expect(squash(await flight.innerText())).toContain('Deposit of $30.00 waiting');
         expect(squash(await flight.innerText())).toContain('Withdrawal of $10.00 pending');
         await screenshot(page, `i32-dashboard-in-flight-${name}`);
+        expect(await axeSerious(page)).toEqual([]);
         await flight.getByRole('link', { name: 'Reopen' }).click();
         await page.waitForURL('**/demo-deposit');
         expect(squash(await page.getByTestId('pay-address').innerText()).replace(/ /g, '')).toBe(waiting.payAddress);
@@ -375,6 +377,18 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
           )),
         );
       }
+      // The landing page's header too (its Login and section links were 36 px tall on a desktop).
+      await signed.page.goto('/');
+      await signed.page.getByTestId('navbar').waitFor();
+      smallHeader.push(
+        ...(await signed.page.getByTestId('navbar').evaluate((h) =>
+          Array.from(h.querySelectorAll('a[href], button'))
+            .filter((el) => el.checkVisibility())
+            .map((el) => ({ el, r: el.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && (r.height < 43.5 || r.width < 43.5))
+            .map(({ el, r }) => `/ ${(el.textContent ?? '').trim()}: ${Math.round(r.width)}×${Math.round(r.height)}`),
+        )),
+      );
       expect(smallHeader).toEqual([]);
       expect([...errors, ...signed.errors]).toEqual([]);
       await signed.context.close();

@@ -16,7 +16,7 @@ export function SkipLink() {
         main?.focus();
         main?.scrollIntoView({ block: 'start' });
       }}
-      className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-3 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      className="sr-only z-50 min-h-11 min-w-11 rounded-lg bg-brand-700 px-4 py-3 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
     >
       Skip to content
     </a>
