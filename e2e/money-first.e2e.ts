@@ -126,8 +126,8 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
     await waitForStatus(suite.server, u, p.paymentId, 'partially_paid');
     await Promise.all(pages.map(({ page }) => page.getByRole('button', { name: 'Check Status' }).click()));
     for (const { page } of pages) await page.getByTestId('partial-box').waitFor();
-    // Item 6: no countdown to another page for a partial payment: still here after 7 s.
-    await pages[0]!.page.waitForTimeout(7_000);
+    // Item 6: no countdown to another page for a partial payment: still here after 6 s (the redirect is 5 s).
+    await pages[0]!.page.waitForTimeout(6_000);
     for (const { page, name, errors, context } of pages) {
       expect(new URL(page.url()).pathname).toBe('/demo-deposit');
       await page.getByTestId('partial-box').waitFor();
