@@ -127,7 +127,8 @@ export function PaymentPanel({
           </p>
           <p className="mt-1 text-xs text-slate-300">{windowOver ? closedReason('expired') : closedReason(key)}</p>
           {onNew ? (
-            <Button className="mt-3 w-full" onClick={onNew}>
+            // A partial payment's own next step is "Pay the missing amount" below: this one steps back.
+            <Button variant={status === 'partially_paid' && missing ? 'secondary' : 'primary'} className="mt-3 w-full" onClick={onNew}>
               Start a new deposit
             </Button>
           ) : null}

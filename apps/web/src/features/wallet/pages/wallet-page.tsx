@@ -67,7 +67,7 @@ export default function WalletPage() {
           <p
             className="mt-2 text-xs text-amber-300"
             id="withdraw-rule"
-          >{`Withdrawals open from a balance of $${WITHDRAW_PAGE_MIN_BALANCE_USD}. Minimum amount is $10`}</p>
+          >{`Withdrawals open from a balance of $${WITHDRAW_PAGE_MIN_BALANCE_USD}. Minimum amount is $10.`}</p>
         ) : null}
         <BalanceHelp className="mt-3" />
       </section>
