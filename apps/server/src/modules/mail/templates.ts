@@ -125,7 +125,7 @@ function body(kind: MailKind, p: MailPayload): Body {
         subject: `Support answered your ticket #${p.ticket}`,
         heading: p.closed ? 'Your ticket was answered and closed' : 'Support answered your ticket',
         lines: [
-          `Our reply to your ${p.subject ?? ''} ticket:`,
+          `Our reply to your ${p.subject ?? ''} ticket #${p.ticket}:`,
           p.message ?? '',
           p.closed ? 'The ticket is closed. You can still reply on the Support page if something is missing.' : 'You can reply on the Support page.',
         ],
