@@ -28,7 +28,9 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   route(app, admin.stats, async () => ok(await getStats(app.ctx.db)));
 
   // Any admin list as CSV, whole, with its filters (issue 32, item 18).
-  route(app, csvExports.admin, async (req, reply) => exportAdminList(app.ctx.db, reply, req.query));
+  route(app, csvExports.admin, async (req, reply) => exportAdminList(app.ctx.db, reply, req.query), {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  });
 
   route(app, admin.user, async (req) => ok(await getUserDetail(app.ctx.db, req.params.id)));
 

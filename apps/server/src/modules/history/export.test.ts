@@ -139,4 +139,12 @@ describe('history date ranges and CSV exports', () => {
     expect(bad.json()).toMatchObject({ success: false, message: 'status must be pending, completed or rejected' });
     expect((await get(alice, '/api/admin/export?list=users')).statusCode).toBe(403);
   });
+
+  it('limits exports to 30 a minute per address (each reads a whole history)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await get(bob, '/api/user/export?list=team')).statusCode);
+    expect(codes).toContain(429);
+    const refused = await get(bob, '/api/user/export?list=team');
+    expect(refused.json()).toMatchObject({ success: false, message: 'Too many requests, please try again later.' });
+  });
 });

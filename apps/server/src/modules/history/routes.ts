@@ -17,6 +17,9 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
     });
   });
   // Every history of the caller as CSV, whole, with its date range (issue 32, item 18).
-  route(app, csvExports.user, async (req, reply) => exportUserList(app.ctx.db, reply, req.user.id, req.query));
+  // An export reads the whole history: a few a minute per address is plenty for a person.
+  route(app, csvExports.user, async (req, reply) => exportUserList(app.ctx.db, reply, req.user.id, req.query), {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  });
 };
 export default historyRoutes;
