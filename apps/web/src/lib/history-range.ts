@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The ranges a history offers (issue 32, item 19). */
@@ -32,20 +32,21 @@ export function useHistoryParams<Tab extends string = string>(defaultTab?: Tab) 
     return {};
   }, [preset, from, to]);
 
+  // Two changes in a row (From, then To, typed quickly) must both land: the router applies a
+  // navigation later, so each change builds on the last one asked for until the URL shows it.
+  const asked = useRef<URLSearchParams | null>(null);
+  if (asked.current && asked.current.toString() === params.toString()) asked.current = null;
   const update = useCallback(
-    (change: Record<string, string | null>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(change)) {
-            if (v === null || v === '') next.delete(k);
-            else next.set(k, v);
-          }
-          return next;
-        },
-        { replace: false },
-      ),
-    [setParams],
+    (change: Record<string, string | null>) => {
+      const next = new URLSearchParams(asked.current ?? params);
+      for (const [k, v] of Object.entries(change)) {
+        if (v === null || v === '') next.delete(k);
+        else next.set(k, v);
+      }
+      asked.current = next;
+      setParams(next);
+    },
+    [params, setParams],
   );
 
   return {
