@@ -99,7 +99,9 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
           ['From', '2020-01-01'],
           ['To', '2020-01-31'],
         ]) {
-          const input = [...document.querySelectorAll('label')].find((l) => l.firstChild?.textContent?.trim() === label)!.querySelector('input')!;
+          const input = Array.from(document.querySelectorAll('label'))
+            .find((l) => l.firstChild?.textContent?.trim() === label)!
+            .querySelector('input')!;
           set.call(input, value);
           input.dispatchEvent(new Event('input', { bubbles: true }));
         }
