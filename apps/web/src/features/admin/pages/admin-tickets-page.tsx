@@ -92,7 +92,7 @@ export default function AdminTicketsPage() {
                   Remark for the user
                 </label>
                 <textarea id="admin-remark" rows={4} className="input" value={remark} onChange={(e) => setRemark(e.target.value)} />
-                <div className="flex justify-end gap-2">
+                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                   <Button variant="secondary" onClick={() => setOpen(null)}>
                     Cancel
                   </Button>
