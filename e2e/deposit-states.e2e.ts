@@ -55,8 +55,7 @@ describe('deposit states, amounts and history errors (phone walkthrough)', () =>
     // The refusal closes the dialog and refreshes the payment.
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5_000 });
     await page.getByTestId('partial-box').waitFor({ timeout: 10_000 });
-    // A partial payment redirects after 5 s: stay to look at the panel.
-    await page.getByRole('button', { name: 'Stay here' }).dispatchEvent('click');
+    // A partial payment stays on the page: no countdown away from it (issue 32, item 6).
 
     expect(await page.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
     expect(await page.getByText('Payment Timer:').count()).toBe(0);
@@ -89,14 +88,13 @@ describe('deposit states, amounts and history errors (phone walkthrough)', () =>
     await waitForStatus(suite.server, u, id, 'partially_paid');
     await page.getByRole('button', { name: 'Check Status' }).click();
     await page.getByTestId('partial-box').waitFor();
-    await page.getByRole('button', { name: 'Stay here' }).dispatchEvent('click');
     expect(await page.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
     expect(await page.getByText('Payment Timer:').count()).toBe(0);
     await page.getByText('No pending payments found').waitFor();
     await context.close();
   });
 
-  it('a cancelled payment (amount_received 0) shows the same amount on the dashboard and in /transaction', async () => {
+  it('a cancelled payment (amount_received 0) shows the same amount on the dashboard and in /transaction: $0.00 of $50.00', async () => {
     const u = await signUp(suite.server, 'Cancelled Amount');
     const created = await call<{ paymentId: string }>(suite.server, 'POST', '/api/demo-payments/create', { amount: 50, currency: 'usdttrc20' }, u.token);
     const cancelled = await call(suite.server, 'POST', '/api/demo-payments/cancel', { payment_id: created.json.data!.paymentId }, u.token);
@@ -106,13 +104,13 @@ describe('deposit states, amounts and history errors (phone walkthrough)', () =>
     await signIn(page, u, '/dashboard');
     const activity = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activities' }) }).locator('li');
     await activity.first().waitFor();
-    expect(squash(await activity.first().innerText())).toContain('$50.00');
+    expect(squash(await activity.first().innerText())).toContain('$0.00 of $50.00');
     await screenshot(page, 'dashboard-cancelled-amount-phone');
 
     await page.goto('/transaction');
-    await page.getByRole('cell', { name: 'Expired' }).waitFor();
-    await page.getByRole('cell', { name: '$50.00' }).waitFor();
-    expect(await page.getByRole('cell', { name: '$0.00' }).count()).toBe(0);
+    // Issue 32, item 3: what arrived of what was asked, in grey, and called what it is.
+    await page.getByRole('cell', { name: 'Cancelled' }).waitFor();
+    await page.getByRole('cell', { name: '$0.00 of $50.00' }).waitFor();
     await screenshot(page, 'transaction-cancelled-amount-phone');
     expect(errors).toEqual([]);
     await context.close();

@@ -19,6 +19,7 @@ const SAMPLES: [MailKind, Record<string, string>][] = [
   ['password_reset', {}],
   ['two_factor_enabled', {}],
   ['two_factor_disabled', {}],
+  ['ticket_answered', { ticket: '42', subject: 'deposit', message: 'It arrived: see your Deposit Balance.', closed: '' }],
 ];
 
 describe('mail templates in a browser', () => {

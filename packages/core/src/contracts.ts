@@ -8,13 +8,14 @@ import { auth } from './contracts/auth';
 import { health } from './contracts/health';
 import { internal } from './contracts/internal';
 import { history, income, staking, team, transfers, withdrawals } from './contracts/money';
+import { csvExports } from './contracts/exports';
 import { demoPayments, payments } from './contracts/payments';
 import { security } from './contracts/security';
 import { support } from './contracts/support';
 import { user } from './contracts/user';
 
 export * from './contracts/define';
-export { admin, auth, health, internal, history, income, staking, team, transfers, withdrawals, demoPayments, payments, security, support, user };
+export { admin, auth, health, internal, history, income, staking, team, transfers, withdrawals, demoPayments, payments, security, support, user, csvExports };
 export { socialContracts, SOCIAL_PROVIDER_NAMES, ZAuthData, type TAuthData } from './contracts/auth';
 export * from './contracts/money';
 export * from './contracts/payments';
@@ -41,6 +42,7 @@ export const contracts = {
   demoPayments,
   admin,
   internal,
+  csvExports,
 } as const;
 
 /** Every contract once (the /payments and /demo-payments share schemas, not paths). */

@@ -11,6 +11,7 @@ import {
   rankLabel,
   shortenAddress,
   shortenAddressShort,
+  groupAddress,
 } from './format';
 
 describe('format', () => {
@@ -68,5 +69,13 @@ describe('format', () => {
   it("reads the rank as L<n> or 'No Rank'", () => {
     expect(rankLabel(0)).toBe('No Rank');
     expect(rankLabel(3)).toBe('L3');
+  });
+});
+
+describe('groupAddress', () => {
+  it('shows the whole address in groups of 4, the 0x on the first group', () => {
+    expect(groupAddress('0x52908400098527886E0F7030069857D2E4169EE7')).toBe('0x5290 8400 0985 2788 6E0F 7030 0698 57D2 E416 9EE7');
+    expect(groupAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('TR7N Hqje KQxG TCi8 q8ZY 4pL8 otSz gjLj 6t');
+    expect(groupAddress('')).toBe('');
   });
 });

@@ -105,3 +105,14 @@ export function passwordStrength(password: string): { score: number; label: 'Wea
 export function rankLabel(eligibleLevel: number | null | undefined): string {
   return eligibleLevel && eligibleLevel > 0 ? `L${eligibleLevel}` : 'No Rank';
 }
+
+/**
+ * A deposit address in full, in groups of 4 ("0xC54c 2468 605A …", the 0x kept on the first
+ * group): a person compares it with what their wallet shows group by group; a shortened one cannot
+ * be checked at all.
+ */
+export function groupAddress(address: string | null | undefined): string {
+  if (!address) return '';
+  const prefix = /^0x/i.test(address) ? address.slice(0, 2) : '';
+  return prefix + (address.slice(prefix.length).match(/.{1,4}/g) ?? []).join(' ');
+}

@@ -408,6 +408,19 @@ create table stakes (
   constraint stakes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 ) with (fillfactor=45);
 
+create table support_ticket_replies (
+  id bigint not null generated always as identity,
+  ticket_id bigint not null,
+  author text not null,
+  author_id bigint not null,
+  message text not null,
+  created_at timestamp with time zone not null default now(),
+  constraint support_ticket_replies_author_check CHECK ((author = ANY (ARRAY['user'::text, 'admin'::text]))),
+  constraint support_ticket_replies_author_id_fkey FOREIGN KEY (author_id) REFERENCES users(id),
+  constraint support_ticket_replies_pkey PRIMARY KEY (id),
+  constraint support_ticket_replies_ticket_id_fkey FOREIGN KEY (ticket_id) REFERENCES support_tickets(id)
+);
+
 create table support_tickets (
   id bigint not null generated always as identity,
   user_id bigint not null,
@@ -420,7 +433,7 @@ create table support_tickets (
   created_at timestamp with time zone not null default now(),
   constraint support_tickets_closed_by_fkey FOREIGN KEY (closed_by) REFERENCES users(id),
   constraint support_tickets_pkey PRIMARY KEY (id),
-  constraint support_tickets_status_check CHECK ((status = ANY (ARRAY['open'::text, 'closed'::text]))),
+  constraint support_tickets_status_check CHECK ((status = ANY (ARRAY['open'::text, 'answered'::text, 'closed'::text]))),
   constraint support_tickets_type_check CHECK ((type = ANY (ARRAY['general'::text, 'technical'::text, 'withdrawal'::text, 'deposit'::text, 'staking'::text]))),
   constraint support_tickets_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
@@ -567,6 +580,7 @@ CREATE INDEX sessions_user_id_idx ON sessions USING btree (user_id);
 CREATE INDEX social_identities_user_id_idx ON social_identities USING btree (user_id);
 CREATE INDEX stakes_active_user_idx ON stakes USING btree (user_id, id) WHERE (status = 'active'::text);
 CREATE INDEX stakes_user_id_idx ON stakes USING btree (user_id, created_at DESC);
+CREATE INDEX support_ticket_replies_ticket_idx ON support_ticket_replies USING btree (ticket_id, id);
 CREATE INDEX support_tickets_status_idx ON support_tickets USING btree (status, created_at DESC);
 CREATE INDEX support_tickets_user_id_idx ON support_tickets USING btree (user_id, created_at DESC);
 CREATE INDEX transfers_receiver_idx ON transfers USING btree (receiver_id, created_at DESC);

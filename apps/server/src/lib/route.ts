@@ -1,4 +1,5 @@
 import { envelopeOf, ZFailure, type Contract, type DataIn, type Parsed } from '@app/core/contracts';
+import { z } from 'zod';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 
 declare module 'fastify' {
@@ -33,7 +34,10 @@ export function route<C extends Contract>(app: FastifyInstance, c: C, handler: C
       ...(c.query ? { querystring: c.query } : {}),
       ...(c.params ? { params: c.params } : {}),
       response: {
-        200: envelopeOf(c.data).describe('Success'),
+        // A file answer (a CSV export) is streamed as it is, never serialized as JSON.
+        200: c.produces
+          ? { description: `The file (${c.produces}), streamed`, content: { [c.produces]: { schema: z.string() } } }
+          : envelopeOf(c.data).describe('Success'),
         '4xx': ZFailure.describe('Refused: a message per field on 400, else one message'),
         ...c.responses,
       },

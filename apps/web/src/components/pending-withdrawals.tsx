@@ -23,11 +23,16 @@ export function pendingWithdrawalTotals(rows: THistoryRecord[]) {
   return { count: pending.length, amount: microToNumber(amount), fee: microToNumber(fee), receive: microToNumber(receive) };
 }
 
+/** The pending withdrawals' sums (null until loaded), for the places that show what is in flight. */
+export function usePendingWithdrawals() {
+  const history = useQuery(historyQueryOptions('withdrawal', 1));
+  return history.data ? pendingWithdrawalTotals(history.data.data) : null;
+}
+
 /** A withdrawal waiting for approval has already left the Available Balance: say so where balances show. */
 export function PendingWithdrawals() {
-  const history = useQuery(historyQueryOptions('withdrawal', 1));
-  if (!history.data) return null;
-  const t = pendingWithdrawalTotals(history.data.data);
+  const t = usePendingWithdrawals();
+  if (!t) return null;
   if (t.count === 0) return null;
   return (
     <section className="card border-amber-500/20" data-testid="pending-withdrawals" aria-label="Pending withdrawals">

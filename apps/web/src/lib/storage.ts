@@ -18,7 +18,16 @@ export const STORAGE_KEYS = {
  * `otp_delayed` holds the access_id whose code the server could not mail yet (its mail server was
  * down), so /verify-otp says the code will come late, after a reload too.
  */
-export const SESSION_KEYS = { socialUser: 'socialUser', resetAccessId: 'reset_access_id', otpLocked: 'otp_locked', otpDelayed: 'otp_delayed' } as const;
+export const SESSION_KEYS = {
+  socialUser: 'socialUser',
+  resetAccessId: 'reset_access_id',
+  otpLocked: 'otp_locked',
+  /** where the sign-up/sign-in code and the reset code went, so their pages can name it (issue 32, item 21) */
+  otpEmail: 'otp_email',
+  resetEmail: 'reset_email',
+  /** the access_id whose code the mail server did not take yet (issue 30) */
+  otpDelayed: 'otp_delayed',
+} as const;
 
 export const storage = {
   getToken: () => localStorage.getItem(STORAGE_KEYS.authToken),
@@ -61,4 +70,10 @@ export const storage = {
   isOtpDelayed: (accessId: string | null) => accessId !== null && sessionStorage.getItem(SESSION_KEYS.otpDelayed) === accessId,
   setOtpDelayed: (accessId: string) => sessionStorage.setItem(SESSION_KEYS.otpDelayed, accessId),
   clearOtpDelayed: () => sessionStorage.removeItem(SESSION_KEYS.otpDelayed),
+  getOtpEmail: () => sessionStorage.getItem(SESSION_KEYS.otpEmail),
+  setOtpEmail: (email: string) => sessionStorage.setItem(SESSION_KEYS.otpEmail, email),
+  clearOtpEmail: () => sessionStorage.removeItem(SESSION_KEYS.otpEmail),
+  getResetEmail: () => sessionStorage.getItem(SESSION_KEYS.resetEmail),
+  setResetEmail: (email: string) => sessionStorage.setItem(SESSION_KEYS.resetEmail, email),
+  clearResetEmail: () => sessionStorage.removeItem(SESSION_KEYS.resetEmail),
 };

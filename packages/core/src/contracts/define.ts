@@ -24,6 +24,8 @@ export interface Contract {
   responses?: Record<number, z.ZodType>;
   /** left out of /api/docs (process-internal endpoints) */
   hidden?: boolean;
+  /** the success answer is a file of this type, streamed, not the JSON envelope (CSV exports) */
+  produces?: 'text/csv';
 }
 
 export const defineContract = <const C extends Contract>(c: C): C => c;

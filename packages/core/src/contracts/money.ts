@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCreateStakeRequest, ZCreateTransferRequest, ZCreateWithdrawalRequest } from '../schemas/money-ops';
-import { ZHistoryQuery, ZIncomeHistoryQuery, ZPageQuery, ZTransferHistoryQuery } from '../schemas/common';
+import { ZHistoryQuery, ZIncomeHistoryQuery, ZPageQuery, ZStakeHistoryQuery, ZTransferHistoryQuery } from '../schemas/common';
 import { defineContract, pageOf, ZId, ZIsoTime, ZMoney, ZPagination } from './define';
 
 export const ZStakeRow = z.object({
@@ -18,7 +18,8 @@ export const ZStakeRow = z.object({
   /** what the stake pays in all: amount × its cap percentage */
   cap: ZMoney,
 });
-export const ZIncomeItem = z.object({ id: ZId, createdAt: ZIsoTime, amount: ZMoney, note: z.string() });
+/** `for_date`: the UTC day an ROI credit is for (a catch-up run credits past days), as the income chart dates it. */
+export const ZIncomeItem = z.object({ id: ZId, createdAt: ZIsoTime, amount: ZMoney, note: z.string(), for_date: z.string().optional() });
 export const ZRewardLevel = z.object({
   level: z.number().int(),
   self_investment: ZMoney,
@@ -73,7 +74,7 @@ export const staking = {
     auth: 'user',
     tag: 'staking',
     summary: 'My stakes',
-    query: ZPageQuery,
+    query: ZStakeHistoryQuery,
     data: pageOf(ZStakeRow),
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery } from '../schemas/common';
-import { ZCreateTicketRequest } from '../schemas/support';
+import { ZCreateTicketRequest, ZTicketIdParams, ZTicketReplyRequest } from '../schemas/support';
 import { defineContract, pageOf, ZId, ZIsoTime } from './define';
 
 export const ZTicket = z.object({
@@ -10,6 +10,8 @@ export const ZTicket = z.object({
   status: z.string(),
   createdAt: ZIsoTime,
   adminRemark: z.string().nullable(),
+  /** every message after the first, oldest first: the user's and support's (issue 32, item 20) */
+  replies: z.array(z.object({ author: z.enum(['user', 'admin']), message: z.string(), createdAt: ZIsoTime })),
 });
 
 export const support = {
@@ -29,6 +31,16 @@ export const support = {
     tag: 'support',
     summary: 'Opens a ticket',
     body: ZCreateTicketRequest,
+    data: ZTicket,
+  }),
+  reply: defineContract({
+    method: 'POST',
+    path: '/support/:id/reply',
+    auth: 'user',
+    tag: 'support',
+    summary: 'Answers support on one of my tickets (it is open again, waiting for support)',
+    params: ZTicketIdParams,
+    body: ZTicketReplyRequest,
     data: ZTicket,
   }),
 };

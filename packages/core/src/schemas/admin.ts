@@ -47,6 +47,10 @@ export const ZAdminIdParams = z.object({
     .regex(/^\d{1,18}$/, 'Invalid id')
     .transform((v) => BigInt(v)),
 });
+/** POST /api/admin/tickets/:id/reply: support's answer; the ticket becomes 'answered' and the user gets a mail. */
+export const ZAdminTicketReplyRequest = z.object({
+  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(2000, 'Message cannot exceed 2000 characters'),
+});
 export const ZCloseTicketRequest = z.object({
   adminRemark: z.string({ error: 'Remark is required' }).trim().min(1, 'Remark is required').max(2000, 'Remark cannot exceed 2000 characters'),
 });

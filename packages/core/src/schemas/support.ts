@@ -32,4 +32,15 @@ export const ZSupportMessage = z
 
 /** POST /api/support */
 export const ZCreateTicketRequest = z.object({ type: ZSupportType, message: ZSupportMessage });
+
+/** POST /api/support/:id/reply: the user's answer, under the same rules as a new ticket's message. */
+export const ZTicketReplyRequest = z.object({ message: ZSupportMessage });
+export type TTicketReplyRequest = z.infer<typeof ZTicketReplyRequest>;
+
+export const ZTicketIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,18}$/, 'Invalid id')
+    .transform((v) => BigInt(v)),
+});
 export type TCreateTicketRequest = z.infer<typeof ZCreateTicketRequest>;

@@ -1,6 +1,6 @@
 import { microToNumber } from '@app/core';
 import { INVALID_TX_HASH_MESSAGE, TX_HASH_PATTERN } from '@app/core/schemas/admin';
-import { admin } from '@app/core/contracts';
+import { admin, csvExports } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError, fieldError } from '../../lib/errors';
 import { ok, paginated } from '../../lib/reply';
@@ -11,6 +11,7 @@ import { runRoi } from '../income/service';
 import { utcDay } from '../staking/service';
 import { getRewardLevels, getSettings, replaceRewardLevels, rewardLevelToJson, settingsToJson, updateSettings } from '../settings/service';
 import { audit, listAudit } from './audit';
+import { exportAdminList } from './export-csv';
 import { listPayments } from './payments-admin';
 import { getStats } from './stats';
 import { completeWithdrawal, listWithdrawalsForAdmin, rejectWithdrawal } from '../withdrawals/service';
@@ -57,6 +58,10 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     });
     return ok(undefined, 'Deposit credited');
   });
+  // Any admin list as CSV, whole, with its filters (issue 32, item 18).
+  route(app, csvExports.admin, async (req, reply) => exportAdminList(app.ctx.db, reply, req.query), {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  });
 
   route(app, admin.user, async (req) => ok(await getUserDetail(app.ctx.db, req.params.id)));
 
@@ -66,6 +71,15 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   route(app, admin.tickets, async (req) => {
     const { rows, total } = await support.listAllTickets(app.ctx.db, { status: req.query.status, page: req.query.page, perPage: req.query.per_page });
     return ok(paginated(rows, total, req.query.page, req.query.per_page));
+  });
+
+  route(app, admin.replyTicket, async (req) => {
+    const result = await app.ctx.db.transaction().execute(async (tx) => {
+      const r = await support.replyAsAdmin(tx, req.params.id, req.user.id, req.body.message);
+      await audit(tx, { adminId: req.user.id, action: 'ticket.reply', targetType: 'ticket', targetId: req.params.id, before: r.before, after: r.after });
+      return r.after;
+    });
+    return ok(result, 'Reply sent');
   });
 
   route(app, admin.closeTicket, async (req) => {

@@ -1,7 +1,8 @@
-import { microToNumber } from '@app/core';
+import { microToNumber, type TDateRange } from '@app/core';
 import type { THistoryRecord } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
+import { dayBounds } from '../../lib/date-range';
 import { paginate } from '../../lib/paginate';
 import * as ledger from '../ledger/service';
 import { listDepositHistory } from '../payments/service';
@@ -18,7 +19,8 @@ export interface HistoryPage {
 /**
  * GET /api/user/get-history. total_deposits = everything credited from deposits;
  * total_withdrawals = every withdrawal not rejected (pending and completed: the money has left
- * the user's balance). Money leaving the user is a negative amount.
+ * the user's balance). Money leaving the user is a negative amount. The totals are all-time; the
+ * list is within the date range if one is given (UTC days, both included).
  */
 export async function getHistory(
   db: Executor,
@@ -26,6 +28,7 @@ export async function getHistory(
   type: 'transaction' | 'withdrawal' | 'transfer',
   page: number,
   perPage: number,
+  range?: TDateRange,
 ): Promise<HistoryPage> {
   const [totals, out] = await Promise.all([
     ledger.getTotals(db, userId),
@@ -33,13 +36,15 @@ export async function getHistory(
   ]);
   const base = { total_deposits: microToNumber(totals.total_deposited), total_withdrawals: microToNumber(BigInt(out.rows[0]?.total ?? 0n)) };
   if (type === 'transaction') {
-    const r = await listDepositHistory(db, userId, page, perPage);
+    const r = await listDepositHistory(db, userId, page, perPage, range);
     return { ...base, data: r.data, total: r.total };
   }
   if (type === 'withdrawal') {
-    const { rows, total } = await paginate(db.selectFrom('withdrawals').where('user_id', '=', userId), page, perPage, (q) =>
-      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    );
+    const { from, to } = dayBounds(range);
+    let mine = db.selectFrom('withdrawals').where('user_id', '=', userId);
+    if (from) mine = mine.where('created_at', '>=', from);
+    if (to) mine = mine.where('created_at', '<', to);
+    const { rows, total } = await paginate(mine, page, perPage, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
     return {
       ...base,
       total,
@@ -68,7 +73,7 @@ export async function getHistory(
       }),
     };
   }
-  const r = await listTransfers(db, userId, { page, perPage });
+  const r = await listTransfers(db, userId, { page, perPage, startDate: range?.start_date, endDate: range?.end_date });
   return {
     ...base,
     total: r.total,

@@ -53,7 +53,13 @@ describe('ROI accrual and income history', () => {
     const listed = (await history(u, 'income_type=1&page=1')).json();
     expect(listed.data.pagination.total).toBe(1);
     expect(listed.data.data).toEqual([
-      { id: expect.any(String), createdAt: expect.any(String), amount: 0.5, note: `Daily ROI 0.5% on stake #${stakeId} for 2024-01-11` },
+      {
+        id: expect.any(String),
+        createdAt: expect.any(String),
+        amount: 0.5,
+        note: `Daily ROI 0.5% on stake #${stakeId} for 2024-01-11`,
+        for_date: '2024-01-11',
+      },
     ]);
     const entry = await t.db
       .selectFrom('ledger_entries')
@@ -219,7 +225,18 @@ describe('ROI accrual and income history', () => {
       createdAt: expect.any(String),
       amount: 0.5,
       note: `Daily ROI 0.5% on stake #${stakeId} for 2019-06-13`,
+      for_date: '2019-06-13',
     });
+    // A date range picks credits by the day they are for, as the income chart does (issue 32,
+    // items 19 and 21): the catch-up run wrote all 12 today.
+    const ranged = (await history(u, 'income_type=1&start_date=2019-06-05&end_date=2019-06-07')).json().data;
+    expect(ranged.pagination.total).toBe(3);
+    expect(ranged.data.map((r: { for_date: string; amount: number }) => [r.for_date, r.amount])).toEqual([
+      ['2019-06-07', 0.5],
+      ['2019-06-06', 0.5],
+      ['2019-06-05', 0.5],
+    ]);
+    expect(ranged.data[0].note).toBe(`Daily ROI 0.5% on stake #${stakeId} for 2019-06-07`);
     const p3 = (await history(u, 'income_type=1&page=3&per_page=5')).json().data;
     expect(p3.data.map((r: { note: string }) => r.note.slice(-10))).toEqual(['2019-06-03', '2019-06-02']);
     const ids = [...p1.data.data, ...p3.data].map((r: { id: string }) => BigInt(r.id));

@@ -192,3 +192,5 @@ export async function forgetUnusedUser(tx: Executor, userId: bigint): Promise<vo
 export * from './totals';
 export { creditRoiChunk, type RoiChunkResult } from './roi-chunk';
 export { roiIncomeByDay, roiIncomePage, type RoiIncomeRow } from './roi-history';
+// The ROI credits as a derived table, for the income history's date-range filter (income/service.ts).
+export { roiCredits } from './roi-history';

@@ -15,7 +15,8 @@ export type MailKind =
   | 'password_reset'
   | 'two_factor_enabled'
   | 'two_factor_disabled'
-  | 'code_budget_spent';
+  | 'code_budget_spent'
+  | 'ticket_answered';
 
 /** Values the templates show; amounts arrive already formatted ('50.00'). */
 export type MailPayload = Record<string, string>;
@@ -118,6 +119,18 @@ function body(kind: MailKind, p: MailPayload): Body {
           ['Reason', p.reason ?? ''],
         ],
         action: { label: 'Contact support', path: '/support' },
+      };
+    case 'ticket_answered':
+      // Support's own words (an admin wrote them); the user's message is not repeated here.
+      return {
+        subject: `Support answered your ticket #${p.ticket}`,
+        heading: p.closed ? 'Your ticket was answered and closed' : 'Support answered your ticket',
+        lines: [
+          `Our reply to your ${p.subject ?? ''} ticket #${p.ticket}:`,
+          p.message ?? '',
+          p.closed ? 'The ticket is closed. You can still reply on the Support page if something is missing.' : 'You can reply on the Support page.',
+        ],
+        action: { label: 'Open Support', path: '/support' },
       };
     case 'password_changed':
       return {

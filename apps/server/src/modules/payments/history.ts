@@ -1,6 +1,8 @@
 import { microToNumber } from '@app/core';
+import type { TDateRange } from '@app/core';
 import type { THistoryRecord } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
+import { dayBounds } from '../../lib/date-range';
 import { paginate } from '../../lib/paginate';
 import { historyExtra, type PaymentRow } from './present';
 import './table';
@@ -12,13 +14,21 @@ function shownAmount(row: Pick<PaymentRow, 'credited_amount' | 'price_amount'>):
 
 /**
  * The Deposits tab of the transaction history (`get-history?type=transaction`): every payment of
- * the user, newest first. `amount` is the USD credited (or asked, before anything arrived),
+ * the user, newest first, within the date range if one is given. `amount` is the USD credited (or asked, before anything arrived),
  * `amount_usd` the USD asked, `extra` the spec's JSON text.
  */
-export async function listDepositHistory(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ data: THistoryRecord[]; total: number }> {
-  const { rows, total } = await paginate(db.selectFrom('payments').where('user_id', '=', userId), page, perPage, (q) =>
-    q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-  );
+export async function listDepositHistory(
+  db: Executor,
+  userId: bigint,
+  page: number,
+  perPage: number,
+  range?: TDateRange,
+): Promise<{ data: THistoryRecord[]; total: number }> {
+  const { from, to } = dayBounds(range);
+  let base = db.selectFrom('payments').where('user_id', '=', userId);
+  if (from) base = base.where('created_at', '>=', from);
+  if (to) base = base.where('created_at', '<', to);
+  const { rows, total } = await paginate(base, page, perPage, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
   return {
     total,
     data: rows.map((r) => ({

@@ -53,6 +53,12 @@ function chainFacts(row: PaymentRow): Record<string, unknown> {
   };
 }
 
+/** When the user cancelled the payment (kept as `expired`: the screens call it cancelled). */
+function cancelledAt(row: PaymentRow): string | null {
+  const v = row.extra?.cancelled_at;
+  return typeof v === 'string' ? v : null;
+}
+
 /** The spec's "Payment extra" (JSON text): what arrived against what was expected. */
 export function paymentExtra(row: PaymentRow): string {
   return JSON.stringify({
@@ -64,6 +70,7 @@ export function paymentExtra(row: PaymentRow): string {
     last_transaction_hash: row.tx_hash,
     last_transaction_time: lastTransactionTime(row),
     ...chainFacts(row),
+    cancelled_at: cancelledAt(row),
   });
 }
 
@@ -150,5 +157,6 @@ export function historyExtra(row: PaymentRow): string {
     ...chainFacts(row),
     created_at: iso(row.created_at),
     expires_at: iso(row.window_end),
+    cancelled_at: cancelledAt(row),
   });
 }

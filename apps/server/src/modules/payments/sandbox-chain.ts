@@ -6,8 +6,13 @@ import type { PaymentRow } from './present';
 import { PAYMENT_NOT_FOUND, refreshPayment } from './service';
 import './table';
 
-/** Statuses a sandbox payment can still receive a transfer in (a top-up after a short payment included). */
-const PAYABLE = new Set(['waiting', 'confirming', 'confirmed', 'sending', 'partially_paid']);
+/**
+ * Statuses a sandbox payment can still receive a transfer in: open ones, a top-up after a short
+ * payment, and a late transfer after the window (`expired`, a cancel included), which a real chain
+ * cannot refuse either: it is credited for what arrived, like a partial payment
+ * (docs/decisions/2026-11-27-late-deposits.md). A finished, failed or refunded payment takes none.
+ */
+const PAYABLE = new Set(['waiting', 'confirming', 'confirmed', 'sending', 'partially_paid', 'expired']);
 
 async function findSandboxPayment(ctx: AppContext, paymentId: string, userId?: bigint): Promise<PaymentRow> {
   if (paymentsRuntime(ctx).active.provider !== 'sandbox') throw new AppError('NOT_FOUND', 'Not found');
@@ -24,14 +29,12 @@ async function findSandboxPayment(ctx: AppContext, paymentId: string, userId?: b
  * confirmed → finished, or partially_paid when short, one step every `stepMs`. The steps are rows
  * in sandbox_chain_events, applied by the `payments:sandbox-chain` job in whichever process runs
  * next, after a restart too; timers here only run that job early. With stepMs 0 it settles at once.
- * A partially_paid payment takes a top-up while its window is open.
+ * A partially_paid payment takes a top-up; a payment past its window takes a late transfer.
  */
 export async function sandboxPay(ctx: AppContext, paymentId: string, amount: bigint, userId?: bigint): Promise<PaymentRow> {
   const rt = paymentsRuntime(ctx);
   const row = await findSandboxPayment(ctx, paymentId, userId);
   if (!PAYABLE.has(row.status)) throw new AppError('BAD_REQUEST', 'Payment can no longer be paid');
-  if ((row.status === 'waiting' || row.status === 'partially_paid') && row.window_end.getTime() < rt.sandbox.now())
-    throw new AppError('BAD_REQUEST', 'Payment window expired');
   // Checked again under the payment's row lock, in the transfer's transaction: a cancel committed
   // since the read above wins, and one that starts now waits and then sees the money (issue 30).
   await rt.sandbox.transfer(row.provider_payment_id, amount, async (tx) => {

@@ -3,6 +3,7 @@ import { staking } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { ok, paginated } from '../../lib/reply';
+import { rangeOf } from '../../lib/date-range';
 import { route } from '../../lib/route';
 import { perAccountLimit } from '../../plugins/rate-limit';
 import * as service from './service';
@@ -26,7 +27,7 @@ const stakingRoutes: FastifyPluginAsync = async (app) => {
   );
 
   route(app, staking.history, async (req) => {
-    const { rows, total } = await service.listStakes(app.ctx.db, req.user.id, req.query.page, req.query.per_page);
+    const { rows, total } = await service.listStakes(app.ctx.db, req.user.id, req.query.page, req.query.per_page, new Date(), rangeOf(req.query));
     return ok(paginated(rows, total, req.query.page, req.query.per_page));
   });
 };

@@ -1,8 +1,9 @@
-import { microToNumber, percentOf } from '@app/core';
+import { microToNumber, percentOf, type TDateRange } from '@app/core';
 import type { TStakeRow } from '@app/core/contracts';
 import type { DB, Executor } from '../../db/types';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
+import { dayBounds } from '../../lib/date-range';
 import { paginate } from '../../lib/paginate';
 import { evaluateRewards } from '../income/service';
 import * as ledger from '../ledger/service';
@@ -104,8 +105,19 @@ export async function createStake(db: DB, userId: bigint, amount: bigint, now = 
  * My stakes, newest first, with each stake's progress: days since its start (UTC), the ROI it has
  * paid and the cap it pays up to (amount × its own cap percentage, as the ROI run computes it).
  */
-export async function listStakes(db: Executor, userId: bigint, page: number, perPage: number, now = new Date()): Promise<{ rows: TStakeRow[]; total: number }> {
-  const { rows, total } = await paginate(db.selectFrom('stakes').where('user_id', '=', userId), page, perPage, (q) =>
+export async function listStakes(
+  db: Executor,
+  userId: bigint,
+  page: number,
+  perPage: number,
+  now = new Date(),
+  range?: TDateRange,
+): Promise<{ rows: TStakeRow[]; total: number }> {
+  const { from, to } = dayBounds(range);
+  let base = db.selectFrom('stakes').where('user_id', '=', userId);
+  if (from) base = base.where('created_at', '>=', from);
+  if (to) base = base.where('created_at', '<', to);
+  const { rows, total } = await paginate(base, page, perPage, (q) =>
     q.select(['id', 'amount', 'status', 'created_at', 'start_date', 'roi_paid', 'cap_percentage']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
   );
   const today = Date.parse(`${utcDay(now)}T00:00:00Z`);

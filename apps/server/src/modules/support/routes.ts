@@ -12,5 +12,8 @@ const supportRoutes: FastifyPluginAsync = async (app) => {
   route(app, support.create, async (req) => ok(await service.createTicket(app.ctx.db, req.user.id, req.body), 'Support ticket created!'), {
     config: { rateLimit: { max: app.ctx.config.rateLimitAuthPerMin, timeWindow: '1 minute' } },
   });
+  route(app, support.reply, async (req) => ok(await service.replyAsUser(app.ctx.db, req.user.id, req.params.id, req.body.message), 'Reply sent'), {
+    config: { rateLimit: { max: app.ctx.config.rateLimitAuthPerMin, timeWindow: '1 minute' } },
+  });
 };
 export default supportRoutes;

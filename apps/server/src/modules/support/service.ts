@@ -2,22 +2,55 @@ import type { TCreateTicketRequest } from '@app/core';
 import type { TTicket } from '@app/core/contracts';
 import type { DB, Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
-import './table';
 import { paginate } from '../../lib/paginate';
+import { queueMail } from '../mail/service';
+import './table';
 
 const MAX_OPEN_TICKETS = 20;
 
-function toTicket(r: { id: bigint; type: string; message: string; status: string; created_at: Date; admin_remark: string | null }): TTicket {
-  return { id: String(r.id), type: r.type, message: r.message, status: r.status, createdAt: r.created_at.toISOString(), adminRemark: r.admin_remark };
+type TicketRow = { id: bigint; type: string; message: string; status: string; created_at: Date; admin_remark: string | null };
+type Reply = TTicket['replies'][number];
+
+function toTicket(r: TicketRow, replies: Reply[] = []): TTicket {
+  return {
+    id: String(r.id),
+    type: r.type,
+    message: r.message,
+    status: r.status,
+    createdAt: r.created_at.toISOString(),
+    adminRemark: r.admin_remark,
+    replies,
+  };
 }
+
+/** The replies of these tickets, oldest first, by ticket id (one query for a page). */
+async function repliesOf(db: Executor, ticketIds: bigint[]): Promise<Map<string, Reply[]>> {
+  const out = new Map<string, Reply[]>();
+  if (!ticketIds.length) return out;
+  const rows = await db
+    .selectFrom('support_ticket_replies')
+    .select(['ticket_id', 'author', 'message', 'created_at'])
+    .where('ticket_id', 'in', ticketIds)
+    .orderBy('id')
+    .execute();
+  for (const r of rows) {
+    const key = String(r.ticket_id);
+    out.set(key, [...(out.get(key) ?? []), { author: r.author, message: r.message, createdAt: r.created_at.toISOString() }]);
+  }
+  return out;
+}
+
+const TICKET_COLUMNS = ['id', 'type', 'message', 'status', 'created_at', 'admin_remark'] as const;
 
 /** One page of the user's own tickets, newest first (a user never sees another user's tickets). */
 export async function listTickets(db: Executor, userId: bigint, opts: { page: number; perPage: number }): Promise<{ rows: TTicket[]; total: number }> {
   const q = db.selectFrom('support_tickets').where('user_id', '=', userId);
-  const { rows, total } = await paginate(q, opts.page, opts.perPage, (p) =>
-    p.select(['id', 'type', 'message', 'status', 'created_at', 'admin_remark']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  const { rows, total } = await paginate(q, opts.page, opts.perPage, (p) => p.select(TICKET_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'));
+  const replies = await repliesOf(
+    db,
+    rows.map((r) => r.id),
   );
-  return { total, rows: rows.map(toTicket) };
+  return { total, rows: rows.map((r) => toTicket(r, replies.get(String(r.id)))) };
 }
 
 /** Opens a ticket; the payload was trimmed and sanitised by the shared schema. */
@@ -48,7 +81,7 @@ export interface AdminTicketRow extends TTicket {
 /** Every ticket for the admin queue, optionally by status. */
 export async function listAllTickets(
   db: Executor,
-  opts: { status?: 'open' | 'closed'; page: number; perPage: number },
+  opts: { status?: 'open' | 'answered' | 'closed' | undefined; page: number; perPage: number },
 ): Promise<{ rows: AdminTicketRow[]; total: number }> {
   let q = db.selectFrom('support_tickets').innerJoin('users', 'users.id', 'support_tickets.user_id');
   if (opts.status) q = q.where('support_tickets.status', '=', opts.status);
@@ -70,31 +103,73 @@ export async function listAllTickets(
       .orderBy('support_tickets.created_at', 'desc')
       .orderBy('support_tickets.id', 'desc'),
   );
+  const replies = await repliesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     total,
     rows: rows.map((r) => ({
-      ...toTicket(r),
+      ...toTicket(r, replies.get(String(r.id))),
       closedAt: r.closed_at ? r.closed_at.toISOString() : null,
       user: { id: String(r.user_id), username: r.username, email: r.email, name: r.name },
     })),
   };
 }
 
-/** Closes an open ticket with the admin's remark; closing twice is refused. Returns before/after for the audit log. */
-export async function closeTicket(db: Executor, ticketId: bigint, adminId: bigint, remark: string): Promise<{ before: TTicket; after: TTicket }> {
-  const before = await db
+/**
+ * The user answers support on their own ticket (404 for anyone else's): the message is added and
+ * the ticket is 'open' again, waiting for support, whatever it was (a closed one reopens).
+ */
+export async function replyAsUser(db: DB, userId: bigint, ticketId: bigint, message: string): Promise<TTicket> {
+  return db.transaction().execute(async (tx) => {
+    const ticket = await tx.selectFrom('support_tickets').select('id').where('id', '=', ticketId).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    if (!ticket) throw new AppError('NOT_FOUND', 'Ticket not found');
+    await tx.insertInto('support_ticket_replies').values({ ticket_id: ticketId, author: 'user', author_id: userId, message }).execute();
+    const row = await tx.updateTable('support_tickets').set({ status: 'open' }).where('id', '=', ticketId).returning(TICKET_COLUMNS).executeTakeFirstOrThrow();
+    return toTicket(row, (await repliesOf(tx, [ticketId])).get(String(ticketId)));
+  });
+}
+
+/**
+ * Support answers a ticket (in the caller's transaction, with its audit): the message is added,
+ * it becomes the Admin Response, the ticket is 'answered' (or 'closed' when closing) and the user
+ * gets a mail, written in the same transaction so it exists exactly when the answer does.
+ * Returns before/after for the audit log.
+ */
+async function answer(
+  tx: Executor,
+  ticketId: bigint,
+  adminId: bigint,
+  message: string,
+  status: 'answered' | 'closed',
+): Promise<{ before: TTicket; after: TTicket }> {
+  const before = await tx
     .selectFrom('support_tickets')
-    .select(['id', 'type', 'message', 'status', 'created_at', 'admin_remark'])
+    .select([...TICKET_COLUMNS, 'user_id'])
     .where('id', '=', ticketId)
+    .forUpdate()
     .executeTakeFirst();
   if (!before) throw new AppError('NOT_FOUND', 'Ticket not found');
-  const after = await db
+  if (before.status === 'closed') throw new AppError('CONFLICT', 'Ticket is already closed');
+  await tx.insertInto('support_ticket_replies').values({ ticket_id: ticketId, author: 'admin', author_id: adminId, message }).execute();
+  const after = await tx
     .updateTable('support_tickets')
-    .set({ status: 'closed', admin_remark: remark, closed_by: adminId, closed_at: new Date() })
+    .set({ status, admin_remark: message, ...(status === 'closed' ? { closed_by: adminId, closed_at: new Date() } : {}) })
     .where('id', '=', ticketId)
-    .where('status', '=', 'open')
-    .returning(['id', 'type', 'message', 'status', 'created_at', 'admin_remark'])
-    .executeTakeFirst();
-  if (!after) throw new AppError('CONFLICT', 'Ticket is already closed');
-  return { before: toTicket(before), after: toTicket(after) };
+    .returning(TICKET_COLUMNS)
+    .executeTakeFirstOrThrow();
+  await queueMail(tx, before.user_id, 'ticket_answered', { ticket: String(ticketId), subject: before.type, message, closed: status === 'closed' ? 'yes' : '' });
+  const replies = (await repliesOf(tx, [ticketId])).get(String(ticketId));
+  return { before: toTicket(before), after: toTicket(after, replies) };
+}
+
+/** An admin's reply: the ticket is 'answered', waiting for the user. */
+export function replyAsAdmin(tx: Executor, ticketId: bigint, adminId: bigint, message: string): Promise<{ before: TTicket; after: TTicket }> {
+  return answer(tx, ticketId, adminId, message, 'answered');
+}
+
+/** Closes a ticket with the admin's remark (a last answer, mailed too); closing twice is refused. */
+export function closeTicket(tx: Executor, ticketId: bigint, adminId: bigint, remark: string): Promise<{ before: TTicket; after: TTicket }> {
+  return answer(tx, ticketId, adminId, remark, 'closed');
 }

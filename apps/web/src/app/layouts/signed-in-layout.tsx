@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { ArrowLeftRight, Home, Settings, TrendingUp, Wallet } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { OfflineBanner } from './offline-banner';
+import { MAIN_ID, SkipLink } from '../../components/ui/skip-link';
 
 const ITEMS = [
   { to: '/income', label: 'Income', icon: TrendingUp },
@@ -21,6 +22,7 @@ const SIDE_ORDER = [ITEMS[2], ITEMS[0], ITEMS[1], ITEMS[3], ITEMS[4]];
 export function SignedInLayout() {
   return (
     <div className="lg:flex">
+      <SkipLink />
       <nav aria-label="Main" className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col gap-1 border-r border-white/5 bg-surface-900/95 p-4 lg:flex">
         {/* The desktop's one logo: the dashboard's header hides its own from this width. */}
         <Link to="/" className="mb-4 flex min-h-11 items-center gap-2 rounded-xl px-3 text-lg font-bold tracking-tight text-white">
@@ -49,7 +51,7 @@ export function SignedInLayout() {
         </ul>
       </nav>
       <div className="mx-auto flex min-h-dvh w-full max-w-3xl flex-col lg:max-w-5xl">
-        <main className="flex-1 px-4 pb-28 pt-4 sm:px-6 lg:px-10 lg:pb-10 lg:pt-8">
+        <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 pb-28 pt-4 outline-none sm:px-6 lg:px-10 lg:pb-10 lg:pt-8">
           <OfflineBanner />
           <Outlet />
         </main>

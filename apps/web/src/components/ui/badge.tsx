@@ -13,9 +13,23 @@ const TONES: Record<BadgeTone, string> = {
   pink: 'bg-pink-500/15 text-pink-300 ring-pink-500/30',
 };
 
-export function Badge({ tone = 'neutral', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  className,
+  ...rest
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+  'data-status'?: string;
+}) {
   return (
-    <span className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ring-1 ring-inset', TONES[tone], className)}>
+    <span
+      className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ring-1 ring-inset', TONES[tone], className)}
+      data-tone={tone}
+      {...rest}
+    >
       {children}
     </span>
   );

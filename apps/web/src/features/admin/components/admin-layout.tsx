@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { Activity, FileClock, LayoutDashboard, LifeBuoy, Link2, LockKeyhole, LogOut, Receipt, Settings, Users, Wallet } from 'lucide-react';
+import { Activity, ChevronRight, FileClock, LayoutDashboard, LifeBuoy, Link2, LockKeyhole, LogOut, Receipt, Settings, Users, Wallet } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { auth } from '@app/core/contracts/auth';
 import { call } from '../../../lib/call';
 import { storage } from '../../../lib/storage';
 import { FADE_RIGHT, useMoreToTheRight } from '../../../components/ui/scroll-x';
+import { MAIN_ID, SkipLink } from '../../../components/ui/skip-link';
 
 const NAV = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -46,6 +47,7 @@ export function AdminLayout() {
   };
   return (
     <div className="min-h-dvh lg:flex">
+      <SkipLink />
       <aside className="border-b border-white/5 bg-surface-900 lg:sticky lg:top-0 lg:h-dvh lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-r">
         <div className="flex items-center justify-between px-4 py-4">
           <span className="text-lg font-bold text-white">
@@ -59,36 +61,51 @@ export function AdminLayout() {
             <LogOut className="h-4 w-4" aria-hidden /> Logout
           </button>
         </div>
-        <nav
-          ref={navRef}
-          aria-label="Admin"
-          className={clsx('flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible lg:[mask-image:none]', moreTabs && FADE_RIGHT)}
-        >
-          {NAV.map((n) => (
-            <NavLink
-              key={n.to}
-              to={n.to}
-              className={({ isActive }) =>
-                clsx(
-                  'flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm transition lg:min-h-0',
-                  isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-400 hover:bg-white/5 hover:text-slate-100',
-                )
-              }
-            >
-              <n.icon className="h-4 w-4" aria-hidden />
-              {n.label}
-            </NavLink>
-          ))}
-          <button
-            type="button"
-            onClick={logout}
-            className="mt-4 hidden items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-400 hover:bg-white/5 hover:text-white lg:flex"
+        <div className="relative">
+          <nav
+            ref={navRef}
+            aria-label="Admin"
+            className={clsx('flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible lg:[mask-image:none]', moreTabs && FADE_RIGHT)}
           >
-            <LogOut className="h-4 w-4" aria-hidden /> Logout
-          </button>
-        </nav>
+            {NAV.map((n) => (
+              <NavLink
+                key={n.to}
+                to={n.to}
+                className={({ isActive }) =>
+                  clsx(
+                    'flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm transition lg:min-h-0',
+                    isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-400 hover:bg-white/5 hover:text-slate-100',
+                  )
+                }
+              >
+                <n.icon className="h-4 w-4" aria-hidden />
+                {n.label}
+              </NavLink>
+            ))}
+            <button
+              type="button"
+              onClick={logout}
+              className="mt-4 hidden items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-400 hover:bg-white/5 hover:text-white lg:flex"
+            >
+              <LogOut className="h-4 w-4" aria-hidden /> Logout
+            </button>
+          </nav>
+          {/* On a phone the tabs run off the edge: say so, and take the person there (issue 32, item 21). */}
+          {moreTabs ? (
+            <button
+              type="button"
+              aria-label="More tabs"
+              onClick={() => navRef.current?.scrollBy({ left: navRef.current.clientWidth * 0.7, behavior: 'smooth' })}
+              className="absolute inset-y-0 right-0 mb-2 flex w-11 items-center justify-center text-slate-200 lg:hidden"
+            >
+              <span className="flex h-8 w-8 items-center justify-center rounded-full border border-white/15 bg-surface-800 shadow-lg">
+                <ChevronRight className="h-4 w-4" aria-hidden />
+              </span>
+            </button>
+          ) : null}
+        </div>
       </aside>
-      <main className="min-w-0 flex-1 px-4 py-6 lg:px-8">
+      <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none lg:px-8">
         <Outlet />
       </main>
     </div>

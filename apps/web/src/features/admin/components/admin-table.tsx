@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HistoryToolbar } from '../../../components/history-toolbar';
 import { NumberedPagination } from '../../../components/ui/pagination';
 import { DataTable, type Col } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
@@ -13,6 +14,7 @@ export function AdminTable<T extends { id: string }>({
   page,
   onPage,
   onRow,
+  onDownload,
 }: {
   columns: Column<T>[];
   query: { isPending: boolean; isError: boolean; error: unknown; data?: { data: T[]; pagination: { total: number; perPage: number } } };
@@ -20,9 +22,12 @@ export function AdminTable<T extends { id: string }>({
   page: number;
   onPage: (p: number) => void;
   onRow?: (row: T) => void;
+  /** 'Download CSV': the whole list with its filters, from the server (issue 32, item 18). */
+  onDownload?: () => Promise<void>;
 }) {
   return (
     <div className="card overflow-hidden p-0">
+      {onDownload ? <HistoryToolbar onDownload={onDownload} /> : null}
       <DataTable<T>
         cols={columns}
         rows={query.data?.data}
@@ -34,7 +39,12 @@ export function AdminTable<T extends { id: string }>({
       />
       {query.data ? (
         <div className="px-4 pb-4">
-          <NumberedPagination page={page} perPage={query.data.pagination.perPage} total={query.data.pagination.total} onPage={onPage} />
+          <NumberedPagination
+            page={page}
+            perPage={query.data.pagination.perPage}
+            total={query.data.pagination.total}
+            onPage={(p) => (onPage(p), window.scrollTo({ top: 0 }))}
+          />
         </div>
       ) : null}
     </div>

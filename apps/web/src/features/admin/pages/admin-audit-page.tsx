@@ -1,3 +1,5 @@
+import { csvExports } from '@app/core/contracts/exports';
+import { downloadFile } from '../../../lib/download';
 import { formatDateTimeShort } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +16,7 @@ export default function AdminAuditPage() {
     <div>
       <PageHeader title="Audit log" subtitle="Every admin action: who, what, when, before and after" />
       <AdminTable<AdminAuditEntry>
+        onDownload={() => downloadFile(csvExports.admin, { query: { list: 'audit' } })}
         query={rows}
         page={page}
         onPage={setPage}

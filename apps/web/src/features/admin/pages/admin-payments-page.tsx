@@ -1,3 +1,5 @@
+import { csvExports } from '@app/core/contracts/exports';
+import { downloadFile } from '../../../lib/download';
 import { formatAmount, formatDateTimeShort } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,6 +29,7 @@ export default function AdminPaymentsPage() {
         }
       />
       <AdminTable<AdminPayment>
+        onDownload={() => downloadFile(csvExports.admin, { query: { list: 'payments', status } })}
         query={rows}
         page={page}
         onPage={setPage}

@@ -1,3 +1,5 @@
+import { csvExports } from '@app/core/contracts/exports';
+import { downloadFile } from '../../../lib/download';
 import { formatDateTimeShort } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,15 +21,18 @@ export default function AdminTicketsPage() {
   const [remark, setRemark] = useState('');
   const rows = useQuery(ticketsQuery(status, page));
   const close = useAdminAction((b: { id: string; remark: string }) => call(admin.closeTicket, { params: { id: b.id }, body: { adminRemark: b.remark } }));
-  const submit = async () => {
+  // A reply leaves the ticket 'answered' (the user may answer back); closing ends it. Both mail the user.
+  const reply = useAdminAction((b: { id: string; remark: string }) => call(admin.replyTicket, { params: { id: b.id }, body: { message: b.remark } }));
+  const busy = close.isPending || reply.isPending;
+  const submit = async (action: 'reply' | 'close') => {
     if (!open) return;
     try {
-      const res = await close.mutateAsync({ id: open.id, remark: remark.trim() });
-      toast.success(res.message ?? 'Ticket closed');
+      const res = await (action === 'close' ? close : reply).mutateAsync({ id: open.id, remark: remark.trim() });
+      toast.success(res.message ?? (action === 'close' ? 'Ticket closed' : 'Reply sent'));
       setOpen(null);
       setRemark('');
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to close the ticket'));
+      toast.error(errorMessage(err, action === 'close' ? 'Failed to close the ticket' : 'Failed to send the reply'));
     }
   };
   return (
@@ -35,9 +40,10 @@ export default function AdminTicketsPage() {
       <PageHeader
         title="Support tickets"
         subtitle="Answer and close tickets"
-        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['open', 'closed']} />}
+        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['open', 'answered', 'closed']} />}
       />
       <AdminTable<AdminTicket>
+        onDownload={() => downloadFile(csvExports.admin, { query: { list: 'tickets', status } })}
         query={rows}
         page={page}
         onPage={setPage}
@@ -48,7 +54,10 @@ export default function AdminTicketsPage() {
           { header: 'User', cell: (t) => <span className="font-mono">{t.user.username}</span> },
           { header: 'Subject', cell: (t) => <span className="capitalize">{t.type}</span> },
           { header: 'Message', cell: (t) => <span className="line-clamp-2 max-w-xs text-slate-300">{t.message}</span> },
-          { header: 'Status', cell: (t) => <Badge tone={t.status === 'closed' ? 'danger' : 'success'}>{t.status}</Badge> },
+          {
+            header: 'Status',
+            cell: (t) => <Badge tone={t.status === 'closed' ? 'danger' : t.status === 'answered' ? 'info' : 'success'}>{t.status}</Badge>,
+          },
         ]}
       />
       <Modal
@@ -60,6 +69,18 @@ export default function AdminTicketsPage() {
         {open ? (
           <div className="space-y-3">
             <p className="whitespace-pre-wrap break-words rounded-xl bg-surface-900 p-3 text-sm text-slate-100">{open.message}</p>
+            {open.replies.length ? (
+              <ol className="space-y-2 text-sm" aria-label="Conversation">
+                {open.replies.map((r, i) => (
+                  <li key={i} className={r.author === 'admin' ? 'rounded-xl border border-brand-500/30 p-3' : 'rounded-xl bg-surface-900 p-3'}>
+                    <p className="text-xs text-slate-400">
+                      {r.author === 'admin' ? 'Support' : open.user.username} · {formatDateTimeShort(r.createdAt)}
+                    </p>
+                    <p className="mt-0.5 whitespace-pre-wrap break-words text-slate-100">{r.message}</p>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
             {open.status === 'closed' ? (
               <p className="text-sm text-slate-300">
                 <span className="text-slate-400">Remark: </span>
@@ -71,12 +92,15 @@ export default function AdminTicketsPage() {
                   Remark for the user
                 </label>
                 <textarea id="admin-remark" rows={4} className="input" value={remark} onChange={(e) => setRemark(e.target.value)} />
-                <div className="flex justify-end gap-2">
+                <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                   <Button variant="secondary" onClick={() => setOpen(null)}>
                     Cancel
                   </Button>
-                  <Button disabled={!remark.trim() || close.isPending} onClick={() => void submit()}>
+                  <Button variant="outline" disabled={!remark.trim() || busy} onClick={() => void submit('close')}>
                     {close.isPending ? 'Processing...' : 'Close ticket'}
+                  </Button>
+                  <Button disabled={!remark.trim() || busy} onClick={() => void submit('reply')}>
+                    {reply.isPending ? 'Processing...' : 'Send reply'}
                   </Button>
                 </div>
               </>

@@ -1,3 +1,5 @@
+import { csvExports } from '@app/core/contracts/exports';
+import { downloadFile } from '../../../lib/download';
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
@@ -30,6 +32,7 @@ export default function AdminUsersPage() {
         <input className="input pl-9" placeholder="Search users" value={text} onChange={(e) => setText(e.target.value)} />
       </label>
       <AdminTable<AdminUserRow>
+        onDownload={() => downloadFile(csvExports.admin, { query: { list: 'users', q } })}
         query={users}
         page={page}
         onPage={setPage}

@@ -1,3 +1,5 @@
+import { csvExports } from '@app/core/contracts/exports';
+import { downloadFile } from '../../../lib/download';
 import { formatAmount, formatDateTimeShort, shortenAddress } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -44,6 +46,7 @@ export default function AdminWithdrawalsPage() {
         action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['pending', 'completed', 'rejected']} />}
       />
       <AdminTable<AdminWithdrawal>
+        onDownload={() => downloadFile(csvExports.admin, { query: { list: 'withdrawals', status } })}
         query={rows}
         page={page}
         onPage={setPage}

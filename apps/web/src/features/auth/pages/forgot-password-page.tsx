@@ -2,7 +2,7 @@ import { RESET_SENT_MESSAGE, ZForgotPasswordRequest, type TForgotPasswordRequest
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { fieldsOf, TextField } from '../../../components/ui/form-field';
@@ -14,7 +14,13 @@ import { AuthShell } from '../components/auth-shell';
 /** Step 1 of the password reset (server.md section 9): the e-mail; the server always answers the same. */
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const form = useForm<TForgotPasswordRequest>({ resolver: zodResolver(ZForgotPasswordRequest), mode: 'onTouched', defaultValues: { email: '' } });
+  // The e-mail typed on /login comes along (router state).
+  const carried = (useLocation().state as { email?: unknown } | null)?.email;
+  const form = useForm<TForgotPasswordRequest>({
+    resolver: zodResolver(ZForgotPasswordRequest),
+    mode: 'onTouched',
+    defaultValues: { email: typeof carried === 'string' ? carried : '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const error = errors.email?.message ?? errors.root?.message;
 
@@ -26,6 +32,7 @@ export default function ForgotPasswordPage() {
         return;
       }
       storage.setResetAccessId(res.data.access_id);
+      storage.setResetEmail(values.email);
       toast.success(res.message || RESET_SENT_MESSAGE);
       void navigate('/reset-password');
     } catch (err) {

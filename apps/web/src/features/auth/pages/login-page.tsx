@@ -21,10 +21,11 @@ function hasServerMessage(err: ApiError): boolean {
 }
 
 // The wrapper keeps the label's bottom margin, so the link lines up with the label while its own
-// tap area (the tap utility's padding) stays out of the layout.
-const forgotLink = (
+// tap area (the tap utility's padding) stays out of the layout. It carries the e-mail typed so far
+// (router state, not the address bar), so the reset page does not ask for it again.
+const forgotLink = (email: string) => (
   <div className="mb-1.5">
-    <Link to="/forgot-password" className="tap text-xs font-semibold text-brand-400 hover:underline">
+    <Link to="/forgot-password" state={email ? { email } : undefined} className="tap text-xs font-semibold text-brand-400 hover:underline">
       Forgot password?
     </Link>
   </div>
@@ -49,12 +50,14 @@ export default function LoginPage() {
     setInlineError(null);
     try {
       const res = await login(values);
+      // A refusal from an earlier try must not ride along onto the next page.
+      if (res.data) toast.dismiss();
       if (res.data?.token) {
         finish({ token: res.data.token, is_admin: res.data.is_admin }, from);
       } else if (res.data?.requires_2fa === true && res.data.challenge_id) {
         setChallengeId(res.data.challenge_id);
       } else if (res.data?.access_id) {
-        startOtp(res.data.access_id, res.data.code_sent !== false);
+        startOtp(res.data.access_id, { email: values.email, codeSent: res.data.code_sent !== false });
         toast.info('Please Verify your email to continue.');
         void navigate('/verify-otp', { replace: true });
       } else {
@@ -86,7 +89,13 @@ export default function LoginPage() {
     <AuthShell title="Welcome back" subtitle="Log in to your account" footer={{ text: 'New here?', to: '/signup', link: 'Create an account' }}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
-        <PasswordField label="Password" labelAside={forgotLink} autoComplete="current-password" placeholder="Your password" {...field('password')} />
+        <PasswordField
+          label="Password"
+          labelAside={forgotLink(form.watch('email'))}
+          autoComplete="current-password"
+          placeholder="Your password"
+          {...field('password')}
+        />
         <FormAlert message={inlineError} />
         <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Logging in...' : 'Login'}

@@ -21,6 +21,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   // Decided once on arrival: the access_id is removed on success, which must not bounce the page back.
   const [accessId] = useState(() => storage.getResetAccessId());
+  const [email] = useState(() => storage.getResetEmail());
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TResetPasswordForm>({
     resolver: zodResolver(ZResetPasswordForm),
@@ -36,6 +37,7 @@ export default function ResetPasswordPage() {
     try {
       const res = await resetPassword({ access_id: accessId, otp: values.otp, password: values.password });
       storage.clearResetAccessId();
+      storage.clearResetEmail();
       toast.success(res.message || RESET_DONE_MESSAGE);
       void navigate('/login', { replace: true });
     } catch (err) {
@@ -59,7 +61,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthShell
       title="Reset password"
-      subtitle="Enter the 6-digit code from the e-mail and choose a new password."
+      subtitle={email ? `We sent a code to ${email}. Enter it and choose a new password.` : 'Enter the 6-digit code from the e-mail and choose a new password.'}
       footer={{ text: 'No code?', to: '/forgot-password', link: 'Send a new one' }}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">

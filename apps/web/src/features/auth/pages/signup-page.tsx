@@ -83,13 +83,15 @@ export default function SignupPage() {
           password: values.password,
           ...(values.referral_id ? { referral_id: values.referral_id.toUpperCase() } : {}),
         });
+        // A refusal from an earlier try (e-mail taken) must not ride along onto the next page.
+        if (res.data?.token || res.data?.access_id) toast.dismiss();
         if (res.data?.token) {
           storage.setSession(res.data.token, res.data.is_admin ?? false);
           qc.clear();
           toast.success('Registration successful!');
           void navigate('/dashboard', { replace: true });
         } else if (res.data?.access_id) {
-          startOtp(res.data.access_id, res.data.code_sent !== false);
+          startOtp(res.data.access_id, { email: values.email, codeSent: res.data.code_sent !== false });
           toast.success('Registration successful!' + ' Otp Verification needed.');
           void navigate('/verify-otp', { replace: true });
         } else {

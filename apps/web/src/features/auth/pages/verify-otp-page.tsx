@@ -36,6 +36,8 @@ export default function VerifyOtpPage() {
   // Decided once on arrival: after a successful verify the access_id is removed on purpose, and the
   // page must not then bounce to /signup while the navigation to /dashboard or /login is under way.
   const [hasAccessId] = useState(() => Boolean(storage.getAccessId()));
+  // Where the code went (signup or login saved it), so a person with several addresses knows where to look.
+  const [email] = useState(() => storage.getOtpEmail());
   const [left, setLeft] = useState(() => {
     if (!storage.getOtpExpiry()) storage.setOtpExpiry(Date.now() + OTP_RESEND_SECONDS * 1000);
     return secondsLeft();
@@ -69,6 +71,7 @@ export default function VerifyOtpPage() {
       storage.clearOtpExpiry();
       storage.clearOtpLocked();
       storage.clearOtpDelayed();
+      storage.clearOtpEmail();
       if (res.data?.token) {
         storage.setSession(res.data.token, res.data.is_admin ?? false);
         qc.clear();
@@ -134,6 +137,11 @@ export default function VerifyOtpPage() {
 
   return (
     <AuthShell icon={MailCheck} title="OTP Verification" subtitle="Enter the 6-digit code we sent to your e-mail">
+      {email && (
+        <p className="mb-4 text-center text-sm text-slate-300">
+          Sent to <span className="font-medium text-white">{email}</span>
+        </p>
+      )}
       {delayed && (
         <p role="status" className="mb-4 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-200">
           {CODE_DELAYED_MESSAGE}

@@ -2,7 +2,9 @@ import type { TActivityItem } from '@app/core/contracts';
 import { formatAmount, formatDateTime } from '@app/core/format';
 import { ArrowDownToLine, ArrowUpFromLine, History, Layers } from 'lucide-react';
 import { Link } from 'react-router';
+import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { AMOUNT_TONE_CLASS, paymentStatusKey, presentPayment } from '../../../lib/payment-status';
 import { Spinner } from '../../../components/ui/spinner';
 import { shownAmount } from '../../../lib/shown-amount';
 
@@ -59,15 +61,41 @@ export function ActivityList({ items, loading, error }: { items: TActivityItem[]
                   <p className="text-sm font-medium text-slate-100">{kind.label}</p>
                   <p className="text-xs text-slate-400">{formatDateTime(a.createdAt)}</p>
                 </div>
-                <div className="text-right">
-                  <p className="text-sm font-semibold text-white">${formatAmount(amount)}</p>
-                  <Badge tone={tone(a.status)}>{a.status.replace(/_/g, ' ')}</Badge>
-                </div>
+                {a.recordType === 'transaction' ? (
+                  <DepositFigures status={a.status} amount={amount} />
+                ) : (
+                  <div className="text-right">
+                    <p className="text-sm font-semibold text-white">${formatAmount(amount)}</p>
+                    <Badge tone={tone(a.status)}>{a.status.replace(/_/g, ' ')}</Badge>
+                  </div>
+                )}
               </li>
             );
           })}
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * A deposit in Recent Activities, by the payment status table like everywhere else. The activity
+ * carries one amount: what was credited, else what was asked; a payment that ended without money
+ * credited nothing, so it reads "$0.00 of $asked" in grey, as on /transaction.
+ */
+function DepositFigures({ status, amount }: { status: string; amount: number }) {
+  const key = paymentStatusKey(status);
+  const p = presentPayment(key);
+  return (
+    <div className="text-right">
+      <p className="text-sm">
+        {p.amountTone === 'muted' ? (
+          <PaymentAmount statusKey={key} received={0} asked={amount} currency="$" />
+        ) : (
+          <span className={`font-semibold ${AMOUNT_TONE_CLASS[p.amountTone]}`}>${formatAmount(amount)}</span>
+        )}
+      </p>
+      <PaymentStatusBadge statusKey={key} />
+    </div>
   );
 }

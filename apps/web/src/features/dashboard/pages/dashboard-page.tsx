@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { userInfoQueryOptions } from '../../../lib/shared-queries';
 import { ActivityList } from '../components/activity-list';
 import { DashboardSkeleton, HeaderPillSkeleton } from '../components/dashboard-skeleton';
+import { InFlight, TotalAssets } from '../components/assets-summary';
 import { ReferralLink } from '../components/referral-link';
 
 function greeting(): string {
@@ -70,6 +71,9 @@ export default function DashboardPage() {
             {/* The line is kept (empty) for an active user too: the skeleton cannot know which it will be, and nothing below moves either way. */}
             <p className="mt-2 min-h-4 text-xs text-slate-400">{user.status !== 'active' ? 'Make your first stake to activate your account.' : null}</p>
           </section>
+
+          <TotalAssets detail={user.user_detail} />
+          <InFlight />
 
           <ReferralLink username={user.username} />
 

@@ -5,15 +5,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { call, fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
+export { demoPendingQueryOptions, reopenable } from '../../../lib/open-payments';
+
 export type StatusData = TPaymentStatus;
 export type PendingPayment = TPendingPayment;
-/** A pending payment worth reopening on arrival: money already on its way, or still waiting inside its window. */
-export function reopenable(p: PendingPayment, now = Date.now()): boolean {
-  if (!p.pay_address) return false;
-  if (p.status === 'waiting') return !p.timedout_at || Date.parse(p.timedout_at) > now;
-  return ['confirming', 'confirmed', 'sending'].includes(p.status);
-}
-
 /** Statuses that close a payment (server.md section 6): nothing more is waited for, so it is not pending. */
 export const CLOSED_PAYMENT_STATUSES: ReadonlySet<string> = new Set(['finished', 'partially_paid', 'failed', 'refunded', 'expired']);
 
@@ -27,9 +22,6 @@ export const isCancellable = (status: string, amountReceived: number): boolean =
 const demo = { refetchOnWindowFocus: false, retry: 1, staleTime: 5 * 60_000 } as const;
 
 export const currenciesQueryOptions = () => queryOptions({ queryKey: queryKeys.currencies, queryFn: fetchData(demoPayments.currencies), ...demo });
-
-export const demoPendingQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.demoPendingPayments, queryFn: fetchData(demoPayments.pending), ...demo, staleTime: 0 });
 
 export const pendingQueryOptions = () => queryOptions({ queryKey: queryKeys.pendingPayments, queryFn: fetchData(payments.pending), staleTime: 0 });
 

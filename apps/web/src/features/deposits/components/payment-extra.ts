@@ -5,6 +5,8 @@ export interface PaymentExtra {
   status_description?: string | null;
   confirmations_received?: number;
   last_transaction_hash?: string | null;
+  /** set when the user cancelled the payment (the server keeps it as `expired`) */
+  cancelled_at?: string | null;
 }
 
 /** Payment extra is JSON text (or an object); unreadable data falls back to zero received, expected = amount, USDT. */
@@ -27,6 +29,7 @@ export function parseExtra(extra: unknown, amount: number): PaymentExtra {
     status_description: typeof obj.status_description === 'string' ? obj.status_description : null,
     confirmations_received: num(obj.confirmations_received, 0),
     last_transaction_hash: typeof obj.last_transaction_hash === 'string' ? obj.last_transaction_hash : null,
+    cancelled_at: typeof obj.cancelled_at === 'string' ? obj.cancelled_at : null,
   };
 }
 

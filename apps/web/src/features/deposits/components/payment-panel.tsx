@@ -1,17 +1,31 @@
 import type { TDemoPayment } from '@app/core/contracts';
-import { DEMO_DEPOSIT_MIN_USD, QR_SIZE } from '@app/core/constants';
+import { QR_SIZE } from '@app/core/constants';
 import { microToDecimal, toMicro } from '@app/core/money';
-import { formatAmount, formatCountdown, formatDateTime, shortenAddressShort } from '@app/core/format';
-import { Copy, Info } from 'lucide-react';
+import { formatAmount, formatCountdown, formatDateTime, groupAddress } from '@app/core/format';
+import { Ban, Copy, Info } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
 import { Button } from '../../../components/ui/button';
+import { paymentStatusKey, presentPayment } from '../../../lib/payment-status';
 import { isCancellable } from '../api/payments-api';
 import { Icon } from './icon';
 import { networkName, parseExtra } from './payment-extra';
-import { PaymentStatusBadge } from './payment-status-badge';
 import { useCountdown } from './use-countdown';
+
+/** Item 8 of issue 32: a transfer that lands after the window is credited for what arrived (payments/sandbox-chain.ts). */
+export const LATE_MONEY_NOTE = 'Money that arrives after the timer is still credited for what arrived.';
+
+/** Why a closed payment's address must not be used again, per status. */
+function closedReason(key: string): string {
+  if (key === 'finished') return 'This payment is complete and credited to your Deposit Balance.';
+  if (key === 'partially_paid') return 'What arrived is credited to your Deposit Balance.';
+  if (key === 'cancelled') return 'You cancelled this payment.';
+  if (key === 'refunded') return 'The gateway returned this payment.';
+  if (key === 'failed') return 'This payment failed.';
+  return 'Its payment window is over.';
+}
 
 export function PaymentPanel({
   payment,
@@ -25,6 +39,7 @@ export function PaymentPanel({
   onSimulate,
   simulating,
   onPayRest,
+  onNew,
 }: {
   payment: TDemoPayment;
   status: string;
@@ -38,15 +53,19 @@ export function PaymentPanel({
   simulating: boolean;
   /** Starts a new payment for what a partial payment left missing. */
   onPayRest?: (missing: string) => void;
+  /** Clears the panel and unlocks the form for a new payment (closed payments). */
+  onNew?: () => void;
 }) {
   const left = useCountdown(payment.timedout_at, startedAt);
   const info = parseExtra(extra, payment.payAmount);
+  const key = paymentStatusKey(status, info);
   // The window only matters while the payment waits for money: once money is seen or the payment
-  // is closed, the countdown stops (an expired payment says so) and Cancel is not offered, since
-  // the server refuses it.
+  // is closed, the countdown stops and Cancel is not offered, since the server refuses it. A
+  // waiting payment whose window ran out is closed here too (the server expires it within a minute).
   const waiting = status === 'waiting';
-  const windowOver = status === 'expired' || (waiting && left === 0);
-  const cancellable = isCancellable(status, info.amount_received);
+  const windowOver = waiting && left === 0;
+  const closed = presentPayment(key).closed || windowOver;
+  const cancellable = !closed && isCancellable(status, info.amount_received);
   // Exact micro-units: 100 − 40.1 must read 59.90, not 59.900000000000006.
   const missingMicro = (toMicro(info.expected_amount) ?? 0n) - (toMicro(info.amount_received) ?? 0n);
   const missing = missingMicro > 0n ? microToDecimal(missingMicro) : null;
@@ -62,61 +81,87 @@ export function PaymentPanel({
   };
   return (
     <section className="card space-y-4" aria-label="Payment">
-      {waiting || windowOver ? (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          {windowOver ? (
-            <p className="text-sm font-semibold text-red-400">Payment window expired</p>
-          ) : (
-            <p className="text-sm text-slate-300">
-              Payment Timer: <span className="font-mono font-semibold text-white">{formatCountdown(left)}</span>
-            </p>
-          )}
-          <p className="text-xs text-slate-400">Expires at {formatDateTime(payment.timedout_at ?? new Date(startedAt + 300_000).toISOString())}</p>
+      {waiting ? (
+        <div>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            {windowOver ? (
+              <p className="text-sm font-semibold text-red-400">Payment window expired</p>
+            ) : (
+              <p className="text-sm text-slate-300">
+                Payment Timer: <span className="font-mono font-semibold text-white">{formatCountdown(left)}</span>
+              </p>
+            )}
+            <p className="text-xs text-slate-400">Expires at {formatDateTime(payment.timedout_at ?? new Date(startedAt + 300_000).toISOString())}</p>
+          </div>
+          {/* Exchange withdrawals often take longer than the window: say what happens to them. */}
+          <p className="mt-1 text-xs text-slate-300">{LATE_MONEY_NOTE}</p>
         </div>
       ) : null}
       {windowOver ? <p className="sr-only">Expired</p> : null}
 
-      <div className="flex justify-center">
-        <div className="rounded-2xl bg-white p-3" data-testid="payment-qr">
-          <QRCodeSVG
-            value={payment.payAddress}
-            size={QR_SIZE}
-            level="H"
-            imageSettings={token.iconUrl ? { src: token.iconUrl, height: 40, width: 40, excavate: true } : undefined}
-          />
+      {closed ? null : (
+        <div className="flex justify-center">
+          <div className="rounded-2xl bg-white p-3" data-testid="payment-qr">
+            <QRCodeSVG
+              value={payment.payAddress}
+              size={QR_SIZE}
+              level="H"
+              imageSettings={token.iconUrl ? { src: token.iconUrl, height: 40, width: 40, excavate: true } : undefined}
+            />
+          </div>
         </div>
-      </div>
+      )}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <PaymentStatusBadge status={status} />
+        <PaymentStatusBadge statusKey={key} />
         <span className="inline-flex items-center gap-2 text-sm text-slate-300">
           <Icon src={payment.meta_data.chain.iconUrl} alt={payment.meta_data.chain.name} />
           {payment.meta_data.chain.name}
         </span>
       </div>
 
-      <div>
-        <p className="label">Deposit address</p>
-        <div className="flex items-center justify-between gap-2 rounded-xl border border-white/10 bg-surface-900 p-2 pl-3">
-          <span className="font-mono text-sm text-slate-100" title={payment.payAddress} data-testid="pay-address">
-            {shortenAddressShort(payment.payAddress)}
-          </span>
-          <button
-            type="button"
-            onClick={() => void copy()}
-            aria-label="Copy address"
-            className="inline-flex min-h-11 items-center gap-1 rounded-lg bg-surface-700 px-3 text-xs font-semibold text-slate-100 hover:bg-surface-600"
-          >
-            <Copy className="h-3.5 w-3.5" aria-hidden /> Copy
-          </button>
+      {closed ? (
+        <div className="rounded-xl border border-white/10 bg-surface-900 p-3" data-testid="address-closed">
+          <p className="flex items-center gap-2 text-sm font-semibold text-white">
+            <Ban className="h-4 w-4 shrink-0 text-red-400" aria-hidden /> This address is closed, do not send to it
+          </p>
+          <p className="mt-1 text-xs text-slate-300">{windowOver ? closedReason('expired') : closedReason(key)}</p>
+          {onNew ? (
+            // A partial payment's own next step is "Pay the missing amount" below: this one steps back.
+            <Button variant={status === 'partially_paid' && missing ? 'secondary' : 'primary'} className="mt-3 w-full" onClick={onNew}>
+              Start a new deposit
+            </Button>
+          ) : null}
         </div>
-      </div>
+      ) : (
+        <div>
+          <p className="label">Deposit address</p>
+          <div className="flex items-center justify-between gap-2 rounded-xl border border-white/10 bg-surface-900 p-2 pl-3">
+            <code className="min-w-0 font-mono text-sm leading-6 text-slate-100" title={payment.payAddress} data-testid="pay-address">
+              {groupAddress(payment.payAddress)}
+            </code>
+            <button
+              type="button"
+              onClick={() => void copy()}
+              aria-label="Copy address"
+              className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg bg-surface-700 px-3 text-xs font-semibold text-slate-100 hover:bg-surface-600"
+            >
+              <Copy className="h-3.5 w-3.5" aria-hidden /> Copy
+            </button>
+          </div>
+        </div>
+      )}
 
-      <div className="flex items-baseline justify-between">
-        <span className="text-sm text-slate-400">Amount</span>
-        <span className="text-xl font-bold text-white">
-          {formatAmount(payment.payAmount)} {token.symbol}
-        </span>
+      <div className="flex items-baseline justify-between gap-3">
+        <span className="text-sm text-slate-400">{waiting && !closed ? 'Send exactly' : 'Received'}</span>
+        <PaymentAmount
+          statusKey={windowOver ? 'expired' : key}
+          received={info.amount_received}
+          asked={payment.payAmount}
+          currency="USDT"
+          className="text-right text-xl font-bold"
+          testId="panel-amount"
+        />
       </div>
 
       {status === 'partially_paid' ? (
@@ -143,10 +188,7 @@ export function PaymentPanel({
               <p className="font-semibold text-amber-100">
                 Missing: {formatAmount(Number(missing))} {info.pay_currency}
               </p>
-              <p className="mt-1 text-xs text-amber-100/90">
-                This payment is closed: the {formatAmount(info.amount_received)} {info.pay_currency} received is credited to your Deposit Balance. Do not send
-                more to this address. To add the rest, create a new payment for the missing amount (minimum {DEMO_DEPOSIT_MIN_USD} USDT).
-              </p>
+              <p className="mt-1 text-xs text-amber-100/90">To add the rest, create a new payment for the missing amount.</p>
               {onPayRest ? (
                 <Button variant="outline" className="mt-2 w-full" onClick={() => onPayRest(missing)}>
                   Pay the missing amount
@@ -157,18 +199,20 @@ export function PaymentPanel({
         </div>
       ) : null}
 
-      <div className={cancellable ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-1'}>
-        {cancellable ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
+      {closed ? null : (
+        <div className={cancellable ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-1'}>
+          {cancellable ? (
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button onClick={onCheck} disabled={checking}>
+            {checking ? 'Loading...' : 'Check Status'}
           </Button>
-        ) : null}
-        <Button onClick={onCheck} disabled={checking}>
-          {checking ? 'Loading...' : 'Check Status'}
-        </Button>
-      </div>
+        </div>
+      )}
 
-      {sandbox && status === 'waiting' ? (
+      {sandbox && status === 'waiting' && !closed ? (
         <div className="rounded-xl border border-sky-500/30 bg-sky-500/10 p-3">
           <p className="text-sm font-semibold text-sky-200">Sandbox chain</p>
           <p className="mt-0.5 text-xs text-sky-100/80">No real money moves here: simulate the transfer of any amount to finish this deposit.</p>
@@ -190,20 +234,22 @@ export function PaymentPanel({
         </div>
       ) : null}
 
-      <ul className="space-y-1.5 rounded-xl bg-surface-900/70 p-3 text-xs text-slate-300">
-        <li className="flex gap-2">
-          <Info className="mt-0.5 h-3.5 w-3.5 shrink-0 text-brand-400" aria-hidden />
-          Send only USDT to this deposit address
-        </li>
-        <li className="flex gap-2">
-          <Info className="mt-0.5 h-3.5 w-3.5 shrink-0 text-brand-400" aria-hidden />
-          {`Use the ${networkName(payment.payCurrency)} network only`}
-        </li>
-        <li className="flex gap-2">
-          <Info className="mt-0.5 h-3.5 w-3.5 shrink-0 text-brand-400" aria-hidden />
-          {`Minimum deposit amount: ${payment.payAmount} ${token.symbol}`}
-        </li>
-      </ul>
+      {closed ? null : (
+        <ul className="space-y-1.5 rounded-xl bg-surface-900/70 p-3 text-xs text-slate-300">
+          <li className="flex gap-2">
+            <Info className="mt-0.5 h-3.5 w-3.5 shrink-0 text-brand-400" aria-hidden />
+            Send only USDT to this deposit address
+          </li>
+          <li className="flex gap-2">
+            <Info className="mt-0.5 h-3.5 w-3.5 shrink-0 text-brand-400" aria-hidden />
+            {`Use the ${networkName(payment.payCurrency)} network only`}
+          </li>
+          <li className="flex gap-2">
+            <Info className="mt-0.5 h-3.5 w-3.5 shrink-0 text-brand-400" aria-hidden />
+            {`Send exactly ${formatAmount(payment.payAmount)} ${token.symbol}: less is credited as a partial payment.`}
+          </li>
+        </ul>
+      )}
     </section>
   );
 }

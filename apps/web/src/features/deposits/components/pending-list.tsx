@@ -1,10 +1,12 @@
-import { formatAmount, formatDateTime } from '@app/core/format';
+import { formatDateTime } from '@app/core/format';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import type { PendingPayment } from '../api/payments-api';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
+import { paymentStatusKey } from '../../../lib/payment-status';
+import { parseExtra } from './payment-extra';
 
 /** 'Pending Payments': one card per open payment, each with its own refresh; tapping a card reopens its panel. */
 export function PendingList({
@@ -39,44 +41,51 @@ export function PendingList({
         <p className="py-4 text-center text-sm text-slate-400">No pending payments found</p>
       ) : (
         <ul className="space-y-2">
-          {items.map((p) => (
-            <li
-              key={p.payment_id}
-              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-white/5 bg-surface-900/70 p-3"
-            >
-              <button
-                type="button"
-                className="min-w-0 flex-1 basis-44 rounded-lg text-left"
-                aria-current={activeId === p.payment_id ? 'true' : undefined}
-                onClick={() => onOpen(p)}
-                data-testid="open-payment"
+          {items.map((p) => {
+            const extra = parseExtra(p.extra, p.pay_amount ?? p.amount);
+            const key = paymentStatusKey(p.status, extra);
+            return (
+              <li
+                key={p.payment_id}
+                className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-white/5 bg-surface-900/70 p-3"
               >
-                <span className="block truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</span>
-                <span className="block text-xs text-slate-400">{formatDateTime(p.createdAt)}</span>
-                <span className="mt-0.5 block text-xs font-semibold text-brand-300">{activeId === p.payment_id ? 'Shown above' : 'Show address and QR'}</span>
-              </button>
-              <div className="ml-auto flex shrink-0 items-center gap-1">
-                <div className="whitespace-nowrap text-right">
-                  <p className="text-sm font-semibold text-white">{formatAmount(p.amount)} USD</p>
-                  <PaymentStatusBadge status={p.status} />
-                </div>
                 <button
                   type="button"
-                  title="Refresh payment status"
-                  aria-label="Refresh payment status"
-                  disabled={busy === p.payment_id}
-                  onClick={async () => {
-                    setBusy(p.payment_id);
-                    await onRefresh(p.payment_id);
-                    setBusy(null);
-                  }}
-                  className="-mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-400 hover:bg-white/5 hover:text-white disabled:opacity-50"
+                  className="min-w-0 flex-1 basis-44 rounded-lg text-left"
+                  aria-current={activeId === p.payment_id ? 'true' : undefined}
+                  onClick={() => onOpen(p)}
+                  data-testid="open-payment"
                 >
-                  <RefreshCw className={`h-4 w-4 ${busy === p.payment_id ? 'animate-spin' : ''}`} aria-hidden />
+                  <span className="block truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</span>
+                  <span className="block text-xs text-slate-400">{formatDateTime(p.createdAt)}</span>
+                  <span className="mt-0.5 block text-xs font-semibold text-brand-300">{activeId === p.payment_id ? 'Shown above' : 'Show address and QR'}</span>
                 </button>
-              </div>
-            </li>
-          ))}
+                <div className="ml-auto flex shrink-0 items-center gap-1">
+                  <div className="whitespace-nowrap text-right">
+                    {/* A USDT payment: what to send, or what arrived of it (the payment status table). */}
+                    <p className="text-sm">
+                      <PaymentAmount statusKey={key} received={extra.amount_received} asked={p.pay_amount ?? p.amount} currency="USDT" />
+                    </p>
+                    <PaymentStatusBadge statusKey={key} />
+                  </div>
+                  <button
+                    type="button"
+                    title="Refresh payment status"
+                    aria-label="Refresh payment status"
+                    disabled={busy === p.payment_id}
+                    onClick={async () => {
+                      setBusy(p.payment_id);
+                      await onRefresh(p.payment_id);
+                      setBusy(null);
+                    }}
+                    className="-mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-400 hover:bg-white/5 hover:text-white disabled:opacity-50"
+                  >
+                    <RefreshCw className={`h-4 w-4 ${busy === p.payment_id ? 'animate-spin' : ''}`} aria-hidden />
+                  </button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

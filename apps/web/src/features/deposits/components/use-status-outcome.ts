@@ -11,12 +11,18 @@ export const FINAL_PAYMENT_STATUSES: ReadonlySet<string> = CLOSED_PAYMENT_STATUS
 
 /**
  * What a refreshed status means for the person (spec section 4, Demo payment): a change from
- * waiting is announced; partial, finished and expired end with a 5-second countdown to
- * /transaction; failed shows an error and stays. The transient `confirmed` never toasts or
+ * waiting is announced; finished and expired end with a 5-second countdown to /transaction; a
+ * partial payment and a failed one stay (issue 32, item 6: the partial box must not leave by
+ * itself, the person may pay the rest). The transient `confirmed` never toasts or
  * redirects: a short payment passes through it on its way to partially_paid, and announcing it
  * told people their 40 of 100 was a success. Each payment's final outcome is announced once,
  * however many refreshes (poll, Check Status, the pending list) see it.
  */
+/** 'Redirecting to transaction page in N seconds...', and '1 second' for one. */
+function redirectText(n: number): string {
+  return n === 1 ? 'Redirecting to transaction page in 1 second...' : `Redirecting to transaction page in ${n} seconds...`;
+}
+
 export function useStatusOutcome() {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
@@ -29,27 +35,28 @@ export function useStatusOutcome() {
     [],
   );
 
+  // "Stay here" ends this countdown and resets it, so the next closed payment can count down again.
   const stay = () => {
     if (timer.current) clearInterval(timer.current);
+    timer.current = null;
     if (toastId.current !== null) toast.dismiss(toastId.current);
+    toastId.current = null;
   };
 
   const redirect = () => {
     if (timer.current) return;
     let n = REDIRECT_DELAY_SECONDS;
-    // A person who still has to pay the rest of a partial payment can stay on the page.
     const action = { label: 'Stay here', onClick: stay };
-    const id = toast.info(`Redirecting to transaction page in ${n} seconds...`, { duration: (n + 1) * 1000, action });
+    const id = toast.info(redirectText(n), { duration: (n + 1) * 1000, action });
     toastId.current = id;
     timer.current = setInterval(() => {
       n -= 1;
       if (n <= 0) {
-        clearInterval(timer.current!);
-        toast.dismiss(id);
+        stay();
         void navigate('/transaction');
         return;
       }
-      toast.info(`Redirecting to transaction page in ${n} seconds...`, { id, duration: (n + 1) * 1000, action });
+      toast.info(redirectText(n), { id, duration: (n + 1) * 1000, action });
     }, 1000);
   };
 
@@ -67,10 +74,10 @@ export function useStatusOutcome() {
     announced.current.add(paymentId);
     // 'Payment completed with partial amount! Received X CUR (Expected: Y CUR).' and 'Payment confirmed! Received X CUR.'
     if (next === 'partially_paid') {
+      // No countdown away from the page: the person reads what arrived and may pay the rest.
       toast.warning(
         `Payment completed with partial amount! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency} (Expected: ${formatAmount(extra.expected_amount)} ${extra.pay_currency}).`,
       );
-      redirect();
     } else if (next === 'finished') {
       toast.success(
         extra.amount_received > 0 ? `Payment confirmed! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency}.` : 'Payment confirmed!',

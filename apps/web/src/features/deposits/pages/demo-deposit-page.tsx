@@ -230,7 +230,7 @@ export default function DemoDepositPage() {
             value={amount}
             disabled={locked}
             aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? 'deposit-amount-msg' : undefined}
+            aria-describedby={errors.amount ? 'deposit-amount-msg' : 'deposit-amount-hint'}
             onChange={(e) => {
               setAmount(e.target.value);
               validate({ amount: e.target.value, currency: currency || 'usdtbsc' });
@@ -240,7 +240,10 @@ export default function DemoDepositPage() {
             <p id="deposit-amount-msg" className="field-error">
               {errors.amount}
             </p>
-          ) : null}
+          ) : (
+            // The spec's note, where it is true: the form's minimum. The panel says "Send exactly" instead.
+            <p id="deposit-amount-hint" className="mt-1 text-xs text-slate-400">{`Minimum deposit amount: ${DEMO_DEPOSIT_MIN_USD} USDT`}</p>
+          )}
         </div>
         <Button type="submit" className="w-full" disabled={locked || submitting}>
           {submitting ? 'Loading...' : 'Deposit'}
@@ -263,6 +266,12 @@ export default function DemoDepositPage() {
           sandbox={Boolean(config.data?.sandbox)}
           onSimulate={(v) => void simulate(v)}
           simulating={simulating}
+          onNew={() => {
+            outcome.stay();
+            setPayment(null);
+            setStatus('waiting');
+            setExtra(null);
+          }}
           onPayRest={(missing) => {
             // A new payment for the rest: rounded up to the cent, never under the minimum.
             outcome.stay();

@@ -1,5 +1,5 @@
 import { CHAINS, CURRENCY, PAYMENT_WINDOW_SECONDS, QR_SIZE } from '@app/core/constants';
-import { formatAmount, formatCountdown, formatDateTime, shortenAddressShort } from '@app/core/format';
+import { formatAmount, formatCountdown, formatDateTime, groupAddress } from '@app/core/format';
 import { formNumber } from '@app/core/schemas/fields';
 import { ZCreatePaymentRequest } from '@app/core/schemas/money-ops';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,12 +10,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Badge } from '../../../components/ui/badge';
+import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { paymentStatusKey } from '../../../lib/payment-status';
 import { queryKeys } from '../../../lib/query-keys';
+import { parseExtra } from '../components/payment-extra';
 import {
   createPayment,
   isPendingPayment,
@@ -55,18 +57,16 @@ function Panel({ p, startedAt, live }: { p: Created; startedAt: number; live: bo
       <div className="mx-auto w-fit rounded-2xl bg-white p-3">
         <QRCodeSVG value={p.payAddress} size={QR_SIZE} level="H" />
       </div>
-      <p className="text-lg font-bold text-white">{formatAmount(p.amount)} USDT</p>
+      <p className="text-sm text-slate-400">
+        Send exactly <span className="text-lg font-bold text-white">{formatAmount(p.amount)} USDT</span>
+      </p>
       {live && status.data ? (
         <Confirmations status={status.data.status} confirmations={extra?.confirmations_received ?? 0} required={extra?.required_confirmations ?? null} />
       ) : null}
-      {live ? (
-        <p className="break-all font-mono text-sm text-slate-100" data-testid="panel-address">
-          {p.payAddress}
-        </p>
-      ) : null}
       <button
         type="button"
-        className="mx-auto inline-flex items-center gap-2 rounded-xl border border-white/10 bg-surface-900 px-3 py-2 font-mono text-sm text-slate-100"
+        aria-label={`Copy address ${p.payAddress}`}
+        className="mx-auto inline-flex min-h-11 items-center gap-2 rounded-xl border border-white/10 bg-surface-900 px-3 py-2 text-left font-mono text-sm text-slate-100"
         onClick={() =>
           navigator.clipboard.writeText(p.payAddress).then(
             () => toast.success('Address copied!'),
@@ -74,7 +74,7 @@ function Panel({ p, startedAt, live }: { p: Created; startedAt: number; live: bo
           )
         }
       >
-        {shortenAddressShort(p.payAddress)} <Copy className="h-3.5 w-3.5" aria-hidden />
+        <span>{groupAddress(p.payAddress)}</span> <Copy className="h-3.5 w-3.5 shrink-0" aria-hidden />
       </button>
     </section>
   );
@@ -212,8 +212,14 @@ export default function DepositPage() {
                   </span>
                 </button>
                 <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
-                  <Badge tone={p.status === 'waiting' ? 'pink' : 'info'}>{p.status}</Badge>
-                  <span className="text-sm text-white">{formatAmount(p.amount)} USD</span>
+                  <PaymentStatusBadge statusKey={paymentStatusKey(p.status, parseExtra(p.extra, p.pay_amount))} />
+                  <PaymentAmount
+                    statusKey={paymentStatusKey(p.status, parseExtra(p.extra, p.pay_amount))}
+                    received={parseExtra(p.extra, p.pay_amount).amount_received}
+                    asked={p.pay_amount}
+                    currency="USDT"
+                    className="text-sm"
+                  />
                   <button
                     type="button"
                     title="Refresh payment status"

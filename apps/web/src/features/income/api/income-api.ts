@@ -4,10 +4,10 @@ import { fetchData } from '../../../lib/call';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/income/history?income_type=1|2|3&page */
-export const incomeHistoryQueryOptions = (type: 1 | 2 | 3, page: number) =>
+export const incomeHistoryQueryOptions = (type: 1 | 2 | 3, page: number, range: { start_date?: string; end_date?: string } = {}) =>
   queryOptions({
-    queryKey: queryKeys.incomeHistory(type, page),
-    queryFn: fetchData(income.history, { query: { income_type: type, page, per_page: 10 } }),
+    queryKey: queryKeys.incomeHistory(type, page, range),
+    queryFn: fetchData(income.history, { query: { income_type: type, page, per_page: 10, ...range } }),
     placeholderData: keepPreviousData,
   });
 

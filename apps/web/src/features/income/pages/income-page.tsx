@@ -3,7 +3,7 @@ import { abbreviateAmount, formatAmount, formatDateLong } from '@app/core/format
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Gift, TrendingUp, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -11,6 +11,10 @@ import { NumberedPagination } from '../../../components/ui/pagination';
 import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage } from '../../../lib/api-client';
 import { settingsQueryOptions, userInfoQueryOptions } from '../../../lib/shared-queries';
+import { csvExports } from '@app/core/contracts/exports';
+import { HistoryToolbar } from '../../../components/history-toolbar';
+import { downloadFile } from '../../../lib/download';
+import { useHistoryParams } from '../../../lib/history-range';
 import { incomeHistoryQueryOptions } from '../api/income-api';
 import { IncomeChart } from '../components/income-chart';
 import { RewardLevels } from '../components/reward-levels';
@@ -22,11 +26,13 @@ const TABS = [
 ] as const;
 
 export default function IncomePage() {
-  const [tab, setTab] = useState<(typeof TABS)[number]>(TABS[0]);
-  const [page, setPage] = useState(1);
+  // Tab, page and date range live in the URL (issue 32, item 19).
+  const params = useHistoryParams<(typeof TABS)[number]['key']>('roi');
+  const tab = TABS.find((t) => t.key === params.tab) ?? TABS[0];
+  const { page, range } = params;
   const info = useQuery(userInfoQueryOptions());
   const settings = useQuery(settingsQueryOptions());
-  const history = useQuery(incomeHistoryQueryOptions(tab.type, page));
+  const history = useQuery(incomeHistoryQueryOptions(tab.type, page, range));
   useEffect(() => {
     if (history.isError) toast.error('Failed to fetch income history');
   }, [history.isError]);
@@ -60,10 +66,7 @@ export default function IncomePage() {
             role="tab"
             type="button"
             aria-selected={tab.key === t.key}
-            onClick={() => {
-              setTab(t);
-              setPage(1);
-            }}
+            onClick={() => params.setTab(t.key)}
             className={clsx(
               'min-h-11 rounded-lg px-1.5 py-2 text-xs font-semibold transition sm:px-2 sm:text-sm',
               tab.key === t.key ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white',
@@ -78,8 +81,8 @@ export default function IncomePage() {
         <p>{banner}</p>
       </div>
       <section className="card p-0">
+        <HistoryToolbar range={params} onDownload={() => downloadFile(csvExports.user, { query: { list: 'income', income_type: tab.type, ...range } })} />
         <DataTable<TIncomeItem>
-          csvFile="income"
           rows={history.data?.data}
           loading={history.isPending}
           error={history.isError ? errorMessage(history.error, 'Failed to fetch income history') : null}
@@ -87,14 +90,15 @@ export default function IncomePage() {
           empty={tab.empty}
           rowKey={(r) => r.id}
           cols={[
-            { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
+            // ROI is dated by the day it is for, as the chart above dates it (a catch-up run credits past days).
+            { header: 'Date', cell: (r) => formatDateLong(r.for_date ? `${r.for_date}T00:00:00Z` : r.createdAt) },
             { header: 'Amount', cell: (r) => <span className="font-semibold text-emerald-300">+${formatAmount(r.amount)}</span> },
             { header: 'Details', cell: (r) => <span className="text-slate-400">{r.note}</span>, className: 'text-slate-400' },
           ]}
         />
         {history.data ? (
           <div className="px-3 pb-3">
-            <NumberedPagination page={page} perPage={history.data.pagination.perPage} total={history.data.pagination.total} onPage={setPage} />
+            <NumberedPagination page={page} perPage={history.data.pagination.perPage} total={history.data.pagination.total} onPage={params.setPage} />
           </div>
         ) : null}
       </section>

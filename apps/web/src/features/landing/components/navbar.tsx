@@ -26,14 +26,17 @@ export function Navbar() {
         <ul className="hidden items-center gap-1 text-sm text-slate-300 lg:flex">
           {SECTIONS.map((s) => (
             <li key={s.id}>
-              <a href={`#${s.id}`} className="rounded-lg px-2.5 py-2 transition hover:bg-white/5 hover:text-white">
+              <a href={`#${s.id}`} className="inline-flex min-h-11 items-center rounded-lg px-2.5 py-2 transition hover:bg-white/5 hover:text-white">
                 {s.label}
               </a>
             </li>
           ))}
         </ul>
         <div className="flex items-center gap-2">
-          <Link to="/login" className="hidden rounded-xl px-3 py-2 text-sm font-semibold text-slate-200 transition hover:text-white sm:inline-flex">
+          <Link
+            to="/login"
+            className="hidden min-h-11 items-center rounded-xl px-3 py-2 text-sm font-semibold text-slate-200 transition hover:text-white sm:inline-flex"
+          >
             Login
           </Link>
           <Link

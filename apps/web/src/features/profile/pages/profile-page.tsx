@@ -6,11 +6,12 @@ import { BackLink, PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/states';
 import { profileQueryOptions } from '../api/profile';
 
+/** A read-only detail: a label over its value, not a box that looks like it can be typed in. */
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
-    <div>
-      <dt className="label">{label}</dt>
-      <dd className="input flex min-h-10 items-center bg-surface-900/60">{value}</dd>
+    <div className="min-w-0 border-b border-white/5 pb-2.5">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{label}</dt>
+      <dd className="mt-1 flex min-w-0 items-center text-sm text-slate-100">{value}</dd>
     </div>
   );
 }

@@ -80,8 +80,17 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             <li>Type the 6-digit code the app shows to finish.</li>
           </ol>
           <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-            <div className="shrink-0 rounded-2xl bg-white p-3" data-testid="totp-qr">
-              <QRCodeSVG value={phase.setup.otpauth_url} size={176} level="M" title="QR code for your authenticator app" />
+            <div className="flex shrink-0 flex-col items-center gap-2">
+              <div className="shrink-0 rounded-2xl bg-white p-3" data-testid="totp-qr">
+                <QRCodeSVG value={phase.setup.otpauth_url} size={176} level="M" title="QR code for your authenticator app" />
+              </div>
+              {/* A phone cannot scan its own screen: the otpauth link hands the secret to the app directly. */}
+              <a
+                href={phase.setup.otpauth_url}
+                className="inline-flex min-h-11 items-center justify-center rounded-xl border border-brand-500/60 px-4 text-sm font-semibold text-brand-300 hover:bg-brand-500/10"
+              >
+                Open in authenticator app
+              </a>
             </div>
             <div className="w-full min-w-0 space-y-2">
               <p className="label mb-0" id="totp-secret-label">

@@ -14,9 +14,9 @@ export function useCreateStake() {
 }
 
 /** GET /api/stake/history?page&per_page=10 */
-export const stakeHistoryQueryOptions = (page: number) =>
+export const stakeHistoryQueryOptions = (page: number, range: { start_date?: string; end_date?: string } = {}) =>
   queryOptions({
-    queryKey: queryKeys.stakeHistory(page),
-    queryFn: fetchData(staking.history, { query: { page, per_page: 10 } }),
+    queryKey: queryKeys.stakeHistory(page, range),
+    queryFn: fetchData(staking.history, { query: { page, per_page: 10, ...range } }),
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,7 @@ import type { TStakeRow } from '@app/core/contracts';
 import { formatAmount, formatDateIso } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -10,6 +10,10 @@ import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SimplePagination } from '../../../components/ui/pagination';
 import { errorMessage } from '../../../lib/api-client';
+import { csvExports } from '@app/core/contracts/exports';
+import { HistoryToolbar } from '../../../components/history-toolbar';
+import { downloadFile } from '../../../lib/download';
+import { useHistoryParams } from '../../../lib/history-range';
 import { stakeHistoryQueryOptions } from '../api/staking-api';
 import { StakeProgress } from '../components/stake-progress';
 
@@ -22,8 +26,9 @@ function tone(status: string): BadgeTone {
 }
 
 export default function StakingHistoryPage() {
-  const [page, setPage] = useState(1);
-  const history = useQuery(stakeHistoryQueryOptions(page));
+  const params = useHistoryParams();
+  const { page, range } = params;
+  const history = useQuery(stakeHistoryQueryOptions(page, range));
   useEffect(() => {
     if (history.isError) toast.error(errorMessage(history.error, 'Failed to fetch staking history'));
   }, [history.isError, history.error]);
@@ -38,8 +43,8 @@ export default function StakingHistoryPage() {
         }
       />
       <div className="card p-0">
+        <HistoryToolbar range={params} onDownload={() => downloadFile(csvExports.user, { query: { list: 'stakes', ...range } })} />
         <DataTable<TStakeRow>
-          csvFile="staking-history"
           rows={history.data?.data}
           loading={history.isPending}
           error={history.isError ? errorMessage(history.error, 'Failed to fetch history') : null}
@@ -57,7 +62,7 @@ export default function StakingHistoryPage() {
         />
         {history.data ? (
           <div className="px-3 pb-3">
-            <SimplePagination page={page} perPage={history.data.pagination.perPage} total={history.data.pagination.total} onPage={setPage} />
+            <SimplePagination page={page} perPage={history.data.pagination.perPage} total={history.data.pagination.total} onPage={params.setPage} />
           </div>
         ) : null}
       </div>

@@ -68,7 +68,7 @@ export default function StakingPage() {
         action={
           <Link
             to="/staking/history"
-            className="inline-flex items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5"
+            className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5"
           >
             <History className="h-4 w-4" aria-hidden /> History
           </Link>

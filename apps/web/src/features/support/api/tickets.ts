@@ -1,4 +1,4 @@
-import type { TCreateTicketRequest } from '@app/core';
+import type { TCreateTicketRequest, TTicketReplyRequest } from '@app/core';
 import { support } from '@app/core/contracts/support';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, fetchData } from '../../../lib/call';
@@ -14,6 +14,15 @@ export const ticketsQueryOptions = (page: number) =>
     queryFn: fetchData(support.list, { query: { page, per_page: TICKETS_PER_PAGE } }),
     placeholderData: keepPreviousData,
   });
+
+/** POST /api/support/:id/reply; refreshes the ticket list on success. */
+export function useReplyTicket() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: TTicketReplyRequest & { id: string }) => call(support.reply, { params: { id }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.tickets }),
+  });
+}
 
 /** POST /api/support; refreshes every page of the ticket list on success. */
 export function useCreateTicket() {

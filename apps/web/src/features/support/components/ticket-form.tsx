@@ -1,5 +1,5 @@
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECTS } from '@app/core/constants';
-import { ZCreateTicketRequest, type TCreateTicketRequest } from '@app/core/schemas/support';
+import { SUPPORT_DISALLOWED_MESSAGE, SUPPORT_DISALLOWED_RE, ZCreateTicketRequest, type TCreateTicketRequest } from '@app/core/schemas/support';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -23,7 +23,10 @@ export function TicketForm({ onCreated }: { onCreated?: () => void } = {}) {
     defaultValues: { type: '', message: '' },
   });
   const { errors } = form.formState;
-  const length = form.watch('message').length;
+  const message = form.watch('message');
+  const length = message.length;
+  // A disallowed character is said as it is typed, not only after Submit (spec section 5 lists them).
+  const messageError = errors.message?.message ?? (SUPPORT_DISALLOWED_RE.test(message) ? SUPPORT_DISALLOWED_MESSAGE : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -65,7 +68,7 @@ export function TicketForm({ onCreated }: { onCreated?: () => void } = {}) {
           {...form.register('message')}
         />
         <div className="mt-1 flex justify-between gap-2">
-          {errors.message ? <p className="field-error mt-0">{errors.message.message}</p> : <span />}
+          {messageError ? <p className="field-error mt-0">{messageError}</p> : <span />}
           <span className="text-xs text-slate-400">
             {length}/{SUPPORT_MESSAGE_MAX}
           </span>

@@ -10,8 +10,15 @@ import { DataTable } from '../../../components/ui/data-table';
 import { NumberedPagination } from '../../../components/ui/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { ticketsQueryOptions } from '../api/tickets';
+import { TicketThread } from './ticket-thread';
 
-const isClosed = (t: TTicket) => t.status.toLowerCase() === 'closed';
+const status = (t: TTicket) => t.status.toLowerCase();
+/**
+ * A ticket support has answered (or closed) opens its conversation (spec: a closed ticket is red
+ * and clickable); 'Answered' is its own state, highlighted, so a reply is not missed (issue 32,
+ * item 20). An open ticket waits for support: green, as the spec has it.
+ */
+const opens = (t: TTicket) => status(t) === 'closed' || status(t) === 'answered';
 
 export function TicketTable({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const tickets = useQuery(ticketsQueryOptions(page));
@@ -33,8 +40,8 @@ export function TicketTable({ page, onPage }: { page: number; onPage: (page: num
           error={tickets.isError ? errorMessage(tickets.error, 'Failed to load tickets') : null}
           empty="No tickets yet"
           rowKey={(t) => String(t.id)}
-          onRow={(t) => (isClosed(t) ? setOpen(t) : undefined)}
-          rowTitle={(t) => (isClosed(t) ? 'View admin remarks' : undefined)}
+          onRow={(t) => (opens(t) ? setOpen(t) : undefined)}
+          rowTitle={(t) => (opens(t) ? 'View admin remarks' : undefined)}
           cols={[
             { header: 'Date', cell: (t) => formatDateLong(t.createdAt), className: 'text-slate-300 sm:whitespace-nowrap' },
             { header: 'Subject', cell: (t) => <span className="capitalize">{t.type}</span> },
@@ -46,13 +53,20 @@ export function TicketTable({ page, onPage }: { page: number; onPage: (page: num
             {
               header: 'Status',
               cell: (t) =>
-                isClosed(t) ? (
+                opens(t) ? (
                   <button
                     type="button"
                     className="-my-3 inline-flex min-h-11 min-w-11 items-center justify-center rounded-full"
                     onClick={(e) => (e.stopPropagation(), setOpen(t))}
                   >
-                    <Badge tone="danger">{t.status}</Badge>
+                    {status(t) === 'answered' ? (
+                      <Badge tone="info" className="gap-1.5">
+                        <span className="h-1.5 w-1.5 rounded-full bg-sky-300" aria-hidden />
+                        Answered
+                      </Badge>
+                    ) : (
+                      <Badge tone="danger">{t.status}</Badge>
+                    )}
                   </button>
                 ) : (
                   <Badge tone="success">{t.status}</Badge>
@@ -67,22 +81,7 @@ export function TicketTable({ page, onPage }: { page: number; onPage: (page: num
         ) : null}
       </div>
       <Modal open={open !== null} onClose={() => setOpen(null)} title="Admin Remarks">
-        {open ? (
-          <dl className="space-y-3 text-sm">
-            <div>
-              <dt className="text-xs uppercase tracking-wide text-slate-400">Subject</dt>
-              <dd className="capitalize text-slate-200">{open.type}</dd>
-            </div>
-            <div>
-              <dt className="text-xs uppercase tracking-wide text-slate-400">Your Message</dt>
-              <dd className="whitespace-pre-wrap break-words text-slate-200">{open.message}</dd>
-            </div>
-            <div>
-              <dt className="text-xs uppercase tracking-wide text-slate-400">Admin Response</dt>
-              <dd className="whitespace-pre-wrap break-words rounded-xl bg-surface-900 p-3 text-slate-100">{open.adminRemark || 'No remarks provided'}</dd>
-            </div>
-          </dl>
-        ) : null}
+        {open ? <TicketThread ticket={open} onSent={() => setOpen(null)} /> : null}
         <Button variant="secondary" className="mt-4 w-full" onClick={() => setOpen(null)}>
           Close
         </Button>

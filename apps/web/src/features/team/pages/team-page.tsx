@@ -10,6 +10,9 @@ import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { NumberedPagination } from '../../../components/ui/pagination';
 import { errorMessage } from '../../../lib/api-client';
+import { csvExports } from '@app/core/contracts/exports';
+import { HistoryToolbar } from '../../../components/history-toolbar';
+import { downloadFile } from '../../../lib/download';
 import { teamQueryOptions } from '../api/team-api';
 
 function Avatar({ m }: { m: TTeamMember }) {
@@ -39,15 +42,15 @@ export default function TeamPage() {
         action={
           <Link
             to="/dashboard"
-            className="inline-flex items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5"
+            className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5"
           >
             <LayoutDashboard className="h-4 w-4" aria-hidden /> Dashboard
           </Link>
         }
       />
       <div className="card p-0">
+        <HistoryToolbar onDownload={() => downloadFile(csvExports.user, { query: { list: 'team' } })} />
         <DataTable<TTeamMember>
-          csvFile="team"
           rows={team.data?.data}
           loading={team.isPending}
           error={team.isError ? errorMessage(team.error, 'Failed to fetch team members') : null}

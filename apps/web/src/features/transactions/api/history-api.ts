@@ -7,6 +7,13 @@ import { queryKeys } from '../../../lib/query-keys';
 export type HistoryType = 'transaction' | 'withdrawal' | 'transfer';
 export type HistoryData = DataOut<typeof history.list>;
 
-/** GET /api/user/get-history?type&page */
-export const historyQueryOptions = (type: HistoryType, page: number) =>
-  queryOptions({ queryKey: queryKeys.history(type, page), queryFn: fetchData(history.list, { query: { type, page } }), placeholderData: keepPreviousData });
+/** GET /api/user/get-history?type&page&start_date&end_date */
+export const historyQueryOptions = (type: HistoryType, page: number, range: { start_date?: string; end_date?: string } = {}) =>
+  queryOptions({
+    queryKey: queryKeys.history(type, page, range),
+    queryFn: fetchData(history.list, { query: { type, page, ...range } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The CSV export's list for each tab. */
+export const EXPORT_LIST = { transaction: 'deposits', withdrawal: 'withdrawals', transfer: 'transfers' } as const;

@@ -1,10 +1,11 @@
 import type { THistoryRecord } from '@app/core/contracts';
 import { formatAmount, formatDateTime, shortenAddress } from '@app/core/format';
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { capitalise, explorerUrl, historyTone, parseExtra, shownAmount } from './history-format';
+import type { HistoryType } from '../api/history-api';
+import { HistoryAmount, HistoryStatus } from './history-cells';
+import { explorerUrl, parseExtra } from './history-format';
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -27,7 +28,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const num = (v: unknown) => (typeof v === 'number' ? `${formatAmount(v)} USDT` : 'N/A');
 
-export function DetailsDialog({ record, onClose }: { record: THistoryRecord | null; onClose: () => void }) {
+/** A withdrawal's payout line, in every state: on approval while pending, nothing once rejected (the full amount came back). */
+function sentToWallet(status: string, receive: unknown): string {
+  const s = status.toLowerCase();
+  if (s === 'rejected') return 'Nothing: the full amount was returned';
+  return s === 'pending' ? `${num(receive)} on approval` : num(receive);
+}
+
+/**
+ * 'Transaction Details'. The headline amount is the row's own (the same cell): for a withdrawal
+ * always what was debited, with the fee and what is sent to the wallet as separate lines in every
+ * state (issue 32, item 5: it showed the gross while pending and the net once paid).
+ */
+export function DetailsDialog({ record, type, onClose }: { record: THistoryRecord | null; type: HistoryType; onClose: () => void }) {
   const e = parseExtra(record?.extra);
   return (
     <Modal open={record !== null} onClose={onClose} title="Transaction Details" description="Complete transaction information">
@@ -36,11 +49,13 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
           <div className="grid grid-cols-3 gap-2 rounded-xl bg-surface-900/70 p-3 text-center">
             <div>
               <p className="text-xs text-slate-400">Amount</p>
-              <p className={`font-semibold ${record.amount > 0 ? 'text-emerald-300' : 'text-red-300'}`}>${formatAmount(shownAmount(record))}</p>
+              <p data-testid="details-amount">
+                <HistoryAmount record={record} type={type} compact />
+              </p>
             </div>
             <div>
               <p className="text-xs text-slate-400">Status</p>
-              <Badge tone={historyTone(record.status)}>{capitalise(record.status)}</Badge>
+              <HistoryStatus record={record} type={type} />
             </div>
             <div>
               <p className="text-xs text-slate-400">Date</p>
@@ -52,6 +67,7 @@ export function DetailsDialog({ record, onClose }: { record: THistoryRecord | nu
             <Row label="Expected Amount" value={num(e.expected_amount)} />
             <Row label="Amount Received" value={num(e.amount_received)} />
             {typeof e.fee === 'number' ? <Row label="Fee" value={num(e.fee)} /> : null}
+            {typeof e.fee === 'number' ? <Row label="Sent to your wallet" value={sentToWallet(record.status, e.expected_amount)} /> : null}
           </Section>
           <Section title="Blockchain Details">
             {e.network_code ? <Row label="Network" value={e.network ?? e.network_code} /> : null}

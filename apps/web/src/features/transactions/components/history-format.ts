@@ -1,6 +1,5 @@
 import type { THistoryRecord } from '@app/core/contracts';
 import type { BadgeTone } from '../../../components/ui/badge';
-import { shownAmount as amountShown } from '../../../lib/shown-amount';
 
 export type Extra = Partial<{
   amount_received: number | null;
@@ -21,6 +20,9 @@ export type Extra = Partial<{
   required_confirmations: number | null;
   explorer_url: string | null;
   not_credited: string;
+  cancelled_at: string | null;
+  direction: 'sent' | 'received';
+  counterparty: string;
 }>;
 
 /** Extra is a JSON string parsed safely; on failure it is treated as empty. */
@@ -33,11 +35,6 @@ export function parseExtra(extra: unknown): Extra {
   } catch {
     return {};
   }
-}
-
-/** The amount shown: amount_received, else amount_usd, else amount, as an absolute value (0 or empty counts as absent). */
-export function shownAmount(r: THistoryRecord): number {
-  return amountShown({ amount_received: parseExtra(r.extra).amount_received, amount_usd: r.amount_usd, amount: r.amount });
 }
 
 /** History status badges (spec section 4), case-insensitive. */
@@ -59,4 +56,16 @@ export function explorerUrl(hash: string, extra: Extra): string {
   if (net.includes('trc20') || net.includes('tron')) return `https://nile.tronscan.org/#/transaction/${hash}`;
   if (net.includes('matic') || net.includes('polygon')) return `https://amoy.polygonscan.com/tx/${hash}`;
   return `https://testnet.bscscan.com/tx/${hash}`;
+}
+
+/** A transfer's amount with its sign: "+$20.00" received, "−$10.00" sent (a true minus sign). */
+export function signedTransfer(r: THistoryRecord, money: (n: number) => string): string {
+  return `${r.amount < 0 ? '−' : '+'}${money(Math.abs(r.amount))}`;
+}
+
+/** "To X" for a transfer sent, "From Y" for one received. */
+export function transferCounterparty(r: THistoryRecord): string | null {
+  const e = parseExtra(r.extra);
+  if (!e.counterparty) return null;
+  return `${r.amount < 0 ? 'To' : 'From'} ${e.counterparty}`;
 }

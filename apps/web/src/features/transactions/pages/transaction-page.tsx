@@ -1,20 +1,23 @@
 import type { THistoryRecord } from '@app/core/contracts';
-import { abbreviateAmount, formatAmount, formatDateLong } from '@app/core/format';
+import { abbreviateAmount, formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '../../../components/ui/badge';
 import { PendingWithdrawals } from '../../../components/pending-withdrawals';
 import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SimplePagination } from '../../../components/ui/pagination';
 import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage } from '../../../lib/api-client';
-import { historyQueryOptions, type HistoryType } from '../api/history-api';
+import { csvExports } from '@app/core/contracts/exports';
+import { HistoryToolbar } from '../../../components/history-toolbar';
+import { downloadFile } from '../../../lib/download';
+import { useHistoryParams } from '../../../lib/history-range';
+import { EXPORT_LIST, historyQueryOptions, type HistoryType } from '../api/history-api';
 import { DetailsDialog } from '../components/details-dialog';
-import { capitalise, historyTone, parseExtra, shownAmount } from '../components/history-format';
+import { HistoryAmount, HistoryStatus } from '../components/history-cells';
 
 const TABS: { type: HistoryType; label: string }[] = [
   { type: 'transaction', label: 'Deposits' },
@@ -23,10 +26,12 @@ const TABS: { type: HistoryType; label: string }[] = [
 ];
 
 export default function TransactionPage() {
-  const [type, setType] = useState<HistoryType>('transaction');
-  const [page, setPage] = useState(1);
+  // Tab, page and date range live in the URL (issue 32, item 19).
+  const params = useHistoryParams<HistoryType>('transaction');
+  const type: HistoryType = TABS.some((t) => t.type === params.tab) ? params.tab : 'transaction';
+  const { page, range } = params;
   const [open, setOpen] = useState<THistoryRecord | null>(null);
-  const history = useQuery(historyQueryOptions(type, page));
+  const history = useQuery(historyQueryOptions(type, page, range));
   // One toast per failure: the same message is not raised again by a re-fetch that fails the same
   // way (the app coming back to the foreground, a tab switch) until a load succeeds; the fixed id
   // keeps a second one from stacking under the first.
@@ -69,10 +74,7 @@ export default function TransactionPage() {
                 type="button"
                 role="tab"
                 aria-selected={type === t.type}
-                onClick={() => {
-                  setType(t.type);
-                  setPage(1);
-                }}
+                onClick={() => params.setTab(t.type)}
                 className={clsx(
                   'min-h-11 rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm',
                   type === t.type ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white',
@@ -83,8 +85,8 @@ export default function TransactionPage() {
             ))}
           </div>
         </div>
+        <HistoryToolbar range={params} onDownload={() => downloadFile(csvExports.user, { query: { list: EXPORT_LIST[type], ...range } })} />
         <DataTable<THistoryRecord>
-          csvFile="transactions"
           rows={history.data?.data}
           loading={history.isPending || (history.isFetching && history.isPlaceholderData)}
           error={history.isError ? errorMessage(history.error, 'Failed to load history') : null}
@@ -93,25 +95,8 @@ export default function TransactionPage() {
           rowKey={(r) => r.id}
           cols={[
             { header: 'Date', cell: (r) => formatDateLong(r.createdAt) },
-            {
-              header: 'Amount',
-              cell: (r) => {
-                // A withdrawal shows what left the balance (as the total does), with its fee and what arrives.
-                const e = parseExtra(r.extra);
-                const isWithdrawal = type === 'withdrawal' && typeof e.fee === 'number';
-                return (
-                  <span className="inline-flex flex-col items-end sm:items-start">
-                    <span className={r.amount > 0 ? 'font-semibold text-emerald-300' : 'font-semibold text-red-300'}>
-                      ${formatAmount(isWithdrawal ? Math.abs(r.amount_usd) : shownAmount(r))}
-                    </span>
-                    {isWithdrawal ? (
-                      <span className="text-xs text-slate-300">{`fee $${formatAmount(e.fee ?? 0)} · receive $${formatAmount(e.expected_amount ?? 0)}`}</span>
-                    ) : null}
-                  </span>
-                );
-              },
-            },
-            { header: 'Status', cell: (r) => <Badge tone={historyTone(r.status)}>{capitalise(r.status)}</Badge> },
+            { header: 'Amount', cell: (r) => <HistoryAmount record={r} type={type} /> },
+            { header: 'Status', cell: (r) => <HistoryStatus record={r} type={type} /> },
             {
               header: 'Action',
               cell: (r) => (
@@ -128,11 +113,11 @@ export default function TransactionPage() {
         />
         {history.data ? (
           <div className="px-3 pb-3">
-            <SimplePagination page={page} perPage={history.data.pagination.perPage} total={history.data.pagination.total} onPage={setPage} />
+            <SimplePagination page={page} perPage={history.data.pagination.perPage} total={history.data.pagination.total} onPage={params.setPage} />
           </div>
         ) : null}
       </section>
-      <DetailsDialog record={open} onClose={() => setOpen(null)} />
+      <DetailsDialog record={open} type={type} onClose={() => setOpen(null)} />
     </div>
   );
 }

@@ -19,9 +19,9 @@ export function useCreateTransfer() {
   });
 }
 
-export const transfersQueryOptions = (page: number) =>
+export const transfersQueryOptions = (page: number, range: { start_date?: string; end_date?: string } = {}) =>
   queryOptions({
-    queryKey: queryKeys.transfers(page),
-    queryFn: fetchData(transfers.list, { query: { page, per_page: 10, type: '', start_date: '', end_date: '' } }),
+    queryKey: queryKeys.transfers(page, range),
+    queryFn: fetchData(transfers.list, { query: { page, per_page: 10, type: '', start_date: range.start_date ?? '', end_date: range.end_date ?? '' } }),
     placeholderData: keepPreviousData,
   });

@@ -1,0 +1,85 @@
+import { SUPPORT_DISALLOWED_MESSAGE } from '@app/core';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
+import { auth, createUser, type TestUser } from '../../test/factories';
+import { drainOutbox } from '../mail/outbox';
+
+/**
+ * Issue 32, item 20: support answers back. An admin's reply makes the ticket 'answered' (not a red
+ * 'closed'), is mailed to the user, and the user can answer in turn (the ticket is open again).
+ */
+describe('support tickets that answer back', () => {
+  const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
+
+  const post = (u: TestUser, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: auth(u.token), payload: payload as object });
+  const open = async (u: TestUser) => (await post(u, '/api/support', { type: 'deposit', message: 'My deposit has not arrived yet' })).json().data.id as string;
+  const mine = async (u: TestUser) => (await t.app.inject({ method: 'GET', url: '/api/support', headers: auth(u.token) })).json().data.data;
+
+  it("an admin's reply: answered, the Admin Response, one mail with the reply; the user replies and it is open again", async () => {
+    const user = await createUser(t.db, t.ctx.secret);
+    const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
+    const id = await open(user);
+    const reply = await post(admin, `/api/admin/tickets/${id}/reply`, { message: 'It arrived: see your Deposit Balance.' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toMatchObject({
+      success: true,
+      message: 'Reply sent',
+      data: { status: 'answered', adminRemark: 'It arrived: see your Deposit Balance.' },
+    });
+    const [ticket] = await mine(user);
+    expect(ticket).toMatchObject({ id, status: 'answered', replies: [{ author: 'admin', message: 'It arrived: see your Deposit Balance.' }] });
+
+    await drainOutbox(t.ctx);
+    const mail = await t.mailbox.waitFor(user.email, 5_000, `Support answered your ticket #${id}`);
+    expect(mail.text).toContain('It arrived: see your Deposit Balance.');
+    expect(mail.text).not.toContain('My deposit has not arrived yet');
+
+    const back = await post(user, `/api/support/${id}/reply`, { message: 'Thank you, I see it now.' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ message: 'Reply sent', data: { status: 'open' } });
+    expect((await mine(user))[0].replies.map((r: { author: string }) => r.author)).toEqual(['admin', 'user']);
+    // The queue shows it waiting for support again, with the whole thread.
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/tickets?status=open', headers: auth(admin.token) })).json().data.data;
+    expect(queue.find((x: { id: string }) => x.id === id)).toMatchObject({ status: 'open', replies: [{ author: 'admin' }, { author: 'user' }] });
+    const answered = (await t.app.inject({ method: 'GET', url: '/api/admin/tickets?status=answered', headers: auth(admin.token) })).json();
+    expect(answered.success).toBe(true);
+  });
+
+  it('closing mails too; a closed ticket takes no more admin replies, but the user may reopen it', async () => {
+    const user = await createUser(t.db, t.ctx.secret);
+    const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
+    const id = await open(user);
+    expect((await post(admin, `/api/admin/tickets/${id}/close`, { adminRemark: 'Solved.' })).json().data).toMatchObject({
+      status: 'closed',
+      adminRemark: 'Solved.',
+    });
+    await drainOutbox(t.ctx);
+    expect((await t.mailbox.waitFor(user.email, 5_000, 'Support answered your ticket')).text).toContain('Solved.');
+    const again = await post(admin, `/api/admin/tickets/${id}/reply`, { message: 'More.' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ success: false, message: 'Ticket is already closed' });
+    expect((await post(user, `/api/support/${id}/reply`, { message: 'It happened again today.' })).json().data.status).toBe('open');
+  });
+
+  it("a reply follows the spec's message rules, and nobody answers another user's ticket", async () => {
+    const user = await createUser(t.db, t.ctx.secret);
+    const other = await createUser(t.db, t.ctx.secret);
+    const id = await open(user);
+    for (const [message, error] of [
+      ['short', 'Message must be at least 10 characters long'],
+      ['I paid $100 <b>', SUPPORT_DISALLOWED_MESSAGE],
+      ['   ', 'Message is required'],
+    ]) {
+      const res = await post(user, `/api/support/${id}/reply`, { message });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(error);
+    }
+    const theirs = await post(other, `/api/support/${id}/reply`, { message: 'Not my ticket at all' });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ success: false, message: 'Ticket not found' });
+    expect((await post(user, `/api/support/${id}/reply`, { message: 'x'.repeat(10) })).statusCode).toBe(200);
+    const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
+    expect((await post(admin, '/api/admin/tickets/999999999/reply', { message: 'Hello' })).statusCode).toBe(404);
+    expect((await post(user, `/api/admin/tickets/${id}/reply`, { message: 'Hello' })).statusCode).toBe(403);
+  });
+});

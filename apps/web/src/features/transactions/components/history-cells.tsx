@@ -1,0 +1,53 @@
+import type { THistoryRecord } from '@app/core/contracts';
+import { formatAmount } from '@app/core/format';
+import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
+import { Badge } from '../../../components/ui/badge';
+import { paymentStatusKey } from '../../../lib/payment-status';
+import type { HistoryType } from '../api/history-api';
+import { capitalise, historyTone, parseExtra, signedTransfer, transferCounterparty } from './history-format';
+
+const dollars = (n: number) => `$${formatAmount(n)}`;
+
+/**
+ * The Amount cell of /transaction, one rule per kind:
+ * - a deposit follows the payment status table (lib/payment-status.ts): "$0.00 of $20.00" in grey
+ *   for one that ended without money, green only when finished;
+ * - a withdrawal shows what left the balance (red), with its fee and what is sent;
+ * - a transfer is signed, with its counterparty: "+$20.00 From X", "−$10.00 To Y".
+ * `compact` leaves out the second line (the details dialog has its own rows for it).
+ */
+export function HistoryAmount({ record: r, type, compact = false }: { record: THistoryRecord; type: HistoryType; compact?: boolean }) {
+  const e = parseExtra(r.extra);
+  if (type === 'transaction') {
+    return (
+      <PaymentAmount statusKey={paymentStatusKey(r.status, e)} received={e.amount_received ?? 0} asked={r.amount_usd} currency="$" testId="history-amount" />
+    );
+  }
+  if (type === 'withdrawal') {
+    return (
+      <span className="inline-flex flex-col items-end sm:items-start">
+        <span className="font-semibold text-red-300" data-testid="history-amount">
+          {dollars(Math.abs(r.amount_usd))}
+        </span>
+        {typeof e.fee === 'number' && !compact ? (
+          <span className="text-xs text-slate-300">{`fee $${formatAmount(e.fee)} · receive $${formatAmount(e.expected_amount ?? 0)}`}</span>
+        ) : null}
+      </span>
+    );
+  }
+  const who = transferCounterparty(r);
+  return (
+    <span className="inline-flex flex-col items-end sm:items-start">
+      <span className={r.amount < 0 ? 'font-semibold text-red-300' : 'font-semibold text-emerald-300'} data-testid="history-amount">
+        {signedTransfer(r, dollars)}
+      </span>
+      {who && !compact ? <span className="text-xs text-slate-300">{who}</span> : null}
+    </span>
+  );
+}
+
+/** The Status cell: a deposit from the payment status table, anything else the spec's history badges. */
+export function HistoryStatus({ record: r, type }: { record: THistoryRecord; type: HistoryType }) {
+  if (type === 'transaction') return <PaymentStatusBadge statusKey={paymentStatusKey(r.status, parseExtra(r.extra))} />;
+  return <Badge tone={historyTone(r.status)}>{capitalise(r.status)}</Badge>;
+}
