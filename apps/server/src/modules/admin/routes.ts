@@ -8,7 +8,7 @@ import { route } from '../../lib/route';
 import * as ledger from '../ledger/service';
 import * as support from '../support/service';
 import { runRoi } from '../income/service';
-import { utcDay } from '../staking/service';
+import { utcDay } from '@app/core/days';
 import { getRewardLevels, getSettings, replaceRewardLevels, rewardLevelToJson, settingsToJson, updateSettings } from '../settings/service';
 import { audit, listAudit } from './audit';
 import { listPayments } from './payments-admin';
