@@ -63,6 +63,26 @@ export default tseslint.config(
     },
   },
   {
+    // components/ and lib/ sit below the features (several features use them): they never import one,
+    // their tests included. Only these files get this rule's options here, and no zone above targets them.
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: './apps/web/src/features',
+              message:
+                'components/ and lib/ never import a feature: move the shared code down to lib/ or components/, or the component up into the feature or app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { THistoryRecord } from '@app/core/contracts';
-import { shownAmount as recordAmount } from '../features/transactions/components/history-format';
+import { shownAmount as recordAmount } from './history-record';
 import { shownAmount } from './shown-amount';
 
 describe('shownAmount (spec section 3: amount_received, else amount_usd, else amount, absolute)', () => {

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { capitalise, explorerUrl, historyTone, parseExtra, shownAmount } from './history-format';
+import { parseExtra, shownAmount } from '../../../lib/history-record';
+import { capitalise, explorerUrl, historyTone } from './history-format';
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (

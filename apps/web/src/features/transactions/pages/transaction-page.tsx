@@ -12,9 +12,10 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SimplePagination } from '../../../components/ui/pagination';
 import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage } from '../../../lib/api-client';
-import { historyQueryOptions, type HistoryType } from '../api/history-api';
+import { historyQueryOptions, type HistoryType } from '../../../lib/history-api';
 import { DetailsDialog } from '../components/details-dialog';
-import { capitalise, historyTone, parseExtra, shownAmount } from '../components/history-format';
+import { parseExtra, shownAmount } from '../../../lib/history-record';
+import { capitalise, historyTone } from '../components/history-format';
 
 const TABS: { type: HistoryType; label: string }[] = [
   { type: 'transaction', label: 'Deposits' },
