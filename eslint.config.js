@@ -83,6 +83,19 @@ export default tseslint.config(
     },
   },
   {
+    // A route parses, calls one service function and answers: transactions and queries live in services.
+    files: ['apps/server/src/modules/*/routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(transaction|selectFrom|insertInto|updateTable|deleteFrom)$/]',
+          message: 'No transaction or query in a route: move it, with its rules, into the owning module’s service.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
