@@ -33,7 +33,8 @@ export default tseslint.config(
       'import/ignore': ['node_modules'],
       'import/external-module-folders': ['node_modules'],
     },
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+    // Import cycles (type-only imports included, which import/no-cycle skips) are dependency-cruiser's:
+    // .dependency-cruiser.cjs, `npm run lint:imports`.
   },
   {
     files: ['**/*.{ts,tsx}'],
@@ -57,6 +58,39 @@ export default tseslint.config(
               message: 'Web features do not import each other; move shared code to components/, lib/ or @app/core.',
             })),
           ],
+        },
+      ],
+    },
+  },
+  {
+    // components/ and lib/ sit below the features (several features use them): they never import one,
+    // their tests included. Only these files get this rule's options here, and no zone above targets them.
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: './apps/web/src/features',
+              message:
+                'components/ and lib/ never import a feature: move the shared code down to lib/ or components/, or the component up into the feature or app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A route parses, calls one service function and answers: transactions and queries live in services.
+    files: ['apps/server/src/modules/*/routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(transaction|selectFrom|insertInto|updateTable|deleteFrom)$/]',
+          message: 'No transaction or query in a route: move it, with its rules, into the owning module’s service.',
         },
       ],
     },

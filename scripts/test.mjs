@@ -10,6 +10,7 @@ import os from 'node:os';
 const checks = [
   ['format', 'prettier --check .'],
   ['lint', 'eslint . --max-warnings 0'],
+  ['import rules', 'npm run -s lint:imports'],
   ['typecheck core', 'tsc -p packages/core'],
   ['typecheck server', 'tsc -p apps/server'],
   ['typecheck web', 'tsc -p apps/web'],

@@ -3,10 +3,23 @@ import { buildApp } from './app';
 import { createContext } from './boot';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { listenUrl, loggerOptions } from './lib/logger';
-import { startJobs } from './jobs/scheduler';
+import { startJobs, type Job } from './jobs/scheduler';
+import { roiJob } from './jobs/roi-job';
+import { mailJob } from './jobs/mail-job';
+import { cleanupJob } from './jobs/cleanup-job';
+import { paymentJobs } from './modules/payments/jobs';
+import { teamDrainJob } from './modules/team/jobs';
+import { custodyJobs } from './modules/custody/jobs';
+import type { AppContext } from './context';
 import { controlRoutes, newControlSecret, removeControlFile, writeControlFile } from './cli/control';
 import { bootstrapAdmin } from './modules/admin/create-admin';
 import { holderIsGone, waitForDataDirLock, type DataDirLock } from './lib/data-dir-lock';
+
+/**
+ * Every background job this server runs (when JOBS_ENABLED): composed here, so the runner imports
+ * no module. The chain gateway adds a watcher per configured network (issue 33).
+ */
+const jobsOf = (ctx: AppContext): readonly Job[] => [roiJob, ...paymentJobs, mailJob, cleanupJob, teamDrainJob, ...custodyJobs(ctx)];
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -20,7 +33,7 @@ async function main(): Promise<void> {
   // With PGlite the CLI cannot open DATA_DIR while we hold it, so it hands commands to us.
   const controlSecret = config.databaseUrl ? undefined : newControlSecret();
   const app = await buildApp({ ctx, logger: loggerOptions(config.logLevel), ...(controlSecret ? { extraRoutes: [controlRoutes(controlSecret)] } : {}) });
-  const jobs = config.jobsEnabled ? startJobs(ctx, app.log) : undefined;
+  const runner = config.jobsEnabled ? startJobs(ctx, app.log, jobsOf(ctx)) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -30,7 +43,7 @@ async function main(): Promise<void> {
     // Stop taking work, finish requests in flight, then let the running job end and close the db.
     if (controlSecret) removeControlFile(config.dataDir);
     await app.close();
-    await jobs?.stop();
+    await runner?.stop();
     ctx.mailer.close();
     await handle.close();
     process.exit(0);

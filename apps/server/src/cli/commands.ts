@@ -5,7 +5,7 @@ import { isDay, runRoi } from '../modules/income/roi';
 import * as ledger from '../modules/ledger/service';
 import { sandboxPayCommand } from '../modules/payments/sandbox-chain';
 import { updateSettings } from '../modules/settings/service';
-import { utcDay } from '../modules/staking/service';
+import { utcDay } from '@app/core/days';
 
 export interface CommandResult {
   output: string;

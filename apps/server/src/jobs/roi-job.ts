@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { runRoi } from '../modules/income/roi';
-import { utcDay } from '../modules/staking/service';
+import { utcDay } from '@app/core/days';
 import type { Job } from './scheduler';
 
 const RUN_AFTER_MINUTES = 5; // 00:05 UTC

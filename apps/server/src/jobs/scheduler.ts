@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { roiJob } from './roi-job';
 import { jobRunsOf, type JobOutcome } from './runs';
-import { paymentJobs } from '../modules/payments/jobs';
-import { cleanupJob } from './cleanup-job';
-import { mailJob } from './mail-job';
-import { teamDrainJob } from '../modules/team/jobs';
-import { custodyJobs } from '../modules/custody/jobs';
 
+/**
+ * A name, an interval and an idempotent handler. The runner knows no job: the list is composed in
+ * server.ts (the composition root), so this file imports no module and no module's job can form an
+ * import cycle through it.
+ */
 export interface Job {
   name: string;
   intervalMs: number;
@@ -31,12 +30,7 @@ function lockId(name: string): number {
  * after the job, so across several server processes one runs it at a time (the others skip
  * that tick). Every job is idempotent, so a skipped or repeated tick is harmless.
  */
-export function startJobs(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  jobs: Job[] = [roiJob, ...paymentJobs, mailJob, cleanupJob, teamDrainJob, ...custodyJobs(ctx)],
-  opts: { firstDelayMs?: number } = {},
-): JobsHandle {
+export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: readonly Job[], opts: { firstDelayMs?: number } = {}): JobsHandle {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   // A run that outlasts its interval (a long catch-up, a slow gateway) is not joined by the next

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDb, type DbHandle } from '../db/connect';
 import * as ledger from '../modules/ledger/service';
-import { utcDay } from '../modules/staking/service';
+import { utcDay } from '@app/core/days';
 import { testDbKind } from '../test/app';
 import { createUser, fundDeposit, type TestUser } from '../test/factories';
 import { startServer, type ServerProcess } from '../test/processes';

@@ -3,8 +3,8 @@ import { formatAmount } from '@app/core/format';
 import { microToNumber, toMicro } from '@app/core/money';
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
-import { historyQueryOptions } from '../features/transactions/api/history-api';
-import { parseExtra } from '../features/transactions/components/history-format';
+import { historyQueryOptions } from '../lib/history-api';
+import { parseExtra } from '../lib/history-record';
 
 const micro = (v: unknown) => (typeof v === 'number' ? (toMicro(Math.abs(v)) ?? 0n) : 0n);
 

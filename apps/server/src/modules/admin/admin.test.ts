@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { auth, createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
 import { startFakeNowPayments } from '../../test/fake-nowpayments';
 import { addDays } from '../income/roi';
-import { utcDay } from '../staking/service';
+import { utcDay } from '@app/core/days';
 
 describe('admin API', () => {
   let t: TestApp;

@@ -1,22 +1,27 @@
-import { microToNumber } from '@app/core';
-import { INVALID_TX_HASH_MESSAGE, TX_HASH_PATTERN } from '@app/core/schemas/admin';
 import { admin, csvExports } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError, fieldError } from '../../lib/errors';
 import { ok, paginated } from '../../lib/reply';
 import { route } from '../../lib/route';
-import * as ledger from '../ledger/service';
 import * as support from '../support/service';
-import { runRoi } from '../income/service';
-import { utcDay } from '../staking/service';
-import { getRewardLevels, getSettings, replaceRewardLevels, rewardLevelToJson, settingsToJson, updateSettings } from '../settings/service';
-import { audit, listAudit } from './audit';
+import { getRewardLevels, getSettings, rewardLevelToJson, settingsToJson } from '../settings/service';
+import { listAudit } from './audit';
 import { exportAdminList } from './export-csv';
 import { listPayments } from './payments-admin';
+import {
+  closeTicket,
+  completeWithdrawal,
+  creditCustodyTransfer,
+  rejectWithdrawal,
+  replyTicket,
+  resumeCustodyNetwork,
+  runRoiUpTo,
+  saveRewardLevels,
+  saveSettings,
+  verifyLedger,
+} from './service';
 import { getStats } from './stats';
-import { completeWithdrawal, listWithdrawalsForAdmin, rejectWithdrawal } from '../withdrawals/service';
-import { custodyView, resumeNetwork } from '../custody/service';
-import { creditBelowMinimumObservation } from '../payments/service';
+import { listWithdrawalsForAdmin } from '../withdrawals/service';
+import { custodyView } from '../custody/service';
 import { getUserDetail } from './user-detail';
 import { searchUsers, setBlocked } from './users';
 
@@ -31,31 +36,9 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
 
   // The chain gateway (custody.md section 4): the operator's view, resuming a halted network, crediting what waits.
   route(app, admin.custody, async () => ok(await custodyView(app.ctx)));
-  route(app, admin.custodyResume, async (req) => {
-    const r = await resumeNetwork(app.ctx, req.params.network);
-    if (r.resumedFrom === null) throw new AppError('BAD_REQUEST', 'This network is not halted');
-    await audit(app.ctx.db, {
-      adminId: req.user.id,
-      action: 'custody.resume',
-      targetType: 'network',
-      targetId: req.params.network,
-      after: { resumed_from: r.resumedFrom },
-    });
-    return ok({ resumed_from: Number(r.resumedFrom) }, 'Network resumed');
-  });
+  route(app, admin.custodyResume, async (req) => ok(await resumeCustodyNetwork(app.ctx, req.user.id, req.params.network), 'Network resumed'));
   route(app, admin.custodyCredit, async (req) => {
-    await app.ctx.db.transaction().execute(async (tx) => {
-      const r = await creditBelowMinimumObservation(tx, BigInt(req.params.id), req.user.id);
-      if (!r) throw new AppError('NOT_FOUND', 'No transfer waiting for an admin credit');
-      await audit(tx, {
-        adminId: req.user.id,
-        action: 'custody.credit',
-        targetType: 'chain_observation',
-        targetId: req.params.id,
-        before: r.before,
-        after: r.after,
-      });
-    });
+    await creditCustodyTransfer(app.ctx.db, req.user.id, BigInt(req.params.id));
     return ok(undefined, 'Deposit credited');
   });
   // Any admin list as CSV, whole, with its filters (issue 32, item 18).
@@ -73,56 +56,22 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
     return ok(paginated(rows, total, req.query.page, req.query.per_page));
   });
 
-  route(app, admin.replyTicket, async (req) => {
-    const result = await app.ctx.db.transaction().execute(async (tx) => {
-      const r = await support.replyAsAdmin(tx, req.params.id, req.user.id, req.body.message);
-      await audit(tx, { adminId: req.user.id, action: 'ticket.reply', targetType: 'ticket', targetId: req.params.id, before: r.before, after: r.after });
-      return r.after;
-    });
-    return ok(result, 'Reply sent');
-  });
+  route(app, admin.replyTicket, async (req) => ok(await replyTicket(app.ctx.db, req.user.id, req.params.id, req.body.message), 'Reply sent'));
 
-  route(app, admin.closeTicket, async (req) => {
-    const result = await app.ctx.db.transaction().execute(async (tx) => {
-      const r = await support.closeTicket(tx, req.params.id, req.user.id, req.body.adminRemark);
-      await audit(tx, { adminId: req.user.id, action: 'ticket.close', targetType: 'ticket', targetId: req.params.id, before: r.before, after: r.after });
-      return r.after;
-    });
-    return ok(result, 'Ticket closed');
-  });
+  route(app, admin.closeTicket, async (req) => ok(await closeTicket(app.ctx.db, req.user.id, req.params.id, req.body.adminRemark), 'Ticket closed'));
 
   route(app, admin.withdrawals, async (req) => {
     const { rows, total } = await listWithdrawalsForAdmin(app.ctx.db, { status: req.query.status, page: req.query.page, perPage: req.query.per_page });
     return ok(paginated(rows, total, req.query.page, req.query.per_page));
   });
 
-  route(app, admin.completeWithdrawal, async (req) => {
-    // The hash's form follows the withdrawal's chain: 0x-prefixed on BSC and Polygon, bare on Tron.
-    const w = await app.ctx.db.selectFrom('withdrawals').select('network').where('id', '=', req.params.id).executeTakeFirst();
-    if (w && !TX_HASH_PATTERN[w.network === 'TRON' ? 'tron' : 'evm'].test(req.body.tx_hash)) {
-      throw fieldError(
-        'tx_hash',
-        `${INVALID_TX_HASH_MESSAGE} for ${w.network === 'TRON' ? 'Tron (64 hex digits, no 0x)' : `${w.network === 'BSC' ? 'BSC' : 'Polygon'} (0x and 64 hex digits)`}`,
-      );
-    }
-    const r = await completeWithdrawal(app.ctx.db, req.params.id, {
-      txHash: req.body.tx_hash,
-      adminId: req.user.id,
-      onDone: (tx, c) =>
-        audit(tx, { adminId: req.user.id, action: 'withdrawal.complete', targetType: 'withdrawal', targetId: req.params.id, before: c.before, after: c.after }),
-    });
-    return ok(r.after, 'Withdrawal marked as paid');
-  });
+  route(app, admin.completeWithdrawal, async (req) =>
+    ok(await completeWithdrawal(app.ctx.db, req.user.id, req.params.id, req.body.tx_hash), 'Withdrawal marked as paid'),
+  );
 
-  route(app, admin.rejectWithdrawal, async (req) => {
-    const r = await rejectWithdrawal(app.ctx.db, req.params.id, {
-      reason: req.body.reason,
-      adminId: req.user.id,
-      onDone: (tx, c) =>
-        audit(tx, { adminId: req.user.id, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: req.params.id, before: c.before, after: c.after }),
-    });
-    return ok(r.after, 'Withdrawal rejected and refunded');
-  });
+  route(app, admin.rejectWithdrawal, async (req) =>
+    ok(await rejectWithdrawal(app.ctx.db, req.user.id, req.params.id, req.body.reason), 'Withdrawal rejected and refunded'),
+  );
 
   route(app, admin.payments, async (req) => {
     const { rows, total } = await listPayments(app.ctx.db, {
@@ -137,44 +86,19 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   route(app, admin.settings, async () => ok(settingsToJson(await getSettings(app.ctx.db))));
 
   route(app, admin.saveSettings, async (req) => {
-    const after = await app.ctx.db.transaction().execute(async (tx) => {
-      const before = await getSettings(tx);
-      const patch = Object.fromEntries(Object.entries(req.body).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]));
-      const next = await updateSettings(tx, patch);
-      await audit(tx, { adminId: req.user.id, action: 'settings.update', targetType: 'settings', targetId: '1', before, after: next });
-      return next;
-    });
+    const after = await saveSettings(app.ctx.db, req.user.id, req.body);
     app.resetMaintenanceCache();
-    return ok(settingsToJson(after), 'Settings saved. They apply to new stakes and future accruals only.');
+    return ok(after, 'Settings saved. They apply to new stakes and future accruals only.');
   });
 
   route(app, admin.rewardLevels, async () => ok((await getRewardLevels(app.ctx.db)).map(rewardLevelToJson)));
 
-  route(app, admin.saveRewardLevels, async (req) => {
-    const after = await app.ctx.db.transaction().execute(async (tx) => {
-      const before = (await getRewardLevels(tx)).map(rewardLevelToJson);
-      const next = (await replaceRewardLevels(tx, req.body.levels)).map(rewardLevelToJson);
-      await audit(tx, { adminId: req.user.id, action: 'reward_levels.update', targetType: 'reward_levels', before, after: next });
-      return next;
-    });
-    return ok(after, 'Reward levels saved');
-  });
+  route(app, admin.saveRewardLevels, async (req) => ok(await saveRewardLevels(app.ctx.db, req.user.id, req.body.levels), 'Reward levels saved'));
 
-  route(app, admin.runRoi, async (req) => {
-    // A future date credits every day up to it at once, as withdrawable income. The sandbox keeps it
-    // (it is how tests and demos move time forward); with a real gateway that is real money paid
-    // ahead of its day, so the console stops at today and only the CLI can go further.
-    if (app.ctx.config.payments.gateway !== 'sandbox' && req.body.date > utcDay())
-      throw fieldError('date', 'ROI can only be run up to today (UTC) with a real payment gateway');
-    const r = await runRoi(app.ctx, req.body.date);
-    const result = { date: r.date, stakes: r.stakes, credits: r.credits, total: microToNumber(r.total), completed: r.completed };
-    await audit(app.ctx.db, { adminId: req.user.id, action: 'jobs.roi', targetType: 'job', targetId: req.body.date, after: result });
-    return ok(result, `ROI credited up to ${req.body.date}`);
-  });
+  route(app, admin.runRoi, async (req) => ok(await runRoiUpTo(app.ctx, req.user.id, req.body.date), `ROI credited up to ${req.body.date}`));
 
   route(app, admin.verifyLedger, async (req) => {
-    const report = await ledger.verify(app.ctx.db);
-    await audit(app.ctx.db, { adminId: req.user.id, action: 'ledger.verify', after: { ok: report.ok, entries: report.entries } });
+    const report = await verifyLedger(app.ctx.db, req.user.id);
     return ok(report, report.ok ? 'The ledger balances' : 'The ledger has breaks');
   });
 

@@ -1,4 +1,5 @@
 import { microToNumber } from '@app/core';
+import { utcDay } from '@app/core/days';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import * as ledger from '../ledger/service';
@@ -28,7 +29,7 @@ export async function getStats(db: Executor) {
     group by 1, 2 order by 1`.execute(db);
   const days = new Map<string, { date: string; deposits: number; withdrawals: number }>();
   for (let i = 13; i >= 0; i--) {
-    const d = new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
+    const d = utcDay(new Date(Date.now() - i * 86_400_000));
     days.set(d, { date: d, deposits: 0, withdrawals: 0 });
   }
   for (const r of daily.rows) {

@@ -11,7 +11,7 @@ import { mailCodeLater, mailOtp } from './otp-mail';
 import { hashPassword, verifyPassword } from './password';
 import { createSession, deleteSession, deleteUserSessions, type SessionMeta } from './sessions';
 import { completeLoginChallenge, startLoginChallenge } from './two-factor';
-import { deleteStaleUnverified, removeUnverifiedUser } from './unverified';
+import { removeUnverifiedUser } from './unverified';
 import { generateUsername } from './usernames';
 import '../users/table';
 
@@ -234,7 +234,8 @@ export async function resetPassword(ctx: AppContext, input: TResetPasswordReques
   return RESET_DONE_MESSAGE;
 }
 
-export { deleteStaleUnverified };
+/** For the daily clean-up job: auth's expired rows. */
+export { purgeExpired } from './purge';
 
 // What other modules may use of auth: sessions, password hashing, usernames and the second factor.
 export { createSession, deleteUserSessions, forgetSessions, hashToken, sessionCheck, touchSession } from './sessions';

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { auth, createUser, fundDeposit } from '../../test/factories';
 import { withTx } from '../../db/tx';
 import * as ledger from '../ledger/service';
-import { utcDay } from '../staking/service';
+import { utcDay } from '@app/core/days';
 import { incomeChart } from './chart';
 
 describe('GET /api/user/income-chart', () => {

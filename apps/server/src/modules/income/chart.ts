@@ -1,12 +1,12 @@
 import { microToNumber } from '@app/core';
 import type { TIncomeChart } from '@app/core/contracts';
+import { utcDay } from '@app/core/days';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import * as ledger from '../ledger/service';
 import './table';
 
 const DAY_MS = 86_400_000;
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The income chart on /income: this user's income per UTC day and type over the last `days` days,
@@ -16,8 +16,8 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
  * exact numerics), converted once at the end.
  */
 export async function incomeChart(db: Executor, userId: bigint, days: number, now = new Date()): Promise<TIncomeChart> {
-  const to = dayOf(now);
-  const from = dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS));
+  const to = utcDay(now);
+  const from = utcDay(new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS));
   const day = sql<string>`to_char(coalesce(for_date, (created_at at time zone 'UTC')::date), 'YYYY-MM-DD')`;
   const records = db
     .selectFrom('income_records')
@@ -33,7 +33,7 @@ export async function incomeChart(db: Executor, userId: bigint, days: number, no
   const [rows, roi] = await Promise.all([records, ledger.roiIncomeByDay(db, userId, from, to)]);
 
   const byDay = new Map<string, { roi: bigint; referral: bigint; reward: bigint }>();
-  for (let i = 0; i < days; i++) byDay.set(dayOf(new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY_MS)), { roi: 0n, referral: 0n, reward: 0n });
+  for (let i = 0; i < days; i++) byDay.set(utcDay(new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY_MS)), { roi: 0n, referral: 0n, reward: 0n });
   const totals = { roi: 0n, referral: 0n, reward: 0n };
   for (const r of rows) {
     const slot = byDay.get(r.day);

@@ -12,7 +12,7 @@ import { addDays } from '../income/roi';
 import { configurePayments } from '../payments/gateways/registry';
 import { pollPayments } from '../payments/jobs';
 import { processSandboxChainEvents } from '../payments/sandbox-chain';
-import { utcDay } from '../staking/service';
+import { utcDay } from '@app/core/days';
 import { onUserCreated, rebuildTeamStats } from '../team/service';
 import * as ledger from './service';
 import { roiCredits } from '../../test/roi-credits';

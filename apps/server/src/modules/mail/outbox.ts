@@ -209,3 +209,9 @@ export async function outboxBacklog(db: Executor): Promise<{ pending: number; fa
   const row = r.rows[0];
   return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0), oldest_pending_seconds: Number(row?.oldest ?? 0) };
 }
+
+/** For the daily clean-up job: sent mail older than 90 days (server design, section 9). */
+export async function purgeExpired(ctx: Pick<AppContext, 'db'>): Promise<Record<string, number>> {
+  const r = await sql`delete from mail_outbox where status = 'sent' and sent_at < now() - interval '90 days'`.execute(ctx.db);
+  return { sent_mail: Number(r.numAffectedRows ?? 0n) };
+}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Job } from '../../jobs/scheduler';
 import { paymentsRuntime } from './gateways/registry';
 import { processSandboxChainEvents } from './sandbox-chain';
 import { refreshPayment } from './service';
@@ -75,9 +76,9 @@ export async function expirePayments(ctx: AppContext): Promise<{ expired: number
 }
 
 /** For the jobs runner: name, interval, handler. */
-export const paymentJobs = [
-  { name: 'payments:poll', intervalMs: 30_000, run: (ctx: AppContext) => pollPayments(ctx) },
-  { name: 'payments:expire', intervalMs: 60_000, run: (ctx: AppContext) => expirePayments(ctx) },
+export const paymentJobs: readonly Job[] = [
+  { name: 'payments:poll', intervalMs: 30_000, run: (ctx) => pollPayments(ctx) },
+  { name: 'payments:expire', intervalMs: 60_000, run: (ctx) => expirePayments(ctx) },
   // The sandbox chain's due steps; after a restart this is what applies a transfer made before it.
-  { name: 'payments:sandbox-chain', intervalMs: 2_000, run: (ctx: AppContext) => processSandboxChainEvents(ctx) },
-] as const;
+  { name: 'payments:sandbox-chain', intervalMs: 2_000, run: (ctx) => processSandboxChainEvents(ctx) },
+];

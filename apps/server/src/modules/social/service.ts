@@ -340,3 +340,11 @@ export async function updateReferral(
     })
     .finally(() => team.kickDrain(ctx.db));
 }
+
+/** For the daily clean-up job: sign-in trips and unfinished sign-ups a day past their expiry. */
+export async function purgeExpired(ctx: Pick<AppContext, 'db'>): Promise<Record<string, number>> {
+  const dayAgo = new Date(Date.now() - 86_400_000);
+  const logins = await ctx.db.deleteFrom('social_logins').where('expires_at', '<', dayAgo).executeTakeFirst();
+  const signups = await ctx.db.deleteFrom('social_signups').where('expires_at', '<', dayAgo).where('completed_at', 'is', null).executeTakeFirst();
+  return { social_logins: Number(logins.numDeletedRows), social_signups: Number(signups.numDeletedRows) };
+}

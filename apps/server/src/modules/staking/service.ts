@@ -1,5 +1,6 @@
 import { microToNumber, percentOf, type TDateRange } from '@app/core';
 import type { TStakeRow } from '@app/core/contracts';
+import { utcDay } from '@app/core/days';
 import type { DB, Executor } from '../../db/types';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
@@ -11,8 +12,6 @@ import { getSettings } from '../settings/service';
 import * as team from '../team/service';
 import './table';
 import '../income/table';
-
-export const utcDay = (d = new Date()) => d.toISOString().slice(0, 10);
 
 /**
  * Buys a stake (server design, section 4): the amount moves from `deposit` to staked principal,

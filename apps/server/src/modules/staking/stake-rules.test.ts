@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { auth, createUser, fundDeposit, type TestUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { replaceRewardLevels } from '../settings/service';
-import { createStake, utcDay } from './service';
+import { utcDay } from '@app/core/days';
+import { createStake } from './service';
 
 /** Rules around a stake that the main staking suite does not cover: who may stake, who is paid, what the lists show. */
 describe('stake rules', () => {

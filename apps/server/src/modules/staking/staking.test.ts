@@ -6,7 +6,8 @@ import { auth, createUser, fundDeposit, type TestUser } from '../../test/factori
 import { addDays, runRoi } from '../income/roi';
 import * as ledger from '../ledger/service';
 import { updateSettings } from '../settings/service';
-import { createStake, utcDay } from './service';
+import { utcDay } from '@app/core/days';
+import { createStake } from './service';
 import { roiDays } from '../../test/roi-credits';
 
 describe('staking, ROI, referral and reward income', () => {

@@ -8,6 +8,8 @@ import { getSettings } from '../settings/service';
 import { queueMail, usdtText } from '../mail/service';
 import './table';
 
+export { checkPayoutHash } from './payout-hash';
+
 /**
  * A withdrawal request (server design, section 4): the full amount leaves `income` now into
  * withdrawals payable; the fee (withdrawal_fee_percentage, rounded down) and the receive amount

@@ -1,3 +1,4 @@
+import { utcDay } from '@app/core/days';
 import { formatAmount } from '@app/core/format';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
@@ -10,10 +11,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { call, fetchData } from '../../../lib/call';
 import { useAdminAction } from '../api/admin-api';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 export default function AdminOperationsPage() {
-  const [date, setDate] = useState(today());
+  const [date, setDate] = useState(utcDay());
   const roi = useAdminAction((body: { date: string }) => call(admin.runRoi, { body }));
   const [roiResult, setRoiResult] = useState<string | null>(null);
   const verify = useMutation({ mutationFn: fetchData(admin.verifyLedger) });

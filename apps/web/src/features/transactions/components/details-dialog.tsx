@@ -3,9 +3,10 @@ import { formatAmount, formatDateTime, shortenAddress } from '@app/core/format';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import type { HistoryType } from '../api/history-api';
+import type { HistoryType } from '../../../lib/history-api';
+import { parseExtra } from '../../../lib/history-record';
 import { HistoryAmount, HistoryStatus } from './history-cells';
-import { explorerUrl, parseExtra } from './history-format';
+import { explorerUrl } from './history-format';
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (

@@ -3,8 +3,9 @@ import { formatAmount } from '@app/core/format';
 import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
 import { Badge } from '../../../components/ui/badge';
 import { paymentStatusKey } from '../../../lib/payment-status';
-import type { HistoryType } from '../api/history-api';
-import { capitalise, historyTone, parseExtra, signedTransfer, transferCounterparty } from './history-format';
+import type { HistoryType } from '../../../lib/history-api';
+import { parseExtra } from '../../../lib/history-record';
+import { capitalise, historyTone, signedTransfer, transferCounterparty } from './history-format';
 
 const dollars = (n: number) => `$${formatAmount(n)}`;
 

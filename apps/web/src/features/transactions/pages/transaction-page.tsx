@@ -15,7 +15,7 @@ import { csvExports } from '@app/core/contracts/exports';
 import { HistoryToolbar } from '../../../components/history-toolbar';
 import { downloadFile } from '../../../lib/download';
 import { useHistoryParams } from '../../../lib/history-range';
-import { EXPORT_LIST, historyQueryOptions, type HistoryType } from '../api/history-api';
+import { EXPORT_LIST, historyQueryOptions, type HistoryType } from '../../../lib/history-api';
 import { DetailsDialog } from '../components/details-dialog';
 import { HistoryAmount, HistoryStatus } from '../components/history-cells';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PaymentPanel } from '../features/deposits/components/payment-panel';
 import { PendingList } from '../features/deposits/components/pending-list';
 import { HistoryAmount, HistoryStatus } from '../features/transactions/components/history-cells';
-import { PAYMENT_STATUS_KEYS } from './payment-status';
+import { PAYMENT_STATUS_KEYS } from '../lib/payment-status';
 
 /**
  * The payment status table (lib/payment-status.ts, docs/ux-rules.md) rendered in the three places
