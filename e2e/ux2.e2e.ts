@@ -189,7 +189,8 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       await deposit(suite.server, payer, 100);
       const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       await signIn(page, payer, '/transaction');
-      const button = page.getByRole('button', { name: 'Download CSV' });
+      // The pre-rendered shell paints a lifeless copy of the toolbar first (inert until React takes over).
+      const button = page.locator('main:not([inert])').getByRole('button', { name: 'Download CSV' });
       await button.waitFor();
       expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
       await screenshot(page, `ux2-transaction-csv-${size}`);

@@ -12,6 +12,8 @@ const BOOT = /src[\\/]lib[\\/](storage|early-requests)\.ts$|vite[\\/]preload-hel
 const START = /src[\\/]app[\\/](start|router|root-route|guards|lazy-page|toaster-gate)\.tsx?$/;
 /** What a signed-in screen needs before its data shows: the providers, the layout and the dashboard (the manifest's start_url), with all they import. */
 const SIGNED_IN = /src[\\/](app[\\/]app-providers|app[\\/]layouts[\\/]signed-in-layout|features[\\/]dashboard[\\/]pages[\\/]dashboard-page)\.tsx$/;
+/** The dashboard's parts that load beside the balance (recent activities, what is in flight), with what they import: one chunk, not eight. */
+const DASHBOARD_MORE = /src[\\/]features[\\/]dashboard[\\/]components[\\/](activity-rows|in-flight)\.tsx$/;
 
 export default defineConfig({
   plugins: [
@@ -75,6 +77,7 @@ export default defineConfig({
             { name: 'boot', test: BOOT, priority: 40 },
             { name: 'start', test: START, priority: 35 },
             { name: 'signed-in', test: SIGNED_IN, priority: 20 },
+            { name: 'dashboard-more', test: DASHBOARD_MORE, priority: 15 },
           ],
         },
       },

@@ -34,7 +34,7 @@ let liveToken: string | null = null;
 /**
  * Global handling of spec section 8: a 401 (or a 403 'Invalid or expired token') clears the token;
  * a 503 toasts 'Server is under maintenance' and goes to /maintenance. Returns true when the answer
- * is to be dropped: a session that had worked (in this tab, or earlier on this device: its saved dashboard is there) just
+ * is to be dropped: a session that had worked (in this tab, or earlier on this device: `session_worked`) just
  * ended: signed out elsewhere (a Revoke on /security, a password change or reset, a block), so the
  * user goes to /login, which says why (issue 32; the spec's move to / left them on the marketing
  * page with 'Invalid or expired token'). A token that never worked still goes to / as the spec says.
@@ -46,7 +46,8 @@ function handleGlobal(status: number, message: string | undefined, path: string,
     if (!sentToken) return false;
     // Another answer already ended this session (the screen asks for several things at once).
     if (storage.getToken() !== sentToken) return true;
-    const wasLive = liveToken === sentToken || storage.getQueryCache() !== null;
+    // Earlier on this device counts too: a page opened fresh (its first request refused) still ended a real session.
+    const wasLive = liveToken === sentToken || storage.sessionWorked();
     storage.clearSession();
     if (!wasLive) {
       navigateTo('/');
@@ -99,7 +100,14 @@ export async function request(method: string, path: string, body?: unknown, quer
     // No server message: leave it empty so each screen shows its own fallback text.
     throw new ApiError(json?.message ?? '', res.status, json?.errors ?? {});
   }
-  if (token) liveToken = token;
+  if (token && liveToken !== token && storage.getToken() === token) {
+    liveToken = token;
+    try {
+      storage.markSessionWorked();
+    } catch {
+      // Storage refused (private mode): this tab still knows through liveToken.
+    }
+  }
   return json ?? { success: true };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Browser storage keys of the spec (section 3), and `query_cache`: the signed-in user's last
+ * Browser storage keys of the spec (section 3), `session_worked` (a flag), and `query_cache`: the signed-in user's last
  * dashboard and wallet answers, kept for offline use (lib/query-persistence.ts, issue 32). It holds
  * no token or secret, belongs to the session in `auth_token`, and goes with it (sign-in, sign-out,
  * a 401). Nothing else touches localStorage/sessionStorage.
@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   isAdmin: 'is_admin',
   otpTimerExpiry: 'otp_timer_expiry',
   queryCache: 'query_cache',
+  /** '1' once the server accepted this device's `auth_token`: a later 401 ended a real session (api-client.ts). */
+  sessionWorked: 'session_worked',
 } as const;
 /**
  * `reset_access_id` lives for the tab only: a password-reset challenge should not outlive it.
@@ -34,6 +36,7 @@ export const storage = {
   isAdmin: () => localStorage.getItem(STORAGE_KEYS.isAdmin) === 'true',
   setSession(token: string, isAdmin = false) {
     localStorage.removeItem(STORAGE_KEYS.queryCache);
+    localStorage.removeItem(STORAGE_KEYS.sessionWorked);
     localStorage.setItem(STORAGE_KEYS.authToken, token);
     localStorage.setItem(STORAGE_KEYS.isAdmin, String(isAdmin));
   },
@@ -41,7 +44,10 @@ export const storage = {
     localStorage.removeItem(STORAGE_KEYS.authToken);
     localStorage.removeItem(STORAGE_KEYS.isAdmin);
     localStorage.removeItem(STORAGE_KEYS.queryCache);
+    localStorage.removeItem(STORAGE_KEYS.sessionWorked);
   },
+  sessionWorked: () => localStorage.getItem(STORAGE_KEYS.sessionWorked) === '1',
+  markSessionWorked: () => localStorage.setItem(STORAGE_KEYS.sessionWorked, '1'),
   getQueryCache: () => localStorage.getItem(STORAGE_KEYS.queryCache),
   setQueryCache: (json: string) => localStorage.setItem(STORAGE_KEYS.queryCache, json),
   getAccessId: () => localStorage.getItem(STORAGE_KEYS.accessId),

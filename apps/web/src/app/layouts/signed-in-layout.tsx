@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { ArrowLeftRight, Home, Settings, TrendingUp, Wallet } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { OfflineBanner } from './offline-banner';
 import { MAIN_ID, SkipLink } from '../../components/ui/skip-link';
@@ -20,6 +21,12 @@ const SIDE_ORDER = [ITEMS[2], ITEMS[0], ITEMS[1], ITEMS[3], ITEMS[4]];
  * a phone column with a tab bar on a desktop screen.
  */
 export function SignedInLayout() {
+  // The build paints each signed-in page before its JavaScript (build/prerender-pages.ts), and
+  // React's first render replaces that copy (app/start.tsx). A value typed or a button pressed in
+  // the painted copy would be lost (a typed stake amount vanished in 1 of 3 e2e runs): its content
+  // stays inert until this layout has mounted, so input waits for the page that keeps it.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   return (
     <div className="lg:flex">
       <SkipLink />
@@ -51,7 +58,7 @@ export function SignedInLayout() {
         </ul>
       </nav>
       <div className="mx-auto flex min-h-dvh w-full max-w-3xl flex-col lg:max-w-5xl">
-        <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 pb-28 pt-4 outline-none sm:px-6 lg:px-10 lg:pb-10 lg:pt-8">
+        <main id={MAIN_ID} tabIndex={-1} inert={!live} aria-busy={!live} className="flex-1 px-4 pb-28 pt-4 outline-none sm:px-6 lg:px-10 lg:pb-10 lg:pt-8">
           <OfflineBanner />
           <Outlet />
         </main>

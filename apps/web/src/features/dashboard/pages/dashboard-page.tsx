@@ -1,7 +1,7 @@
 import { abbreviateAmount, rankLabel } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { Crown, Layers, Wallet } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
@@ -11,8 +11,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { userInfoQueryOptions } from '../../../lib/shared-queries';
 import { ActivityList } from '../components/activity-list';
 import { DashboardSkeleton, HeaderPillSkeleton } from '../components/dashboard-skeleton';
-import { InFlight, TotalAssets } from '../components/assets-summary';
+import { TotalAssets } from '../components/assets-summary';
 import { ReferralLink } from '../components/referral-link';
+
+// What is in flight (open deposits, pending withdrawals) asks the server for more and shows only
+// when something is: it loads beside the balance, outside the signed-in chunk (issue 32's budget).
+const InFlight = lazy(() => import('../components/in-flight'));
 
 function greeting(): string {
   const h = new Date().getHours();
@@ -73,7 +77,9 @@ export default function DashboardPage() {
           </section>
 
           <TotalAssets detail={user.user_detail} />
-          <InFlight />
+          <Suspense fallback={null}>
+            <InFlight />
+          </Suspense>
 
           <ReferralLink username={user.username} />
 

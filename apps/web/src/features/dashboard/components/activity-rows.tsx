@@ -1,0 +1,76 @@
+import type { TActivityItem } from '@app/core/contracts';
+import { formatAmount, formatDateTime } from '@app/core/format';
+import { ArrowDownToLine, ArrowUpFromLine, Layers } from 'lucide-react';
+import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { AMOUNT_TONE_CLASS, paymentStatusKey, presentPayment } from '../../../lib/payment-status';
+import { shownAmount } from '../../../lib/shown-amount';
+
+/** Activity status colours (spec section 4). */
+function tone(status: string): BadgeTone {
+  const s = status.toLowerCase();
+  if (['active', 'confirmed', 'approved'].includes(s)) return 'success';
+  if (['partially_paid', 'pending', 'waiting'].includes(s)) return 'warning';
+  if (['inactive', 'failed', 'rejected'].includes(s)) return 'danger';
+  return 'neutral';
+}
+
+const KIND = {
+  staking: { label: 'Stake', icon: Layers },
+  transaction: { label: 'Deposit', icon: ArrowDownToLine },
+  withdrawal: { label: 'Withdrawal', icon: ArrowUpFromLine },
+} as const;
+
+/** The dashboard's recent activities, newest first (loaded on demand by activity-list.tsx). */
+export default function ActivityRows({ items }: { items: TActivityItem[] }) {
+  return (
+    <ul className="divide-y divide-white/5">
+      {items.map((a) => {
+        const kind = KIND[a.recordType] ?? KIND.transaction;
+        // The same rule as /transaction (spec section 3): amount_usd (stakes, withdrawals), else amount (deposits).
+        const amount = shownAmount({ amount_usd: a.amount_usd, amount: a.amount });
+        return (
+          <li key={`${a.recordType}-${a.id}`} className="flex items-center gap-3 py-3">
+            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-surface-700 text-brand-300">
+              <kind.icon className="h-4 w-4" aria-hidden />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium text-slate-100">{kind.label}</p>
+              <p className="text-xs text-slate-400">{formatDateTime(a.createdAt)}</p>
+            </div>
+            {a.recordType === 'transaction' ? (
+              <DepositFigures status={a.status} amount={amount} />
+            ) : (
+              <div className="text-right">
+                <p className="text-sm font-semibold text-white">${formatAmount(amount)}</p>
+                <Badge tone={tone(a.status)}>{a.status.replace(/_/g, ' ')}</Badge>
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * A deposit in Recent Activities, by the payment status table like everywhere else. The activity
+ * carries one amount: what was credited, else what was asked; a payment that ended without money
+ * credited nothing, so it reads "$0.00 of $asked" in grey, as on /transaction.
+ */
+function DepositFigures({ status, amount }: { status: string; amount: number }) {
+  const key = paymentStatusKey(status);
+  const p = presentPayment(key);
+  return (
+    <div className="text-right">
+      <p className="text-sm">
+        {p.amountTone === 'muted' ? (
+          <PaymentAmount statusKey={key} received={0} asked={amount} currency="$" />
+        ) : (
+          <span className={`font-semibold ${AMOUNT_TONE_CLASS[p.amountTone]}`}>${formatAmount(amount)}</span>
+        )}
+      </p>
+      <PaymentStatusBadge statusKey={key} />
+    </div>
+  );
+}
