@@ -128,6 +128,22 @@ export async function newPage(browser: Browser, baseURL: string, viewport = PHON
     if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
+  // A signed-in page is painted from its pre-rendered HTML first, inert until React replaces it
+  // (signed-in-layout.tsx): a test that measured or read that copy raced its removal. A load waits
+  // for the live page, as a person does: nothing in the painted copy answers a touch either.
+  const live = () => page.waitForFunction(() => document.querySelector('main[inert]') === null, undefined, { timeout: 30_000 });
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await live();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await live();
+    return response;
+  };
   return { context, page, errors };
 }
 

@@ -34,7 +34,8 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
         .getByRole('button', { name: /log ?in/i })
         .first()
         .waitFor();
-      expect(scripts.some((s) => s.includes('signed-in'))).toBe(true);
+      // The login form is painted by its own HTML before any script: the chunk comes once the app has started.
+      await expect.poll(() => scripts.some((s) => s.includes('signed-in')), { timeout: 15_000 }).toBe(true);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -218,7 +218,8 @@ describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, on
     it(`sets 'Referral Income' and 'Reward Income' on one line on /income (${size})`, async () => {
       const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
       await signIn(page, sponsor, '/income');
-      const tabs = page.getByRole('tablist', { name: 'Income type' });
+      // The live page's tabs, not the pre-rendered copy React replaces (measuring that one gives NaN).
+      const tabs = page.locator('main:not([inert])').getByRole('tablist', { name: 'Income type' });
       for (const label of ['Referral Income', 'Reward Income']) {
         const tab = tabs.getByRole('tab', { name: label });
         await tab.waitFor();
