@@ -8,6 +8,7 @@ import { startMailbox } from '../apps/server/src/test/mailbox';
 import { startTestProvider } from '../apps/server/src/test/social-provider';
 import { afterAll, beforeAll } from 'vitest';
 import { newDataDir } from '../apps/server/src/test/template-db';
+import { nodeArgs } from '../apps/server/src/test/entry-points';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -55,7 +56,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     DATABASE_URL: '',
     ...env,
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+  const child: ChildProcess = spawn(process.execPath, nodeArgs('server'), {
     cwd: root,
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,7 +79,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   }
   const cli = (args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli.ts'), ...args], { cwd: root, env: fullEnv });
+      const p = spawn(process.execPath, [...nodeArgs('cli'), ...args], { cwd: root, env: fullEnv });
       let stdout = '';
       let stderr = '';
       p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

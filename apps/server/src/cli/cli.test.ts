@@ -5,6 +5,7 @@ import { usd } from '@app/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../test/app';
+import { nodeArgs } from '../test/entry-points';
 import { newDataDir } from '../test/template-db';
 import { createUser, fundDeposit } from '../test/factories';
 import { tamperBalance } from '../test/ledger-repair';
@@ -56,11 +57,11 @@ describe('CLI commands', () => {
       const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
       const created = await run(
         process.execPath,
-        ['--import', 'tsx', 'apps/server/src/cli.ts', 'admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword'],
+        [...nodeArgs('cli'), 'admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword'],
         { cwd: root, env },
       );
       expect(created.stdout.trim()).toBe('Admin ops@example.test created');
-      const verify = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'ledger:verify'], { cwd: root, env });
+      const verify = await run(process.execPath, [...nodeArgs('cli'), 'ledger:verify'], { cwd: root, env });
       expect(verify.stdout).toMatch(/^Ledger OK/);
     },
     300_000,

@@ -1,29 +1,17 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, testDbKind, type TestApp } from '../test/app';
+import { nodeArgs } from '../test/entry-points';
 import { newDataDir } from '../test/template-db';
+import { cli, root } from '../faults/procs';
 import { commands, runCommand } from './commands';
 import { readLockHolder } from '../lib/data-dir-lock';
 import { controlFile, controlRoutes, readControlFile } from './control';
 
-const execFileP = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../../..');
 const SECRET = 'a'.repeat(64);
-
-/** Runs the CLI as a process; a failing exit is an answer, not an exception. */
-async function cli(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await execFileP(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], { cwd: root, env, timeout: 180_000 });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
 
 describe('CLI control endpoint', () => {
   let t: TestApp;
@@ -114,7 +102,7 @@ describe('CLI control endpoint', () => {
         stdout: 'Admin ops@example.test created\n',
       });
 
-      const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const server = spawn(process.execPath, nodeArgs('server'), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let log = '';
       server.stdout.on('data', (d: Buffer) => (log += d.toString()));
       server.stderr.on('data', (d: Buffer) => (log += d.toString()));

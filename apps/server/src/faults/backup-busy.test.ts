@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readLockHolder } from '../lib/data-dir-lock';
 import { testDbKind } from '../test/app';
+import { nodeArgs } from '../test/entry-points';
 import { freePort, newTarget, processEnv, root, seedUsers, startServer, type ServerProc, type Target } from './procs';
 
 const execFileP = promisify(execFile);
@@ -41,7 +42,7 @@ describe.runIf(testDbKind === 'pglite')('backup of a PGlite directory held by a 
     const out = mkdtempSync(path.join(os.tmpdir(), 'usdt-backup-out-'));
     cleanup.push(() => rmSync(out, { recursive: true, force: true }));
     const release = path.join(out, 'release');
-    const holder = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/faults/hold-data-dir.ts', t.dataDir, release], {
+    const holder = spawn(process.execPath, [...nodeArgs('hold-data-dir'), t.dataDir, release], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -10,6 +10,7 @@ import { connectDb, type DbHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { holderIsGone, waitForDataDirLock } from '../lib/data-dir-lock';
 import * as ledger from '../modules/ledger/service';
+import { nodeArgs } from '../test/entry-points';
 import { newDataDir } from '../test/template-db';
 
 /** Real server and CLI processes for the fault tests: what an operator runs, started the same way. */
@@ -94,7 +95,7 @@ export interface ServerProc {
 }
 
 export function startServer(t: Target, port: number, extra: Record<string, string> = {}): ServerProc {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const proc = spawn(process.execPath, nodeArgs('server'), {
     cwd: root,
     env: processEnv(t, port, extra),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,7 +126,7 @@ export function startServer(t: Target, port: number, extra: Record<string, strin
 /** Runs the CLI as a process; a failing exit is an answer, not an exception. */
 export async function cli(env: NodeJS.ProcessEnv, args: string[], timeoutMs = 180_000): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const r = await execFileP(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], { cwd: root, env, timeout: timeoutMs });
+    const r = await execFileP(process.execPath, [...nodeArgs('cli'), ...args], { cwd: root, env, timeout: timeoutMs });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };

@@ -13,12 +13,12 @@ import type { DB } from '../db/types';
 import * as ledger from '../modules/ledger/service';
 import { createStake } from '../modules/staking/service';
 import { testDbKind } from '../test/app';
+import { nodeArgs } from '../test/entry-points';
 import { createUser, fundDeposit } from '../test/factories';
 import { startServer } from '../test/processes';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../..');
-const tsx = import.meta.resolve('tsx');
 const secret = randomBytes(32).toString('hex');
 
 /** Users with deposits, transfers between them and stakes: a database with money in it. */
@@ -40,7 +40,7 @@ async function snapshot(db: DB) {
 
 /** The real `npm run cli -- ledger:verify` against the restored copy. */
 const verifyCli = (env: Record<string, string>) =>
-  run(process.execPath, ['--import', tsx, 'apps/server/src/cli.ts', 'ledger:verify'], { cwd: root, env: { ...process.env, ...env } });
+  run(process.execPath, [...nodeArgs('cli'), 'ledger:verify'], { cwd: root, env: { ...process.env, ...env } });
 
 const script = (name: string, args: string[], env: Record<string, string>) =>
   run('bash', [path.join(root, 'scripts', name), ...args], { cwd: root, env: { ...process.env, ...env } });

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { nodeArgs } from './entry-points';
 
-const serverTs = path.resolve(import.meta.dirname, '../server.ts');
 const root = path.resolve(import.meta.dirname, '../../../..');
-const tsx = import.meta.resolve('tsx');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,7 +24,7 @@ export interface ServerProcess {
 }
 
 /**
- * A real server process (`server.ts` through tsx, as `npm start` runs it) on a free port; resolves
+ * A real server process (the run's bundle of `server.ts`, test/entry-points.ts) on a free port; resolves
  * once /api/health answers 200. Variables of the test runner that would change the server
  * (PORT, DATABASE_URL, …) are dropped unless `env` sets them.
  */
@@ -33,7 +32,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
   const port = await freePort();
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'JOBS_ENABLED']) delete base[k];
-  const child = spawn(process.execPath, ['--import', tsx, serverTs], {
+  const child = spawn(process.execPath, nodeArgs('server'), {
     cwd: root,
     env: { ...base, LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

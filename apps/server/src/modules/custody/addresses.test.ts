@@ -8,6 +8,7 @@ import { isValidTronAddress } from '@app/core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { useTestApp } from '../../test/app';
+import { nodeArgs } from '../../test/entry-points';
 import { auth, createUser } from '../../test/factories';
 import { deriveAddress, parseAccountXpub } from './derive';
 import { TEST_EVM_XPUB, TEST_MNEMONIC, TEST_TRON_XPUB } from './test-keys';
@@ -164,7 +165,7 @@ describe('npm run cli -- custody:xpub', () => {
     const out = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
       const child = execFile(
         process.execPath,
-        ['--import', 'tsx', 'apps/server/src/cli.ts', 'custody:xpub', '--count', '2'],
+        [...nodeArgs('cli'), 'custody:xpub', '--count', '2'],
         { cwd: root, env: { ...process.env, DATA_DIR: dataDir } },
         (err, stdout) => resolve({ code: err ? (err.code as number) : 0, stdout }),
       );

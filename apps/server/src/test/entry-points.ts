@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's bundle of the server, the CLI and the lock holder (test/server-bundle.ts). */
+    serverBundle: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const SOURCES = {
+  server: 'apps/server/src/server.ts',
+  cli: 'apps/server/src/cli.ts',
+  'hold-data-dir': 'apps/server/src/faults/hold-data-dir.ts',
+} as const;
+export type EntryPoint = keyof typeof SOURCES;
+
+/**
+ * The arguments after `node` that run a program of ours as a process: the run's bundle, built once
+ * by the global setup from the same source (the start-up test still starts the source through tsx,
+ * as `npm start` does).
+ */
+export function nodeArgs(entry: EntryPoint): string[] {
+  return [path.join(inject('serverBundle'), `${entry}.mjs`)];
+}
+
+/** Absolute paths of the source files the bundle is built from. */
+export const entrySources = (): Record<EntryPoint, string> =>
+  Object.fromEntries(Object.entries(SOURCES).map(([name, file]) => [name, path.join(root, file)])) as Record<EntryPoint, string>;
