@@ -1,6 +1,7 @@
 import { globSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Unit and integration tests. The server suite runs against PGlite always and, when
@@ -30,8 +31,28 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
   },
 });
 
+/** Files that start servers or CLIs as processes: each runs for tens of seconds. */
+const SPAWNS = /nodeArgs\(|startServer\(|spawn\(|from '\.\/procs'|from '\.\.\/faults\/procs'/;
+
+/**
+ * The longest files first, whatever their project: on a fresh clone vitest has no timings and runs
+ * the projects one after the other, larger files first, so the PostgreSQL project's slow
+ * process-spawning files started last and ran on one worker while the others idled.
+ */
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const weight = (spec: TestSpecification) => {
+      const text = readFileSync(spec.moduleId, 'utf8');
+      return (SPAWNS.test(text) ? 1_000_000 : 0) + text.length;
+    };
+    const weights = new Map(files.map((spec) => [spec, weight(spec)]));
+    return [...files].sort((a, b) => weights.get(b)! - weights.get(a)!);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFirst },
     // One worker more than cores: a PostgreSQL file spends much of its time waiting on the server,
     // a process-spawning one on its children.
     maxWorkers: os.availableParallelism() + 1,

@@ -30,33 +30,36 @@ export function SignedInLayout() {
   return (
     <div className="lg:flex">
       <SkipLink />
-      <nav aria-label="Main" className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col gap-1 border-r border-white/5 bg-surface-900/95 p-4 lg:flex">
-        {/* The desktop's one logo: the dashboard's header hides its own from this width. */}
-        <Link to="/" className="mb-4 flex min-h-11 items-center gap-2 rounded-xl px-3 text-lg font-bold tracking-tight text-white">
-          <img src="/favicon.svg" alt="" className="h-8 w-8" />
-          <span>
-            USDT<span className="text-brand-400">Stake</span>
-          </span>
-        </Link>
-        <ul className="space-y-1">
-          {SIDE_ORDER.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                className={({ isActive }) =>
-                  clsx(
-                    'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm transition',
-                    isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-300 hover:bg-white/5 hover:text-white',
-                  )
-                }
-              >
-                <item.icon className="h-5 w-5" aria-hidden />
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* The column carries the background down a page of any height; the links inside stay in view. */}
+      <div className="hidden w-60 shrink-0 border-r border-white/5 bg-surface-900/95 lg:block">
+        <nav aria-label="Main" className="sticky top-0 flex h-dvh flex-col gap-1 p-4">
+          {/* The desktop's one logo: the dashboard's header hides its own from this width. */}
+          <Link to="/" className="mb-4 flex min-h-11 items-center gap-2 rounded-xl px-3 text-lg font-bold tracking-tight text-white">
+            <img src="/favicon.svg" alt="" className="h-8 w-8" />
+            <span>
+              USDT<span className="text-brand-400">Stake</span>
+            </span>
+          </Link>
+          <ul className="space-y-1">
+            {SIDE_ORDER.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    clsx(
+                      'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm transition',
+                      isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-300 hover:bg-white/5 hover:text-white',
+                    )
+                  }
+                >
+                  <item.icon className="h-5 w-5" aria-hidden />
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
       <div className="mx-auto flex min-h-dvh w-full max-w-3xl flex-col lg:max-w-5xl">
         <main id={MAIN_ID} tabIndex={-1} inert={!live} aria-busy={!live} className="flex-1 px-4 pb-28 pt-4 outline-none sm:px-6 lg:px-10 lg:pb-10 lg:pt-8">
           <OfflineBanner />

@@ -16,7 +16,9 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReviewDialog } from '../../../components/ui/review-dialog';
 import { StatCard } from '../../../components/ui/stat-card';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { staking } from '@app/core/contracts/money';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/call';
 import { settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
 import { useCreateStake } from '../api/staking-api';
 
@@ -45,8 +47,8 @@ export default function StakingPage() {
       setReview(null);
       const message = errorMessage(err, 'Staking failed');
       toast.error(message);
-      if ((err instanceof ApiError && err.errors.amount_usd) || message.includes('amount_usd'))
-        form.setError('amount_usd', { message: err instanceof ApiError ? (err.errors.amount_usd ?? message) : message });
+      const fieldError = fieldErrorsOf(staking.create, err).amount_usd;
+      if (fieldError) form.setError('amount_usd', { message: fieldError });
     }
   };
 

@@ -12,7 +12,9 @@ import { FieldFrame, fieldAria, TextField, TwoFactorCodeField } from '../../../c
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReviewDialog, reviewState, type ReviewRow } from '../../../components/ui/review-dialog';
 import { LoadingState } from '../../../components/ui/states';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { withdrawals } from '@app/core/contracts/money';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/call';
 import { securityQueryOptions, settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
 import { useCreateWithdrawal } from '../api/withdraw-api';
 
@@ -108,8 +110,7 @@ export default function WithdrawalPage() {
     } catch (err) {
       const message = errorMessage(err, 'Withdrawal failed');
       toast.error(message);
-      const fieldErrors: Partial<Record<Field, string>> = err instanceof ApiError ? { ...err.errors } : {};
-      for (const f of ['amount_usd', 'wallet_address', 'network'] as Field[]) if (!fieldErrors[f] && message.includes(f)) fieldErrors[f] = message;
+      const fieldErrors: Partial<Record<Field, string>> = fieldErrorsOf(withdrawals.create, err);
       if (!fieldErrors.totp_code && (message === TWO_FA_REQUIRED_MESSAGE || message === INVALID_2FA_MESSAGE || message === TOO_MANY_ATTEMPTS_MESSAGE))
         fieldErrors.totp_code = message;
       if (fieldErrors.totp_code) setCodeAsked(true);
