@@ -1,30 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startMailbox } from '../apps/server/src/test/mailbox';
 import { startTestProvider } from '../apps/server/src/test/social-provider';
 import { afterAll, beforeAll } from 'vitest';
 import { newDataDir } from '../apps/server/src/test/template-db';
-import { nodeArgs } from '../apps/server/src/test/entry-points';
+import { cli as runCli } from '../apps/server/src/faults/procs';
+import { freePort, spawnProgram, untilHealthy } from '../apps/server/src/test/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.join(root, 'e2e/artifacts');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort };
 
 export interface E2EServer {
   url: string;
@@ -56,36 +45,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     DATABASE_URL: '',
     ...env,
   };
-  const child: ChildProcess = spawn(process.execPath, nodeArgs('server'), {
-    cwd: root,
-    env: fullEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const server = spawnProgram('server', [], fullEnv);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const cli = (args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const p = spawn(process.execPath, [...nodeArgs('cli'), ...args], { cwd: root, env: fullEnv });
-      let stdout = '';
-      let stderr = '';
-      p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      p.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-    });
+  await untilHealthy(server, url);
+  const cli = (args: string[]) => runCli(fullEnv, args);
   return {
     url,
     port,
@@ -93,8 +56,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     mailbox,
     cli,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await server.exited;
       await mailbox.close();
     },
   };

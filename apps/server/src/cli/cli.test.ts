@@ -55,11 +55,10 @@ describe('CLI commands', () => {
     async () => {
       const dataDir = newDataDir('usdt-cli-');
       const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
-      const created = await run(
-        process.execPath,
-        [...nodeArgs('cli'), 'admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword'],
-        { cwd: root, env },
-      );
+      const created = await run(process.execPath, [...nodeArgs('cli'), 'admin:create', '--email', 'ops@example.test', '--password', 'Adm1nPassword'], {
+        cwd: root,
+        env,
+      });
       expect(created.stdout.trim()).toBe('Admin ops@example.test created');
       const verify = await run(process.execPath, [...nodeArgs('cli'), 'ledger:verify'], { cwd: root, env });
       expect(verify.stdout).toMatch(/^Ledger OK/);

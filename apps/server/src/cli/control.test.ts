@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, testDbKind, type TestApp } from '../test/app';
-import { nodeArgs } from '../test/entry-points';
+import { spawnProgram } from '../test/processes';
 import { newDataDir } from '../test/template-db';
-import { cli, root } from '../faults/procs';
+import { cli } from '../faults/procs';
 import { commands, runCommand } from './commands';
 import { readLockHolder } from '../lib/data-dir-lock';
 import { controlFile, controlRoutes, readControlFile } from './control';
@@ -102,15 +101,11 @@ describe('CLI control endpoint', () => {
         stdout: 'Admin ops@example.test created\n',
       });
 
-      const server = spawn(process.execPath, nodeArgs('server'), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let log = '';
-      server.stdout.on('data', (d: Buffer) => (log += d.toString()));
-      server.stderr.on('data', (d: Buffer) => (log += d.toString()));
-      const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+      const { child: server, output: log, exited } = spawnProgram('server', [], env);
       try {
         const deadline = Date.now() + 45_000;
         while (readControlFile(dataDir)?.secret === 'stale' || !readControlFile(dataDir)) {
-          if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not write control.json:\n${log}`);
+          if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not write control.json:\n${log()}`);
           await new Promise((r) => setTimeout(r, 100));
         }
         const control = readControlFile(dataDir)!;

@@ -31,6 +31,13 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
       expect((await verify(h.db)).ok).toBe(true);
     });
 
+  /** Stops a server as an operator does (SIGTERM, exit 0), then checks what it leaves. */
+  const stopIntact = async (s: ServerProc, t: Target, emails: string[]) => {
+    s.proc.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    await assertIntact(t, emails);
+  };
+
   it('a CLI command run while the server starts waits for it and hands the command over', async () => {
     const t = await newTarget('pglite');
     const server = await start(t);
@@ -41,9 +48,7 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
     expect(b).toMatchObject({ code: 0, stdout: 'Admin during-start-2@example.test created\n' });
     await server.ready();
     expect((await cli(env, ['ledger:verify'])).stdout).toMatch(/^Ledger OK/);
-    server.proc.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    await assertIntact(t, ['during-start-1@example.test', 'during-start-2@example.test']);
+    await stopIntact(server, t, ['during-start-1@example.test', 'during-start-2@example.test']);
   }, 120_000);
 
   it('a CLI command run while the server stops waits for the lock and runs alone', async () => {
@@ -75,9 +80,7 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
     // The winner still serves and its database is sound.
     const env = processEnv(t, 0);
     expect(await admin(env, 'after-two-servers@example.test')).toMatchObject({ code: 0 });
-    winner.proc.kill('SIGTERM');
-    expect(await winner.exited).toBe(0);
-    await assertIntact(t, ['after-two-servers@example.test']);
+    await stopIntact(winner, t, ['after-two-servers@example.test']);
   }, 120_000);
 
   it('two CLI commands at once on a directory with no server run one after the other', async () => {
@@ -100,9 +103,7 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
     await second.ready();
     const env = processEnv(t, 0);
     expect(await admin(env, 'after-kill@example.test')).toMatchObject({ code: 0 });
-    second.proc.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-    await assertIntact(t, ['after-kill@example.test']);
+    await stopIntact(second, t, ['after-kill@example.test']);
   }, 120_000);
 
   it('refuses with one line and never opens the files while a holder that does not answer keeps the lock', async () => {
@@ -131,16 +132,19 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
   it('a server started while a CLI command holds the directory waits for it, then starts', async () => {
     const t = await newTarget('pglite', { empty: true });
     const held = await lockDataDir(t.dataDir, 'cli', () => undefined);
-    const server = await start(t);
-    // Long enough for the server to have loaded and found the lock taken.
-    await new Promise((r) => setTimeout(r, 8_000));
+    const server = startServer(t, await freePort(), { LOG_LEVEL: 'info' });
+    servers.push(server);
+    // It has loaded, found the lock taken and says it waits; a moment later it still waits.
+    for (const deadline = Date.now() + 60_000; !server.log().includes('waiting for the CLI command');) {
+      if (Date.now() > deadline || server.proc.exitCode !== null) throw new Error(`the server did not wait:\n${server.log()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await new Promise((r) => setTimeout(r, 1_500));
     expect(server.proc.exitCode).toBeNull();
     expect(existsSync(path.join(t.dataDir, 'pglite'))).toBe(false);
     await held.release();
     await server.ready();
-    server.proc.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    await assertIntact(t, []);
+    await stopIntact(server, t, []);
   }, 120_000);
 
   it('a live holder whose lock looks stale (a long PGlite query stalled its refresh) keeps it', async () => {

@@ -1,7 +1,6 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,22 +10,14 @@ import { migrateToLatest } from '../db/migrate';
 import { holderIsGone, waitForDataDirLock } from '../lib/data-dir-lock';
 import * as ledger from '../modules/ledger/service';
 import { nodeArgs } from '../test/entry-points';
+import { freePort, spawnProgram, untilHealthy } from '../test/processes';
 import { newDataDir } from '../test/template-db';
 
 /** Real server and CLI processes for the fault tests: what an operator runs, started the same way. */
 export const root = path.resolve(import.meta.dirname, '../../../..');
 const execFileP = promisify(execFile);
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface Target {
   kind: 'pglite' | 'postgres';
@@ -95,32 +86,9 @@ export interface ServerProc {
 }
 
 export function startServer(t: Target, port: number, extra: Record<string, string> = {}): ServerProc {
-  const proc = spawn(process.execPath, nodeArgs('server'), {
-    cwd: root,
-    env: processEnv(t, port, extra),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  proc.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const p = spawnProgram('server', [], processEnv(t, port, extra));
   const url = `http://127.0.0.1:${port}`;
-  return {
-    proc,
-    url,
-    log: () => log,
-    exited,
-    ready: async (timeoutMs = 120_000) => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited (${proc.exitCode ?? proc.signalCode}):\n${log}`);
-        if (Date.now() > deadline) throw new Error(`server not ready in ${timeoutMs} ms:\n${log}`);
-        const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
-        if (res?.status === 200) return;
-        await new Promise((r) => setTimeout(r, 150));
-      }
-    },
-  };
+  return { proc: p.child, url, log: p.output, exited: p.exited, ready: (timeoutMs) => untilHealthy(p, url, timeoutMs) };
 }
 
 /** Runs the CLI as a process; a failing exit is an answer, not an exception. */

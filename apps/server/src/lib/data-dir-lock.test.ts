@@ -16,6 +16,17 @@ describe('DATA_DIR lock liveness', () => {
   const dir = () => mkdtempSync(path.join(os.tmpdir(), 'usdt-lock-'));
   /** A live process other than this one (a holder that is busy, as far as the lock can tell). */
   const sleeper = () => spawn('sleep', ['30'], { stdio: 'ignore' });
+  /** A lock taken by this process whose holder file then names a process that has died. */
+  const heldByTheDead = async (d: string) => {
+    const held = await lockDataDir(d, 'cli', () => undefined);
+    const mine = readLockHolder(d)!;
+    const gone = sleeper();
+    const exited = new Promise((r) => gone.on('exit', r));
+    gone.kill('SIGKILL');
+    await exited;
+    writeFileSync(path.join(d, 'pglite.lock.json'), JSON.stringify({ ...mine, pid: gone.pid, start: '1' }));
+    return held;
+  };
   const age = (d: string, ms: number) => {
     const past = new Date(Date.now() - ms);
     utimesSync(path.join(d, 'pglite.lock'), past, past);
@@ -46,14 +57,8 @@ describe('DATA_DIR lock liveness', () => {
 
   it('takes over the lock of a holder that is gone once it has not been refreshed for 2 s, not 10 s', async () => {
     const d = dir();
-    const held = await lockDataDir(d, 'cli', () => undefined);
-    const mine = readLockHolder(d)!;
-    const gone = sleeper();
-    const exited = new Promise((r) => gone.on('exit', r));
-    gone.kill('SIGKILL');
-    await exited;
     // What a holder killed with -9 three seconds ago leaves behind.
-    writeFileSync(path.join(d, 'pglite.lock.json'), JSON.stringify({ ...mine, pid: gone.pid, start: '1' }));
+    const held = await heldByTheDead(d);
     age(d, 3_000);
     const taken = await lockDataDir(d, 'server', () => undefined);
     expect(readLockHolder(d)).toMatchObject({ pid: process.pid, role: 'server' });
@@ -63,14 +68,8 @@ describe('DATA_DIR lock liveness', () => {
 
   it('does not take over a lock refreshed less than 2 s ago, even when the holder file names a dead process', async () => {
     const d = dir();
-    const held = await lockDataDir(d, 'cli', () => undefined);
-    const mine = readLockHolder(d)!;
-    const gone = sleeper();
-    const exited = new Promise((r) => gone.on('exit', r));
-    gone.kill('SIGKILL');
-    await exited;
     // A process that has just taken the lock over and not yet written its holder file looks like this.
-    writeFileSync(path.join(d, 'pglite.lock.json'), JSON.stringify({ ...mine, pid: gone.pid, start: '1' }));
+    const held = await heldByTheDead(d);
     await expect(lockDataDir(d, 'server', () => undefined)).rejects.toBeInstanceOf(DataDirBusyError);
     await held.release();
   });

@@ -39,8 +39,7 @@ async function snapshot(db: DB) {
 }
 
 /** The real `npm run cli -- ledger:verify` against the restored copy. */
-const verifyCli = (env: Record<string, string>) =>
-  run(process.execPath, [...nodeArgs('cli'), 'ledger:verify'], { cwd: root, env: { ...process.env, ...env } });
+const verifyCli = (env: Record<string, string>) => run(process.execPath, [...nodeArgs('cli'), 'ledger:verify'], { cwd: root, env: { ...process.env, ...env } });
 
 const script = (name: string, args: string[], env: Record<string, string>) =>
   run('bash', [path.join(root, 'scripts', name), ...args], { cwd: root, env: { ...process.env, ...env } });

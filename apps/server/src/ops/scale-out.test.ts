@@ -12,6 +12,7 @@ import { testDbKind } from '../test/app';
 import { createUser, fundDeposit, type TestUser } from '../test/factories';
 import { startServer, type ServerProcess } from '../test/processes';
 import { roiCredits } from '../test/roi-credits';
+import { seededRandom } from '../test/seeded-random';
 
 /**
  * Scale-out on real processes (issue 11): three servers started at the same moment on one empty
@@ -24,18 +25,6 @@ const SEED = Number(process.env.SCALE_SEED ?? Date.now() % 1_000_000);
 const OPS = Number(process.env.SCALE_OPS ?? 300);
 const LIMIT = 5;
 const migrationFiles = readdirSync(path.resolve(import.meta.dirname, '../db/migrations')).filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f));
-
-/** mulberry32: a seeded stream so a failing run can be replayed with SCALE_SEED. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -94,7 +83,7 @@ describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, 
 
   it('spreads random money operations over the three, then runs ROI on all three at once for ten days, each stake-day once', { timeout: 240_000 }, async () => {
     const db = handle!.db;
-    const random = rng(SEED);
+    const random = seededRandom(SEED); // replay a failing run with SCALE_SEED
     const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
     const users: TestUser[] = [];
     for (let i = 0; i < 12; i++) {

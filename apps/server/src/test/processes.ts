@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { nodeArgs } from './entry-points';
+import { nodeArgs, type EntryPoint } from './entry-points';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
@@ -23,49 +23,51 @@ export interface ServerProcess {
   stop: () => Promise<number | null>;
 }
 
+/** One of our programs as a process (the run's bundle), with its stdout and stderr kept together. */
+export function spawnProgram(entry: EntryPoint, args: string[], env: NodeJS.ProcessEnv): Omit<ServerProcess, 'url' | 'stop'> {
+  const child = spawn(process.execPath, [...nodeArgs(entry), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+/** Resolves once `url`/api/health answers 200; rejects if the process ends first or after timeoutMs. */
+export async function untilHealthy(p: Omit<ServerProcess, 'url' | 'stop'>, url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`server exited (${p.child.exitCode ?? p.child.signalCode}):\n${p.output()}`);
+    if (Date.now() > deadline) throw new Error(`server not healthy in ${timeoutMs} ms:\n${p.output()}`);
+    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+    if (res?.status === 200) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
 /**
- * A real server process (the run's bundle of `server.ts`, test/entry-points.ts) on a free port; resolves
- * once /api/health answers 200. Variables of the test runner that would change the server
+ * A real server process (the run's bundle of `server.ts`, test/entry-points.ts) on a free port;
+ * resolves once /api/health answers 200. Variables of the test runner that would change the server
  * (PORT, DATABASE_URL, …) are dropped unless `env` sets them.
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const port = await freePort();
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'JOBS_ENABLED']) delete base[k];
-  const child = spawn(process.execPath, nodeArgs('server'), {
-    cwd: root,
-    env: { ...base, LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const p = spawnProgram('server', [], { ...base, LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  let gone = false;
-  void exited.then(() => (gone = true));
-  for (;;) {
-    if (gone) throw new Error(`server exited during start: ${out}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy: ${out}`);
-    }
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await untilHealthy(p, url, timeoutMs);
+  } catch (err) {
+    p.child.kill('SIGKILL');
+    throw err;
   }
   return {
     url,
-    child,
-    output: () => out,
-    exited,
+    ...p,
     stop: async () => {
-      if (!gone) child.kill('SIGTERM');
-      return exited;
+      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+      return p.exited;
     },
   };
 }

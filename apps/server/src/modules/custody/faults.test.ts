@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom, faultyTransport } from '../../test/chain/faulty-rpc';
+import { faultyTransport } from '../../test/chain/faulty-rpc';
+import { seededRandom } from '../../test/seeded-random';
 import * as ledger from '../ledger/service';
 import { chainKey } from '../payments/service';
 import { evmClient } from './rpc/client';

@@ -1,17 +1,5 @@
 import { httpTransport, RpcError, type RpcRequest, type RpcResponse, type RpcTransport } from '../../modules/custody/rpc/json-rpc';
 
-/** A small seeded generator (mulberry32), so a failing run can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface Faults {
   /** chance per call of a failure before the node answers: 429, 5xx, a timeout */
   error: number;
