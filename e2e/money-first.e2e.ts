@@ -86,6 +86,17 @@ async function createPayment(server: E2EServer, user: ApiUser, amount: number): 
 const pay = (server: E2EServer, user: ApiUser, paymentId: string, amount: number) =>
   call<{ status: string }>(server, 'POST', `/api/sandbox/payments/${paymentId}/pay`, { amount }, user.token);
 
+/** Opens the first withdrawal on /transaction: $50.00 debited, the 5 % fee and what is sent on their own lines. */
+async function expectWithdrawalDetails(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Withdrawals' }).click();
+  await page.getByRole('button', { name: 'View' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Transaction Details' });
+  await dialog.getByTestId('details-amount').waitFor();
+  expect(squash(await dialog.getByTestId('details-amount').innerText())).toBe('$50.00');
+  expect(squash(await dialog.innerText())).toContain('Fee 2.50 USDT');
+  expect(squash(await dialog.innerText())).toContain('Sent to your wallet 47.50 USDT');
+}
+
 describe('issue 32, money first (items 1–11), phone and desktop', () => {
   const suite = browserSuite({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
@@ -243,13 +254,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
         await screenshot(page, `i32-transaction-cancelled-${name}`);
 
         // Item 5: pending: the headline is what was debited, with the fee and what is sent.
-        await page.getByRole('tab', { name: 'Withdrawals' }).click();
-        await page.getByRole('button', { name: 'View' }).first().click();
-        const dialog = page.getByRole('dialog', { name: 'Transaction Details' });
-        await dialog.getByTestId('details-amount').waitFor();
-        expect(squash(await dialog.getByTestId('details-amount').innerText())).toBe('$50.00');
-        expect(squash(await dialog.innerText())).toContain('Fee 2.50 USDT');
-        expect(squash(await dialog.innerText())).toContain('Sent to your wallet 47.50 USDT');
+        await expectWithdrawalDetails(page);
         await page.keyboard.press('Escape');
 
         // Item 9.
@@ -274,13 +279,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
       for (const [name, size] of SIZES) {
         const { page, context } = await newPage(suite.browser, suite.server.url, size);
         await signIn(page, sponsor, '/transaction');
-        await page.getByRole('tab', { name: 'Withdrawals' }).click();
-        await page.getByRole('button', { name: 'View' }).first().click();
-        const dialog = page.getByRole('dialog', { name: 'Transaction Details' });
-        await dialog.getByTestId('details-amount').waitFor();
-        expect(squash(await dialog.getByTestId('details-amount').innerText())).toBe('$50.00');
-        expect(squash(await dialog.innerText())).toContain('Fee 2.50 USDT');
-        expect(squash(await dialog.innerText())).toContain('Sent to your wallet 47.50 USDT');
+        await expectWithdrawalDetails(page);
         await screenshot(page, `i32-withdrawal-details-paid-${name}`);
         await context.close();
       }

@@ -323,8 +323,9 @@ async function settle(page: Page, path: string): Promise<void> {
 
 describe('a failed load is not a dead end', () => {
   it('offers Retry when the server cannot be reached, and the retry loads the table (phone)', async () => {
-    let server = await startServer();
+    // The browser first: a browser that cannot start must not leave a server running.
     const browser = await launchBrowser();
+    let server = await startServer();
     try {
       const u = await signUp(server, 'Retry Person');
       await deposit(server, u, 20);

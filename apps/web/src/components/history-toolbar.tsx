@@ -52,26 +52,8 @@ export function HistoryToolbar({
           </div>
           {range.preset === 'custom' ? (
             <div className="grid grid-cols-2 gap-2">
-              <label className="text-xs text-slate-400">
-                From
-                <input
-                  type="date"
-                  className="input mt-1 min-h-11 py-2"
-                  value={range.from}
-                  max={range.to || undefined}
-                  onChange={(e) => range.setCustom('from', e.target.value)}
-                />
-              </label>
-              <label className="text-xs text-slate-400">
-                To
-                <input
-                  type="date"
-                  className="input mt-1 min-h-11 py-2"
-                  value={range.to}
-                  min={range.from || undefined}
-                  onChange={(e) => range.setCustom('to', e.target.value)}
-                />
-              </label>
+              <DateInput label="From" value={range.from} max={range.to} onChange={(v) => range.setCustom('from', v)} />
+              <DateInput label="To" value={range.to} min={range.from} onChange={(v) => range.setCustom('to', v)} />
             </div>
           ) : null}
         </div>
@@ -87,5 +69,22 @@ export function HistoryToolbar({
         <Download className="h-3.5 w-3.5" aria-hidden /> {busy ? 'Preparing...' : 'Download CSV'}
       </button>
     </div>
+  );
+}
+
+/** One end of a custom range: a labelled date input bounded by the other end, when it is set. */
+function DateInput({ label, value, min, max, onChange }: { label: string; value: string; min?: string; max?: string; onChange: (value: string) => void }) {
+  return (
+    <label className="text-xs text-slate-400">
+      {label}
+      <input
+        type="date"
+        className="input mt-1 min-h-11 py-2"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
   );
 }

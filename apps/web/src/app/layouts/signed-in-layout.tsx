@@ -1,8 +1,8 @@
-import clsx from 'clsx';
 import { ArrowLeftRight, Home, Settings, TrendingUp, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { OfflineBanner } from './offline-banner';
+import { NavItemLink } from '../../components/ui/nav-item-link';
 import { MAIN_ID, SkipLink } from '../../components/ui/skip-link';
 
 const ITEMS = [
@@ -43,18 +43,12 @@ export function SignedInLayout() {
           <ul className="space-y-1">
             {SIDE_ORDER.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) =>
-                    clsx(
-                      'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm transition',
-                      isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-300 hover:bg-white/5 hover:text-white',
-                    )
-                  }
-                >
-                  <item.icon className="h-5 w-5" aria-hidden />
-                  {item.label}
-                </NavLink>
+                <NavItemLink
+                  item={item}
+                  className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm transition"
+                  active="bg-brand-500/15 font-semibold text-brand-300"
+                  idle="text-slate-300 hover:bg-white/5 hover:text-white"
+                />
               </li>
             ))}
           </ul>
@@ -81,18 +75,12 @@ export function SignedInLayout() {
                   {item.label}
                 </NavLink>
               ) : (
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) =>
-                    clsx(
-                      'flex w-full min-w-11 flex-col items-center gap-1 py-2.5 text-xs transition',
-                      isActive ? 'font-semibold text-brand-400' : 'text-slate-400 hover:text-slate-200',
-                    )
-                  }
-                >
-                  <item.icon className="h-5 w-5" aria-hidden />
-                  {item.label}
-                </NavLink>
+                <NavItemLink
+                  item={item}
+                  className="flex w-full min-w-11 flex-col items-center gap-1 py-2.5 text-xs transition"
+                  active="font-semibold text-brand-400"
+                  idle="text-slate-400 hover:text-slate-200"
+                />
               )}
             </li>
           ))}

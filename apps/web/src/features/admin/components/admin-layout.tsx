@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Activity, ChevronRight, FileClock, LayoutDashboard, LifeBuoy, Link2, LockKeyhole, LogOut, Receipt, Settings, Users, Wallet } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { auth } from '@app/core/contracts/auth';
 import { call } from '../../../lib/call';
 import { storage } from '../../../lib/storage';
 import { FADE_RIGHT, useMoreToTheRight } from '../../../components/ui/scroll-x';
+import { NavItemLink } from '../../../components/ui/nav-item-link';
 import { MAIN_ID, SkipLink } from '../../../components/ui/skip-link';
 
 const NAV = [
@@ -68,19 +69,14 @@ export function AdminLayout() {
             className={clsx('flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible lg:[mask-image:none]', moreTabs && FADE_RIGHT)}
           >
             {NAV.map((n) => (
-              <NavLink
+              <NavItemLink
                 key={n.to}
-                to={n.to}
-                className={({ isActive }) =>
-                  clsx(
-                    'flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm transition lg:min-h-0',
-                    isActive ? 'bg-brand-500/15 font-semibold text-brand-300' : 'text-slate-400 hover:bg-white/5 hover:text-slate-100',
-                  )
-                }
-              >
-                <n.icon className="h-4 w-4" aria-hidden />
-                {n.label}
-              </NavLink>
+                item={n}
+                className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm transition lg:min-h-0"
+                active="bg-brand-500/15 font-semibold text-brand-300"
+                idle="text-slate-400 hover:bg-white/5 hover:text-slate-100"
+                iconClassName="h-4 w-4"
+              />
             ))}
             <button
               type="button"
