@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auth, fundIncome } from '../../test/factories';
 import { drainOutbox } from '../mail/outbox';
@@ -333,28 +333,41 @@ describe('account security (server.md section 9)', () => {
       const u = await signUp();
       await fundIncome(t.db, u.id, 100);
       await t.db.updateTable('users').set({ email: 'nobody@unreachable.invalid' }).where('id', '=', u.id).execute();
-      const broken = { ...t.ctx, mailer: { send: async () => Promise.reject(new Error('SMTP down')), close: () => undefined } };
-      const res = await post('/api/withdraw/create', { amount_usd: 50, network: 'BSC', wallet_address: ADDRESS, token: 'USDT' }, u.token);
-      expect(res.statusCode).toBe(200);
-      // Whatever the prompt drainer did, the broken mailer cannot send: the row stays pending with its error.
-      await t.db
-        .updateTable('mail_outbox')
-        .set({ status: 'pending', next_attempt_at: new Date(0), sent_at: null })
-        .where('user_id', '=', u.id)
-        .execute();
-      await drainOutbox(broken);
-      const row = await t.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', u.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect(row.status).toBe('pending');
-      expect(row.last_error).toBe('SMTP down');
-      expect((await get('/api/user/wallet', u.token)).json().data.balance).toBe(50);
+      // The app's own mailer goes down, so whoever drains (the app's prompt drainer, polling every
+      // 250 ms, or this test) fails the same way: swapping in a copy of the context raced the
+      // drainer, which could lease the row between a reset and the test's drain.
+      const working = t.ctx.mailer;
+      t.ctx.mailer = { send: async () => Promise.reject(new Error('SMTP down')), close: () => undefined };
+      const rowOf = () => t.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', u.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      try {
+        const res = await post('/api/withdraw/create', { amount_usd: 50, network: 'BSC', wallet_address: ADDRESS, token: 'USDT' }, u.token);
+        expect(res.statusCode).toBe(200);
+        await vi.waitFor(
+          async () => {
+            await drainOutbox(t.ctx);
+            expect((await rowOf()).last_error).toBe('SMTP down');
+          },
+          { timeout: 10_000, interval: 100 },
+        );
+        expect((await rowOf()).status).toBe('pending');
+        expect((await get('/api/user/wallet', u.token)).json().data.balance).toBe(50);
+      } finally {
+        t.ctx.mailer = working;
+      }
       // Back up: the retry sends it.
+      const row = await rowOf();
       await t.db
         .updateTable('mail_outbox')
         .set({ next_attempt_at: new Date(0) })
         .where('id', '=', row.id)
         .execute();
-      await drainOutbox(t.ctx);
-      expect((await t.db.selectFrom('mail_outbox').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('sent');
+      await vi.waitFor(
+        async () => {
+          await drainOutbox(t.ctx);
+          expect((await rowOf()).status).toBe('sent');
+        },
+        { timeout: 10_000, interval: 100 },
+      );
     });
   });
 });
