@@ -309,15 +309,16 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
         // Item 10.
         await page.goto('/dashboard');
         const assets = page.getByTestId('total-assets');
-        await assets.waitFor();
-        expect(squash(await assets.innerText())).toContain('$21.00');
+        await expect.poll(() => assets.innerText().then(squash), { timeout: 20_000 }).toContain('$21.00');
         const breakdown = squash(await page.getByTestId('assets-breakdown').innerText());
         expect(breakdown).toContain('Deposit $0.00');
         expect(breakdown).toContain('Income $21.00');
         expect(breakdown).toContain('Staked $0.00');
         const flight = page.getByTestId('in-flight');
-        expect(squash(await flight.innerText())).toContain('Deposit of $30.00 waiting');
-        expect(squash(await flight.innerText())).toContain('Withdrawal of $10.00 pending');
+        // The strip fills from two calls (payments and withdrawals) that answer in either order.
+        const flightText = () => flight.innerText().then(squash);
+        await expect.poll(flightText, { timeout: 20_000 }).toContain('Deposit of $30.00 waiting');
+        await expect.poll(flightText, { timeout: 20_000 }).toContain('Withdrawal of $10.00 pending');
         await screenshot(page, `i32-dashboard-in-flight-${name}`);
         expect(await axeSerious(page)).toEqual([]);
         await flight.getByRole('link', { name: 'Reopen' }).click();
