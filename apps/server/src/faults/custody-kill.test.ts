@@ -93,7 +93,11 @@ describe(`custody: kill -9 between observation and credit (${testDbKind}, real p
       CHAIN_BSC_RPC_URL: anvil.url,
       CHAIN_BSC_USDT: token,
       CHAIN_BSC_CONFIRMATIONS: '3',
-      CHAIN_POLL_MS: '100',
+      // 12 credits a tick, a tick every 150 ms: 50 ticks, so the kill lands mid-credit even when a
+      // loaded machine answers the test's polls slowly (at 200 a tick, all 600 were once credited
+      // between two polls).
+      CHAIN_POLL_MS: '150',
+      CHAIN_CREDITS_PER_TICK: '12',
       JOBS_ENABLED: 'true',
       METRICS_TOKEN,
     };
@@ -105,7 +109,7 @@ describe(`custody: kill -9 between observation and credit (${testDbKind}, real p
       const start = await credited(s.url);
       // Kill once some more have been credited and some are left: credits are under way at that moment.
       let n = start;
-      // A tick credits 200 at most: once a tick's credits show, the next tick is crediting.
+      // Once a tick's credits show, the next ticks are crediting.
       for (let i = 0; i < 3000 && (n <= start || n === -1); i++) n = await credited(s.url);
       s.proc.kill('SIGKILL');
       await s.exited;
@@ -121,7 +125,8 @@ describe(`custody: kill -9 between observation and credit (${testDbKind}, real p
       expect(Number(state.find((r) => r.status === 'seen')?.n ?? 0)).toBeGreaterThan(0);
     }
 
-    const s = startServer(t, await freePort(), env);
+    // The restart credits the rest at the default pace.
+    const s = startServer(t, await freePort(), { ...env, CHAIN_CREDITS_PER_TICK: '200' });
     servers.push(s);
     await s.ready(60_000);
     for (let i = 0; i < 1200 && (await credited(s.url)) < DEPOSITS; i++) await new Promise((r) => setTimeout(r, 100));

@@ -82,6 +82,11 @@ describe('the chain gateway’s configuration stops a bad start with one line na
     expect(error({ ...base, CHAIN_BSC_CONFIRMATIONS: '0' })).toBe('Invalid configuration: CHAIN_BSC_CONFIRMATIONS must be at least 1 confirmation');
     expect(error({ ...base, CHAIN_BSC_USDT: 'USDT' })).toBe('Invalid configuration: CHAIN_BSC_USDT must be a 0x… contract address');
   });
+  it('bounds a tick’s credits by CHAIN_CREDITS_PER_TICK (200 unless set), refusing 0', () => {
+    expect(loadConfig(base).payments.custody.creditsPerTick).toBe(200);
+    expect(loadConfig({ ...base, CHAIN_CREDITS_PER_TICK: '12' }).payments.custody.creditsPerTick).toBe(12);
+    expect(error({ ...base, CHAIN_CREDITS_PER_TICK: '0' })).toBe('Invalid configuration: CHAIN_CREDITS_PER_TICK must be at least 1');
+  });
 });
 
 describe('GET /api/payments/addresses and POST /api/payments/create with PAYMENTS_GATEWAY=chain', () => {

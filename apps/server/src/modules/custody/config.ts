@@ -40,6 +40,8 @@ export const ZCustodyEnv = {
   CHAIN_POLL_MS: z.coerce.number().int().min(100, 'must be at least 100').default(3_000),
   /** the widest block range one log query asks for; a node that refuses it makes the watcher halve it */
   CHAIN_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** the most deposits one watcher tick credits: bounds a tick's database work when a backlog is found */
+  CHAIN_CREDITS_PER_TICK: z.coerce.number().int().min(1, 'must be at least 1').max(10_000).default(200),
 };
 
 type CustodyEnv = z.output<z.ZodObject<typeof ZCustodyEnv>>;
@@ -64,6 +66,7 @@ export interface CustodyConfig {
   networks: NetworkConfig[];
   pollMs: number;
   logRange: number;
+  creditsPerTick: number;
 }
 
 /** A configuration error: one line naming the variable (config.ts turns it into a ConfigError). */
@@ -141,5 +144,5 @@ export function buildCustodyConfig(e: CustodyEnv, gatewayIsChain: boolean): Cust
   }
   if (gatewayIsChain && !networks.length)
     throw new CustodyConfigError('PAYMENTS_GATEWAY=chain needs at least one network: set CHAIN_BSC_RPC_URL, CHAIN_POLYGON_RPC_URL or CHAIN_TRON_API_URL');
-  return { xpubs, networks: gatewayIsChain ? networks : [], pollMs: e.CHAIN_POLL_MS, logRange: e.CHAIN_LOG_RANGE };
+  return { xpubs, networks: gatewayIsChain ? networks : [], pollMs: e.CHAIN_POLL_MS, logRange: e.CHAIN_LOG_RANGE, creditsPerTick: e.CHAIN_CREDITS_PER_TICK };
 }

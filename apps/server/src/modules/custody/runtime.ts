@@ -56,7 +56,7 @@ export function custodyRuntime(ctx: AppContext): CustodyRuntime {
     const custody = ctx.config.payments.custody;
     rt = {
       networks: new Map(custody.networks.map((n) => [n.network, { config: n, client: clientFor(n), range: custody.logRange }])),
-      tuning: DEFAULT_TUNING,
+      tuning: { ...DEFAULT_TUNING, creditsPerTick: custody.creditsPerTick },
     };
     runtimes.set(ctx, rt);
   }
