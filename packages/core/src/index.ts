@@ -1,5 +1,6 @@
 export * from './money';
 export * from './constants';
+export * from './statuses';
 export * from './format';
 export * from './addresses';
 export * from './schemas/fields';

@@ -1,4 +1,5 @@
 import type { TDemoPayment, THistoryRecord, TPendingPayment } from '@app/core/contracts';
+import type { PaymentStatus } from '@app/core/statuses';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import { PAYMENT_STATUS_KEYS } from '../lib/payment-status';
 type Colour = 'purple' | 'sky' | 'amber' | 'emerald' | 'red' | 'slate' | 'white';
 const ASKED = 20;
 const ROWS: {
-  status: string;
+  status: PaymentStatus;
   cancelled?: boolean;
   received: number;
   badge: Colour;

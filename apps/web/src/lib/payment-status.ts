@@ -1,3 +1,4 @@
+import { PAYMENT_STATUSES } from '@app/core/statuses';
 import type { BadgeTone } from '../components/ui/badge';
 
 /**
@@ -14,18 +15,7 @@ import type { BadgeTone } from '../components/ui/badge';
  * - `cancelled` is not a gateway status: the server marks a cancelled payment `expired` with a
  *   `cancelled_at` in its extra (payments/service.ts cancelPayment).
  */
-export const PAYMENT_STATUS_KEYS = [
-  'waiting',
-  'confirming',
-  'confirmed',
-  'sending',
-  'partially_paid',
-  'finished',
-  'failed',
-  'refunded',
-  'expired',
-  'cancelled',
-] as const;
+export const PAYMENT_STATUS_KEYS = [...PAYMENT_STATUSES, 'cancelled'] as const;
 export type PaymentStatusKey = (typeof PAYMENT_STATUS_KEYS)[number];
 
 /**

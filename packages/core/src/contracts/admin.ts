@@ -14,6 +14,7 @@ import { defineContract, pageOf, ZId, ZIsoTime, ZMoney } from './define';
 import { ZRewardLevel } from './money';
 import { ZTicket } from './support';
 import { ZSettings } from './user';
+import { ZPaymentStatusValue, ZStakeStatus, ZUserStatus, ZWithdrawalStatus } from '../statuses';
 
 const tag = 'admin';
 const auth = 'admin';
@@ -23,7 +24,7 @@ export const ZAdminUser = z.object({
   name: z.string(),
   email: z.string(),
   username: z.string(),
-  status: z.string(),
+  status: ZUserStatus,
   is_admin: z.boolean(),
   eligible_level: z.number().int(),
   verified: z.boolean(),
@@ -63,9 +64,9 @@ export const ZAdminUserDetail = z.object({
       postings: z.array(z.object({ account: z.string(), amount: ZMoney })),
     }),
   ),
-  stakes: z.array(z.object({ id: ZId, amount: ZMoney, roi_paid: ZMoney, status: z.string(), createdAt: ZIsoTime })),
-  payments: z.array(z.object({ id: ZId, payment_id: z.string(), status: z.string(), amount: ZMoney, credited: ZMoney, createdAt: ZIsoTime })),
-  withdrawals: z.array(z.object({ id: ZId, amount: ZMoney, status: z.string(), network: z.string(), createdAt: ZIsoTime })),
+  stakes: z.array(z.object({ id: ZId, amount: ZMoney, roi_paid: ZMoney, status: ZStakeStatus, createdAt: ZIsoTime })),
+  payments: z.array(z.object({ id: ZId, payment_id: z.string(), status: ZPaymentStatusValue, amount: ZMoney, credited: ZMoney, createdAt: ZIsoTime })),
+  withdrawals: z.array(z.object({ id: ZId, amount: ZMoney, status: ZWithdrawalStatus, network: z.string(), createdAt: ZIsoTime })),
 });
 
 export const ZAdminTicket = ZTicket.extend({
@@ -81,7 +82,7 @@ export const ZAdminWithdrawal = z.object({
   receive_amount: ZMoney,
   network: z.string(),
   wallet_address: z.string(),
-  status: z.string(),
+  status: ZWithdrawalStatus,
   tx_hash: z.string().nullable(),
   reject_reason: z.string().nullable(),
   createdAt: ZIsoTime,
@@ -96,7 +97,7 @@ export const ZAdminPayment = z.object({
   price_amount: ZMoney,
   actually_paid: ZMoney,
   credited_amount: ZMoney,
-  status: z.string(),
+  status: ZPaymentStatusValue,
   needs_review: z.boolean(),
   createdAt: ZIsoTime,
 });
@@ -207,7 +208,7 @@ export const admin = {
     tag,
     summary: 'Blocks a user',
     params: ZAdminIdParams,
-    data: z.object({ id: ZId, status: z.string() }),
+    data: z.object({ id: ZId, status: ZUserStatus }),
   }),
   unblock: defineContract({
     method: 'POST',
@@ -216,7 +217,7 @@ export const admin = {
     tag,
     summary: 'Unblocks a user',
     params: ZAdminIdParams,
-    data: z.object({ id: ZId, status: z.string() }),
+    data: z.object({ id: ZId, status: ZUserStatus }),
   }),
   tickets: defineContract({
     method: 'GET',

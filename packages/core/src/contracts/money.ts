@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { ZCreateStakeRequest, ZCreateTransferRequest, ZCreateWithdrawalRequest } from '../schemas/money-ops';
 import { ZHistoryQuery, ZIncomeHistoryQuery, ZPageQuery, ZStakeHistoryQuery, ZTransferHistoryQuery } from '../schemas/common';
 import { defineContract, pageOf, ZId, ZIsoTime, ZMoney, ZPagination } from './define';
+import { ZHistoryStatus, ZStakeStatus, ZUserStatus } from '../statuses';
 
 export const ZStakeRow = z.object({
   id: ZId,
   createdAt: ZIsoTime,
   type: z.string(),
   amount_usd: ZMoney,
-  status: z.string(),
+  status: ZStakeStatus,
   /** the stake's first day (yyyy-mm-dd, UTC) */
   start_date: z.string(),
   /** whole days since start_date, today (UTC) counted from 0 */
@@ -44,7 +45,7 @@ export const ZIncomeChart = z.object({
   points: z.array(ZIncomeDay),
   totals: z.object({ roi: ZMoney, referral: ZMoney, reward: ZMoney, total: ZMoney }),
 });
-export const ZTeamMember = z.object({ avatar: z.string().nullable(), username: z.string(), name: z.string(), createdAt: ZIsoTime, status: z.string() });
+export const ZTeamMember = z.object({ avatar: z.string().nullable(), username: z.string(), name: z.string(), createdAt: ZIsoTime, status: ZUserStatus });
 export const ZTransferRecord = z.object({
   id: ZId,
   createdAt: ZIsoTime,
@@ -56,7 +57,14 @@ export const ZTransferRecord = z.object({
   Sender: z.object({ username: z.string() }),
   Receiver: z.object({ username: z.string() }),
 });
-export const ZHistoryRecord = z.object({ id: ZId, createdAt: ZIsoTime, amount: ZMoney, amount_usd: ZMoney, status: z.string(), extra: z.string().nullable() });
+export const ZHistoryRecord = z.object({
+  id: ZId,
+  createdAt: ZIsoTime,
+  amount: ZMoney,
+  amount_usd: ZMoney,
+  status: ZHistoryStatus,
+  extra: z.string().nullable(),
+});
 
 export const staking = {
   create: defineContract({

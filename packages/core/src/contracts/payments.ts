@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { ZCreateDemoPaymentRequest, ZCreatePaymentRequest, ZPaymentIdRequest } from '../schemas/money-ops';
 import { ZSandboxPayRequest } from '../schemas/payments';
 import { defineContract, ZId, ZIsoTime, ZMoney } from './define';
+import { ZPaymentStatusValue } from '../statuses';
 
 const tag = 'payments';
 
 export const ZPendingPayment = z.object({
   id: ZId,
   payment_id: z.string(),
-  status: z.string(),
+  status: ZPaymentStatusValue,
   createdAt: ZIsoTime,
   amount: ZMoney,
   pay_amount: ZMoney,
@@ -21,7 +22,7 @@ export const ZPendingPayment = z.object({
 
 export const ZPaymentStatus = z.object({
   payment_id: z.string(),
-  status: z.string(),
+  status: ZPaymentStatusValue,
   amount: ZMoney,
   pay_amount: ZMoney,
   pay_currency: z.string(),
@@ -36,7 +37,7 @@ export const ZCreatedPayment = z.object({
   payCurrency: z.string(),
   amount: ZMoney,
   price_amount: ZMoney,
-  status: z.string(),
+  status: ZPaymentStatusValue,
   timedout_at: ZIsoTime.nullable(),
 });
 
@@ -52,7 +53,7 @@ export const ZCurrencyOption = z.object({
 
 export const ZDemoPayment = z.object({
   paymentId: z.string(),
-  status: z.string(),
+  status: ZPaymentStatusValue,
   amount: ZMoney,
   payAmount: ZMoney,
   payCurrency: z.string(),

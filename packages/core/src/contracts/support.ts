@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { ZPageQuery } from '../schemas/common';
 import { ZCreateTicketRequest, ZTicketIdParams, ZTicketReplyRequest } from '../schemas/support';
 import { defineContract, pageOf, ZId, ZIsoTime } from './define';
+import { ZTicketStatus } from '../statuses';
 
 export const ZTicket = z.object({
   id: ZId,
   type: z.string(),
   message: z.string(),
-  status: z.string(),
+  status: ZTicketStatus,
   createdAt: ZIsoTime,
   adminRemark: z.string().nullable(),
   /** every message after the first, oldest first: the user's and support's (issue 32, item 20) */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCheckUsernameQuery } from '../schemas/auth';
 import { defineContract, ZId, ZIsoTime, ZMoney } from './define';
+import { ZPaymentStatusValue, ZStakeStatus, ZUserStatus, ZWithdrawalStatus } from '../statuses';
 
 const tag = 'user';
 
@@ -14,19 +15,18 @@ export const ZUserDetail = z.object({
   balance: ZMoney,
 });
 
-export const ZActivityItem = z.object({
-  recordType: z.enum(['staking', 'transaction', 'withdrawal']),
-  id: ZId,
-  amount_usd: ZMoney.optional(),
-  amount: ZMoney.optional(),
-  status: z.string(),
-  createdAt: ZIsoTime,
-});
+const activity = { id: ZId, amount_usd: ZMoney.optional(), amount: ZMoney.optional(), createdAt: ZIsoTime };
+/** A row of the dashboard's recent activity: the status is of the record's own kind. */
+export const ZActivityItem = z.discriminatedUnion('recordType', [
+  z.object({ recordType: z.literal('staking'), ...activity, status: ZStakeStatus }),
+  z.object({ recordType: z.literal('transaction'), ...activity, status: ZPaymentStatusValue }),
+  z.object({ recordType: z.literal('withdrawal'), ...activity, status: ZWithdrawalStatus }),
+]);
 
 export const ZUserInfo = z.object({
   name: z.string(),
   username: z.string(),
-  status: z.string(),
+  status: ZUserStatus,
   eligible_level: z.number().int(),
   user_detail: ZUserDetail,
   activity: z.array(ZActivityItem),
@@ -38,7 +38,7 @@ export const ZProfile = z.object({
   username: z.string(),
   email: z.string(),
   referral_id: z.string().nullable(),
-  status: z.string(),
+  status: ZUserStatus,
   active_date: z.string().nullable(),
 });
 

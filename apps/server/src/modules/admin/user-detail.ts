@@ -1,4 +1,4 @@
-import { microToNumber } from '@app/core';
+import { microToNumber, type PaymentStatus, type WithdrawalStatus } from '@app/core';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
@@ -45,13 +45,13 @@ export async function getUserDetail(db: Executor, userId: bigint) {
     .limit(50)
     .execute();
   const payments = await optional(() =>
-    sql<{ id: bigint; provider_payment_id: string; status: string; price_amount: bigint; credited_amount: bigint; created_at: Date }>`
+    sql<{ id: bigint; provider_payment_id: string; status: PaymentStatus; price_amount: bigint; credited_amount: bigint; created_at: Date }>`
       select id, provider_payment_id, status, price_amount, credited_amount, created_at from payments where user_id = ${userId} order by id desc limit 50`.execute(
       db,
     ),
   );
   const withdrawals = await optional(() =>
-    sql<{ id: bigint; amount: bigint; status: string; network: string; created_at: Date }>`
+    sql<{ id: bigint; amount: bigint; status: WithdrawalStatus; network: string; created_at: Date }>`
       select id, amount, status, network, created_at from withdrawals where user_id = ${userId} order by id desc limit 50`.execute(db),
   );
   return {

@@ -1,3 +1,4 @@
+import type { UserStatus } from '@app/core';
 import { sql } from 'kysely';
 import type { DB, Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
@@ -40,7 +41,7 @@ export async function setBlocked(db: DB, adminId: bigint, userId: bigint, blocke
     if (!user) throw new AppError('NOT_FOUND', 'User not found');
     if (user.is_admin) throw new AppError('BAD_REQUEST', 'An admin cannot be blocked');
     // Unblocking restores what the user had earned: active once they have staked.
-    const next = blocked ? 'blocked' : user.active_date ? 'active' : 'inactive';
+    const next: UserStatus = blocked ? 'blocked' : user.active_date ? 'active' : 'inactive';
     if (user.status === next) return { id: String(userId), status: next };
     await tx.updateTable('users').set({ status: next, updated_at: new Date() }).where('id', '=', userId).execute();
     if (blocked) await deleteUserSessions(tx, userId);

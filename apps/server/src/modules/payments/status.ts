@@ -1,10 +1,11 @@
+import { PAYMENT_STATUSES, type PaymentStatus } from '@app/core';
+
 /**
  * Payment statuses (NOWPayments' own) and the one-way state machine over them (nowpayments.md §3
  * and §7.4): waiting < confirming < confirmed < sending < final. Gateways report out of order and
  * repeat themselves, so a report that would move a payment backwards is ignored.
  */
-export const PAYMENT_STATUSES = ['waiting', 'confirming', 'confirmed', 'sending', 'partially_paid', 'finished', 'failed', 'refunded', 'expired'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYMENT_STATUSES, type PaymentStatus };
 
 export const OPEN_STATUSES = ['waiting', 'confirming', 'confirmed', 'sending'] as const satisfies readonly PaymentStatus[];
 export const FINAL_STATUSES = ['partially_paid', 'finished', 'failed', 'refunded', 'expired'] as const satisfies readonly PaymentStatus[];

@@ -1,3 +1,4 @@
+import type { StakeStatus } from '@app/core';
 import type { Generated } from 'kysely';
 import type { Id, Micro, MicroDefault, Timestamp } from '../../db/types';
 
@@ -8,7 +9,7 @@ export interface StakesTable {
   daily_rate: string;
   cap_percentage: string;
   roi_paid: MicroDefault;
-  status: Generated<'active' | 'completed'>;
+  status: Generated<StakeStatus>;
   start_date: string;
   last_roi_date: string | null;
   created_at: Timestamp;

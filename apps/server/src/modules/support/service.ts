@@ -1,4 +1,4 @@
-import type { TCreateTicketRequest } from '@app/core';
+import type { TCreateTicketRequest, TicketStatus } from '@app/core';
 import type { TTicket } from '@app/core/contracts';
 import type { DB, Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
@@ -8,7 +8,7 @@ import './table';
 
 const MAX_OPEN_TICKETS = 20;
 
-type TicketRow = { id: bigint; type: string; message: string; status: string; created_at: Date; admin_remark: string | null };
+type TicketRow = { id: bigint; type: string; message: string; status: TicketStatus; created_at: Date; admin_remark: string | null };
 type Reply = TTicket['replies'][number];
 
 function toTicket(r: TicketRow, replies: Reply[] = []): TTicket {

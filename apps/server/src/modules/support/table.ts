@@ -1,14 +1,13 @@
+import type { TicketStatus } from '@app/core';
 import type { Generated } from 'kysely';
 import type { Id, Timestamp } from '../../db/types';
-
-/** 'open': waiting for support; 'answered': an admin replied, waiting for the user; 'closed'. */
-export type TicketStatus = 'open' | 'answered' | 'closed';
 
 export interface SupportTicketsTable {
   id: Id;
   user_id: bigint;
   type: string;
   message: string;
+  /** 'open': waiting for support; 'answered': an admin replied, waiting for the user; 'closed'. */
   status: Generated<TicketStatus>;
   admin_remark: string | null;
   closed_by: bigint | null;

@@ -1,5 +1,5 @@
 import type { TActivityItem, TProfile, TUserInfo } from '@app/core/contracts';
-import { microToNumber } from '@app/core';
+import { microToNumber, type PaymentStatus, type StakeStatus, type WithdrawalStatus } from '@app/core';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import { tokenHashKeys } from '../../db/batch-keys';
@@ -83,10 +83,13 @@ export async function getUserInfoOneStatement(db: Executor, tokenHash: string): 
   const activity: TActivityItem[] = [];
   for (const row of rows) {
     if (row.kind === null || row.id === null || row.created_at === null) continue;
-    const base = { id: String(row.id), status: row.a_status ?? '', createdAt: row.created_at.toISOString() };
+    const base = { id: String(row.id), createdAt: row.created_at.toISOString() };
     // The same fields as the sources: a payment shows `amount`, a stake or withdrawal `amount_usd`.
-    if (row.kind === 'transaction') activity.push({ recordType: 'transaction', ...base, amount: m(row.amount) });
-    else activity.push({ recordType: row.kind, ...base, amount_usd: m(row.amount) });
+    // The status column is each source's own, held to its list by the table's check constraint.
+    const status = row.a_status ?? '';
+    if (row.kind === 'transaction') activity.push({ recordType: 'transaction', ...base, status: status as PaymentStatus, amount: m(row.amount) });
+    else if (row.kind === 'staking') activity.push({ recordType: 'staking', ...base, status: status as StakeStatus, amount_usd: m(row.amount) });
+    else activity.push({ recordType: 'withdrawal', ...base, status: status as WithdrawalStatus, amount_usd: m(row.amount) });
   }
   // Stable sort: staking, then deposits, then withdrawals on equal times.
   activity.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));

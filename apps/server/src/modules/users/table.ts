@@ -1,3 +1,4 @@
+import type { UserStatus } from '@app/core';
 import type { Generated } from 'kysely';
 import type { Id, Timestamp } from '../../db/types';
 
@@ -8,7 +9,7 @@ export interface UsersTable {
   username: string;
   password_hash: string | null;
   referrer_id: bigint | null;
-  status: Generated<'inactive' | 'active' | 'blocked'>;
+  status: Generated<UserStatus>;
   is_admin: Generated<boolean>;
   email_verified_at: Timestamp | null;
   active_date: string | null;

@@ -1,4 +1,4 @@
-import { microToNumber, percentOf, toMicro, type TCreateWithdrawalRequest } from '@app/core';
+import { microToNumber, percentOf, toMicro, type TCreateWithdrawalRequest, type WithdrawalStatus } from '@app/core';
 import type { DB, Executor, Tx } from '../../db/types';
 import { withTx } from '../../db/tx';
 import { paginate } from '../../lib/paginate';
@@ -149,7 +149,7 @@ type Row = {
   receive_amount: bigint;
   network: string;
   wallet_address: string;
-  status: string;
+  status: WithdrawalStatus;
   tx_hash: string | null;
   reject_reason: string | null;
   created_at: Date;

@@ -1,3 +1,4 @@
+import type { WithdrawalStatus } from '@app/core';
 import type { Generated } from 'kysely';
 import type { Id, Micro, Timestamp } from '../../db/types';
 
@@ -10,7 +11,7 @@ export interface WithdrawalsTable {
   network: 'POLYGON' | 'BSC' | 'TRON';
   wallet_address: string;
   token: Generated<string>;
-  status: Generated<'pending' | 'completed' | 'rejected'>;
+  status: Generated<WithdrawalStatus>;
   tx_hash: string | null;
   reject_reason: string | null;
   processed_by: bigint | null;
