@@ -11,7 +11,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * switch) runs once, in the PGlite project: running it again on PostgreSQL would prove nothing new.
  */
 const SERVER_TESTS = 'apps/server/src/**/*.test.ts';
-const TOUCHES_DB = /useTestApp|createTestApp|createTestDb|testDbKind|TEST_DATABASE_URL|newTarget/;
+// A helper that builds a test app or database counts too (the custody tests' useChainTest once
+// slipped through, and ran on PGlite only).
+const TOUCHES_DB = /useTestApp|createTestApp|createTestDb|testDbKind|TEST_DATABASE_URL|newTarget|useChainTest|\/test-chain'|\/test\/app'|\/procs'/;
 const engineFree = globSync(SERVER_TESTS).filter((f) => !TOUCHES_DB.test(readFileSync(f, 'utf8')));
 
 const serverProject = (db: 'pglite' | 'postgres') => ({

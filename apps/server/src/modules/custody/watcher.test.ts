@@ -3,6 +3,7 @@ import { auth } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { chainKey } from '../payments/service';
 import { usdtRaw, useChainTest } from './test-chain';
+import { configureCustody } from './runtime';
 
 /**
  * The watcher against a real local chain (anvil, fresh for this file), on PGlite and PostgreSQL:
@@ -241,5 +242,53 @@ describe('deposits with no payment open, late, and under the minimum', () => {
     const [rec] = await history(u.token);
     expect(rec!.status).toBe('failed');
     expect(JSON.parse(rec!.extra).not_credited).toMatch(/below the minimum deposit \(0\.5 USDT\): not credited/);
+  });
+});
+
+/**
+ * CHAIN_BSC_FINALITY / CHAIN_POLYGON_FINALITY=finalized: the credited line is also under the node's
+ * `finalized` block. anvil answers `finalized` as head − 64, the way a proof-of-stake node lags it.
+ */
+describe('the chain watcher under the node’s finalized block (anvil: head − 64)', () => {
+  const c = useChainTest({ CHAIN_BSC_FINALITY: 'finalized', CHAIN_POLYGON_FINALITY: 'finalized' });
+  const cursor = (network: 'bsc' | 'polygon') => c.t.db.selectFrom('chain_cursors').selectAll().where('network', '=', network).executeTakeFirstOrThrow();
+
+  it.each(['bsc', 'polygon'] as const)('%s: deep enough is not final until the finalized block passes the transfer', async (network) => {
+    const u = await c.user();
+    const d = await c.deposit(network, u.evm, '30');
+    await c.anvil.mine(10);
+    let r = await c.tick(network);
+    // 11 confirmations (depth 5 met), but the node's finalized block is still below the transfer.
+    expect(r.credited).toBe(0);
+    expect(await c.balance(u.id)).toBe(0n);
+    // viem keeps a block number for 4 s unless told not to.
+    const head = await c.anvil.publicClient.getBlockNumber({ cacheTime: 0 });
+    expect((await cursor(network)).finalized_tag).toBe(head > 64n ? head - 64n : 0n);
+    expect((await cursor(network)).final_height).toBeLessThan(d.blockNumber);
+
+    await c.anvil.mine(Number(d.blockNumber + 64n - head));
+    r = await c.tick(network);
+    expect(r.credited).toBe(1);
+    expect(await c.balance(u.id)).toBe(30_000_000n);
+    expect((await cursor(network)).final_height).toBeGreaterThanOrEqual(d.blockNumber);
+  });
+
+  it('credits nothing from a node that has no finalized block, and says so', async () => {
+    const u = await c.user();
+    await c.deposit('bsc', u.evm, '12');
+    await c.anvil.mine(80);
+    const rt = configureCustody(c.t.ctx, {});
+    const real = rt.networks.get('bsc')!.client;
+    configureCustody(c.t.ctx, { clients: { bsc: { ...real, finalizedHeight: async () => null } } });
+    try {
+      const r = await c.tick('bsc');
+      expect(r.stopped).toBe('no_finalized');
+      expect(await c.balance(u.id)).toBe(0n);
+      expect((await cursor('bsc')).finalized_tag).toBeNull();
+    } finally {
+      configureCustody(c.t.ctx, { clients: { bsc: real } });
+    }
+    expect((await c.tick('bsc')).credited).toBe(1);
+    expect(await c.balance(u.id)).toBe(12_000_000n);
   });
 });
