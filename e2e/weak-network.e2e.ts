@@ -155,7 +155,7 @@ describe('issue 32: a weak network and the signed-in app', () => {
       await screenshot(page, `weak-15-dashboard-kept-${size}`);
       // The wallet's figures are fresh for 15 s, so no refresh on the way back. A reload whose read
       // cannot reach the server: the copy saved on the device, its time, the error and Retry.
-      await page.waitForFunction(() => localStorage.getItem('query_cache')?.includes('"wallet"'));
+      await page.waitForFunction(() => localStorage.getItem('query_cache')?.includes('"/user/wallet"'));
       unreachable = true;
       await page.goto('/wallet');
       await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 6_000 });
@@ -201,6 +201,9 @@ describe('issue 32: a weak network and the signed-in app', () => {
       const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/support' && r.status() === 200);
       await page.goto('/support');
       await answered;
+      // The answer reached the browser; the app has taken it once it notes the session as worked
+      // (a reload in between, on a loaded machine, lost the note and the device went to /).
+      await page.waitForFunction(() => localStorage.getItem('session_worked') === '1', undefined, { timeout: 15_000 });
       expect(await page.evaluate(() => localStorage.getItem('query_cache'))).toBeNull();
       expect((await call(suite.server, 'DELETE', `/api/user/sessions/${target.id}`, undefined, other)).status).toBe(200);
 

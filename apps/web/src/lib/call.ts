@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError, request } from './api-client';
 
 // Kept out of api-client.ts, which the entry chunk loads: only the pages that call the API carry this.
-type CallArgs<C extends Contract> = object extends InputOf<C> ? [input?: InputOf<C>] : [input: InputOf<C>];
+export type CallArgs<C extends Contract> = object extends InputOf<C> ? [input?: InputOf<C>] : [input: InputOf<C>];
 
 /**
  * Calls one endpoint from its contract (spec section 7, with the bearer token): the input and the

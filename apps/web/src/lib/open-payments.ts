@@ -1,16 +1,14 @@
 import { demoPayments } from '@app/core/contracts/payments';
 import type { TPendingPayment } from '@app/core/contracts/payments';
 import { queryOptions } from '@tanstack/react-query';
-import { fetchData } from './call';
-import { queryKeys } from './query-keys';
+import { contractQuery } from './query-keys';
 
 /**
  * The user's open deposits (GET /api/demo-payments/pending), read by /demo-deposit and by the
  * dashboard's "in flight" strip: one key, so both see the same answer. The demo-deposit setup
  * (spec section 9): no refetch on focus, one retry; always refetched on arrival.
  */
-export const demoPendingQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.demoPendingPayments, queryFn: fetchData(demoPayments.pending), refetchOnWindowFocus: false, retry: 1, staleTime: 0 });
+export const demoPendingQueryOptions = () => queryOptions({ ...contractQuery(demoPayments.pending), refetchOnWindowFocus: false, retry: 1, staleTime: 0 });
 
 /** A pending payment worth reopening: money already on its way, or still waiting inside its window. */
 export function reopenable(p: TPendingPayment, now = Date.now()): boolean {

@@ -1,26 +1,28 @@
-/** A history's date range as part of its key. */
-type DateRangeKey = { start_date?: string; end_date?: string };
+import type { Contract } from '@app/core/contracts/define';
+import type { Query } from '@tanstack/react-query';
+import { fetchData, type CallArgs } from './call';
 
-/** Query keys shared across features, so a mutation in one feature can refresh another's data. */
-export const queryKeys = {
-  userInfo: ['user-info'] as const,
-  profile: ['profile'] as const,
-  wallet: ['wallet'] as const,
-  settings: ['settings'] as const,
-  incomeHistory: (type: number, page: number, range: DateRangeKey = {}) =>
-    ['income-history', type, page, range.start_date ?? '', range.end_date ?? ''] as const,
-  incomeAll: ['income-history'] as const,
-  rewardLevels: ['reward-levels'] as const,
-  stakeHistory: (page: number, range: DateRangeKey = {}) => ['stake-history', page, range.start_date ?? '', range.end_date ?? ''] as const,
-  stakeAll: ['stake-history'] as const,
-  history: (type: string, page: number, range: DateRangeKey = {}) => ['history', type, page, range.start_date ?? '', range.end_date ?? ''] as const,
-  historyAll: ['history'] as const,
-  transfers: (page: number, range: DateRangeKey = {}) => ['transfers', page, range.start_date ?? '', range.end_date ?? ''] as const,
-  transfersAll: ['transfers'] as const,
-  team: (page: number) => ['team', page] as const,
-  tickets: ['tickets'] as const,
-  pendingPayments: ['payments-pending'] as const,
-  demoPendingPayments: ['demo-payments-pending'] as const,
-  currencies: ['demo-currencies'] as const,
-  security: ['security'] as const,
-};
+/**
+ * A query's key is the call it makes: the contract's method and path, then the input it sends.
+ * Nothing is named by hand, so a key cannot drift from its call, and two screens reading the same
+ * call share one cache entry.
+ */
+
+/** Every query of one endpoint, whatever its input: what an invalidation names. */
+export const keyOfAll = (contract: Contract): readonly [string, string] => [contract.method, contract.path];
+
+/** The key of one call of `contract` with this input. */
+export function keyOf<C extends Contract>(contract: C, ...[input]: CallArgs<C>): readonly unknown[] {
+  return input === undefined ? keyOfAll(contract) : [...keyOfAll(contract), input];
+}
+
+/** `queryKey` and `queryFn` from one contract and one input (spread into `queryOptions`). */
+export function contractQuery<C extends Contract>(contract: C, ...args: CallArgs<C>) {
+  return { queryKey: keyOf(contract, ...args), queryFn: fetchData(contract, ...args) };
+}
+
+/** Every query whose endpoint's path starts with `prefix` (the admin console's '/admin/'). */
+export const underPath =
+  (prefix: string) =>
+  (query: Query): boolean =>
+    typeof query.queryKey[1] === 'string' && query.queryKey[1].startsWith(prefix);

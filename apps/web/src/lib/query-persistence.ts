@@ -2,7 +2,7 @@ import { user } from '@app/core/contracts/user';
 import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
-import { queryKeys } from './query-keys';
+import { keyOf } from './query-keys';
 import { storage } from './storage';
 
 /**
@@ -12,8 +12,8 @@ import { storage } from './storage';
  * kept: no token (the key lives in storage.ts and goes with the session), no history, no security data.
  */
 const KEPT: readonly { key: readonly unknown[]; data: z.ZodType }[] = [
-  { key: queryKeys.userInfo, data: user.info.data },
-  { key: queryKeys.wallet, data: user.wallet.data },
+  { key: keyOf(user.info), data: user.info.data },
+  { key: keyOf(user.wallet), data: user.wallet.data },
 ];
 /** Older than this, a saved answer is not shown at all. */
 const MAX_AGE_MS = 7 * 86_400_000;
@@ -42,6 +42,18 @@ export function persistQueries(client: QueryClient): void {
       timer = undefined;
       save(client);
     }, SAVE_EVERY_MS);
+  });
+  // A save still waiting when the page goes away (a reload, the app closed or sent to the
+  // background) is written now: the last balance read in the second before going offline was lost.
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    save(client);
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
   });
 }
 

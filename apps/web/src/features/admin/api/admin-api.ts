@@ -1,21 +1,8 @@
 import { admin } from '@app/core/contracts/admin';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { fetchData } from '../../../lib/call';
+import { contractQuery, underPath } from '../../../lib/query-keys';
 
-/** One file for the admin console's calls: they share keys and invalidate each other. */
-export const adminKeys = {
-  all: ['admin'] as const,
-  stats: ['admin', 'stats'] as const,
-  users: (q: string, page: number) => ['admin', 'users', q, page] as const,
-  user: (id: string) => ['admin', 'user', id] as const,
-  withdrawals: (status: string, page: number) => ['admin', 'withdrawals', status, page] as const,
-  tickets: (status: string, page: number) => ['admin', 'tickets', status, page] as const,
-  payments: (status: string, page: number) => ['admin', 'payments', status, page] as const,
-  settings: ['admin', 'settings'] as const,
-  rewardLevels: ['admin', 'reward-levels'] as const,
-  audit: (page: number) => ['admin', 'audit', page] as const,
-  custody: ['admin', 'custody'] as const,
-};
+/** One file for the admin console's calls: every key is the call's own (lib/query-keys.ts), and any admin action refreshes them all. */
 
 export type {
   AdminAuditEntry,
@@ -31,33 +18,25 @@ export type {
   TCustodyView,
 } from '@app/core/contracts/admin';
 
-export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats, queryFn: fetchData(admin.stats) });
-export const usersQuery = (q: string, page: number) =>
-  queryOptions({ queryKey: adminKeys.users(q, page), queryFn: fetchData(admin.users, { query: { q, page } }) });
-export const userQuery = (id: string) => queryOptions({ queryKey: adminKeys.user(id), queryFn: fetchData(admin.user, { params: { id } }) });
+export const statsQuery = () => queryOptions(contractQuery(admin.stats));
+export const usersQuery = (q: string, page: number) => queryOptions(contractQuery(admin.users, { query: { q, page } }));
+export const userQuery = (id: string) => queryOptions(contractQuery(admin.user, { params: { id } }));
 export const withdrawalsQuery = (status: string, page: number) =>
-  queryOptions({
-    queryKey: adminKeys.withdrawals(status, page),
-    queryFn: fetchData(admin.withdrawals, { query: { status: (status || undefined) as 'pending' | undefined, page } }),
-  });
+  queryOptions(contractQuery(admin.withdrawals, { query: { status: (status || undefined) as 'pending' | undefined, page } }));
 export const ticketsQuery = (status: string, page: number) =>
-  queryOptions({
-    queryKey: adminKeys.tickets(status, page),
-    queryFn: fetchData(admin.tickets, { query: { status: (status || undefined) as 'open' | undefined, page } }),
-  });
-export const paymentsQuery = (status: string, page: number) =>
-  queryOptions({ queryKey: adminKeys.payments(status, page), queryFn: fetchData(admin.payments, { query: { status: status || undefined, page } }) });
-export const settingsQuery = () => queryOptions({ queryKey: adminKeys.settings, queryFn: fetchData(admin.settings) });
-export const rewardLevelsQuery = () => queryOptions({ queryKey: adminKeys.rewardLevels, queryFn: fetchData(admin.rewardLevels) });
+  queryOptions(contractQuery(admin.tickets, { query: { status: (status || undefined) as 'open' | undefined, page } }));
+export const paymentsQuery = (status: string, page: number) => queryOptions(contractQuery(admin.payments, { query: { status: status || undefined, page } }));
+export const settingsQuery = () => queryOptions(contractQuery(admin.settings));
+export const rewardLevelsQuery = () => queryOptions(contractQuery(admin.rewardLevels));
 /** The chain gateway's watchers and reconciliation; refreshed every 10 s while the page is open. */
-export const custodyQuery = () => queryOptions({ queryKey: adminKeys.custody, queryFn: fetchData(admin.custody), refetchInterval: 10_000 });
-export const auditQuery = (page: number) => queryOptions({ queryKey: adminKeys.audit(page), queryFn: fetchData(admin.auditLog, { query: { page } }) });
+export const custodyQuery = () => queryOptions({ ...contractQuery(admin.custody), refetchInterval: 10_000 });
+export const auditQuery = (page: number) => queryOptions(contractQuery(admin.auditLog, { query: { page } }));
 
 /** A POST/PUT that refreshes every admin query afterwards. */
 export function useAdminAction<TArg, TResult extends { message?: string }>(send: (arg: TArg) => Promise<TResult>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ predicate: underPath('/admin/') }),
   });
 }

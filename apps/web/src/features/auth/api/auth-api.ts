@@ -1,7 +1,8 @@
 import type { TForgotPasswordRequest, TLogin2faRequest, TLoginRequest, TRegisterRequest, TResetPasswordRequest } from '@app/core';
 import { auth } from '@app/core/contracts/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { call, fetchData } from '../../../lib/call';
+import { call } from '../../../lib/call';
+import { contractQuery } from '../../../lib/query-keys';
 
 /** The auth endpoints of spec section 7 (the unauthenticated ones and logout). */
 export const register = (body: TRegisterRequest) => call(auth.register, { body });
@@ -15,5 +16,4 @@ export const resendOtp = (body: { access_id: string }) => call(auth.resendOtp, {
 export const updateReferral = (body: { referral_id?: string; username: string }) => call(auth.updateReferral, { body });
 export const checkReferral = (referralId: string) => call(auth.checkUser, { query: { referral_id: referralId } });
 
-export const providersQueryOptions = () =>
-  queryOptions({ queryKey: ['auth-providers'], queryFn: fetchData(auth.providers), staleTime: Infinity, retry: false });
+export const providersQueryOptions = () => queryOptions({ ...contractQuery(auth.providers), staleTime: Infinity, retry: false });

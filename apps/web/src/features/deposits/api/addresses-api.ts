@@ -1,6 +1,6 @@
 import { payments } from '@app/core/contracts/payments';
 import { queryOptions } from '@tanstack/react-query';
-import { fetchData } from '../../../lib/call';
+import { contractQuery } from '../../../lib/query-keys';
 
 /** The chain gateway's permanent deposit addresses of the user (assigned on first ask, never change). */
-export const addressesQueryOptions = () => queryOptions({ queryKey: ['payments-addresses'], queryFn: fetchData(payments.addresses), staleTime: Infinity });
+export const addressesQueryOptions = () => queryOptions({ ...contractQuery(payments.addresses), staleTime: Infinity });

@@ -2,8 +2,8 @@ import { demoPayments, payments } from '@app/core/contracts/payments';
 import type { TPayCurrency } from '@app/core';
 import type { TPaymentStatus, TPendingPayment } from '@app/core/contracts/payments';
 import { queryOptions } from '@tanstack/react-query';
-import { call, fetchData } from '../../../lib/call';
-import { queryKeys } from '../../../lib/query-keys';
+import { call } from '../../../lib/call';
+import { contractQuery, keyOfAll } from '../../../lib/query-keys';
 
 export { demoPendingQueryOptions, reopenable } from '../../../lib/open-payments';
 
@@ -21,11 +21,17 @@ export const isCancellable = (status: string, amountReceived: number): boolean =
 /** The demo-deposit setup: no refetch on focus, one retry, fresh for 5 minutes (spec section 9). */
 const demo = { refetchOnWindowFocus: false, retry: 1, staleTime: 5 * 60_000 } as const;
 
-export const currenciesQueryOptions = () => queryOptions({ queryKey: queryKeys.currencies, queryFn: fetchData(demoPayments.currencies), ...demo });
+export const currenciesQueryOptions = () => queryOptions({ ...contractQuery(demoPayments.currencies), ...demo });
 
-export const pendingQueryOptions = () => queryOptions({ queryKey: queryKeys.pendingPayments, queryFn: fetchData(payments.pending), staleTime: 0 });
+export const pendingQueryOptions = () => queryOptions({ ...contractQuery(payments.pending), staleTime: 0 });
 
-export const paymentsConfigQueryOptions = () => queryOptions({ queryKey: ['payments-config'], queryFn: fetchData(payments.config), staleTime: Infinity });
+export const paymentsConfigQueryOptions = () => queryOptions({ ...contractQuery(payments.config), staleTime: Infinity });
+
+/** Every page's open deposits, for a refresh after a change (the first flow's, the demo screen's). */
+export const pendingKey = keyOfAll(payments.pending);
+export const demoPendingKey = keyOfAll(demoPayments.pending);
+/** POST /api/payments/status as a query: the live panel polls it. */
+export const paymentStatusQuery = (paymentId: string) => contractQuery(payments.status, { body: { payment_id: paymentId } });
 
 export const createDemoPayment = (body: { amount: number; currency: TPayCurrency }) => call(demoPayments.create, { body });
 export const demoPaymentStatus = (paymentId: string) => call(demoPayments.status, { body: { payment_id: paymentId } });

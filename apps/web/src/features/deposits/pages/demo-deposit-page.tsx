@@ -10,12 +10,13 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { userInfoKey } from '../../../lib/shared-queries';
 import {
   cancelDemoPayment,
   createDemoPayment,
   currenciesQueryOptions,
   demoPaymentStatus,
+  demoPendingKey,
   demoPendingQueryOptions,
   isCancellable,
   isPendingPayment,
@@ -93,8 +94,8 @@ export default function DemoDepositPage() {
         outcome.onStatus(data.payment_id, before, data.status, data.extra, payment.payAmount);
       }
       if (!opts.quiet) toast.success('Payment status refreshed!');
-      void qc.invalidateQueries({ queryKey: queryKeys.demoPendingPayments });
-      void qc.invalidateQueries({ queryKey: queryKeys.userInfo });
+      void qc.invalidateQueries({ queryKey: demoPendingKey });
+      void qc.invalidateQueries({ queryKey: userInfoKey });
     } catch (err) {
       if (!opts.quiet) toast.error(errorMessage(err, 'Failed to refresh payment status'));
     }
@@ -122,7 +123,7 @@ export default function DemoDepositPage() {
       setExtra(res.data.extra);
       setStartedAt(Date.now());
       toast.success('Payment created successfully');
-      void qc.invalidateQueries({ queryKey: queryKeys.demoPendingPayments });
+      void qc.invalidateQueries({ queryKey: demoPendingKey });
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to create payment'));
     } finally {
@@ -138,7 +139,7 @@ export default function DemoDepositPage() {
       toast.success(res.message || 'Payment cancelled successfully');
       setPayment(null);
       setCancelOpen(false);
-      void qc.invalidateQueries({ queryKey: queryKeys.demoPendingPayments });
+      void qc.invalidateQueries({ queryKey: demoPendingKey });
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to cancel payment'));
       // A refusal ('Payment can no longer be cancelled': money arrived meanwhile) closes the dialog

@@ -16,13 +16,14 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { paymentStatusKey } from '../../../lib/payment-status';
-import { queryKeys } from '../../../lib/query-keys';
 import { parseExtra } from '../components/payment-extra';
 import {
   createPayment,
   isPendingPayment,
   paymentsConfigQueryOptions,
   paymentStatus,
+  paymentStatusQuery,
+  pendingKey,
   pendingQueryOptions,
   reopenable,
   type PendingPayment,
@@ -39,8 +40,7 @@ const LIVE_STATUS_MS = 5_000;
 function Panel({ p, startedAt, live }: { p: Created; startedAt: number; live: boolean }) {
   const left = useCountdown(p.timedout_at, startedAt);
   const status = useQuery({
-    queryKey: ['payment-status', p.payment_id],
-    queryFn: () => paymentStatus(p.payment_id).then((r) => r.data),
+    ...paymentStatusQuery(p.payment_id),
     enabled: live,
     refetchInterval: (q) => (q.state.data && ['finished', 'partially_paid', 'expired', 'failed'].includes(q.state.data.status) ? false : LIVE_STATUS_MS),
   });
@@ -125,7 +125,7 @@ export default function DepositPage() {
       const res = await createPayment(v);
       setCreated({ p: res.data, at: Date.now() });
       toast.success('Payment created successfully');
-      void qc.invalidateQueries({ queryKey: queryKeys.pendingPayments });
+      void qc.invalidateQueries({ queryKey: pendingKey });
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to create payment'));
     }
@@ -140,7 +140,7 @@ export default function DepositPage() {
       toast.error(errorMessage(err, 'Failed to refresh payment status'));
     } finally {
       setBusy(null);
-      void qc.invalidateQueries({ queryKey: queryKeys.pendingPayments });
+      void qc.invalidateQueries({ queryKey: pendingKey });
     }
   };
 

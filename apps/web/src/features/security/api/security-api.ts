@@ -2,12 +2,12 @@ import type { TChangePasswordRequest } from '@app/core';
 import { security } from '@app/core/contracts/security';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/call';
-import { queryKeys } from '../../../lib/query-keys';
+import { keyOfAll } from '../../../lib/query-keys';
 
 /** The account-security endpoints of server.md section 9; each change refetches GET /api/user/security. */
 function useRefetchSecurity() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: queryKeys.security });
+  return () => qc.invalidateQueries({ queryKey: keyOfAll(security.info) });
 }
 
 /** POST /api/user/change-password (the other sessions are revoked, so the list changes). */

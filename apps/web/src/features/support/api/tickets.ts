@@ -1,8 +1,8 @@
 import type { TCreateTicketRequest, TTicketReplyRequest } from '@app/core';
 import { support } from '@app/core/contracts/support';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, fetchData } from '../../../lib/call';
-import { queryKeys } from '../../../lib/query-keys';
+import { call } from '../../../lib/call';
+import { contractQuery, keyOfAll } from '../../../lib/query-keys';
 
 /** The support screen's page size (the server's default, like the other paginated lists). */
 export const TICKETS_PER_PAGE = 10;
@@ -10,8 +10,7 @@ export const TICKETS_PER_PAGE = 10;
 /** GET /api/support: one page of the user's tickets, newest first, with its pagination. */
 export const ticketsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...queryKeys.tickets, page] as const,
-    queryFn: fetchData(support.list, { query: { page, per_page: TICKETS_PER_PAGE } }),
+    ...contractQuery(support.list, { query: { page, per_page: TICKETS_PER_PAGE } }),
     placeholderData: keepPreviousData,
   });
 
@@ -20,7 +19,7 @@ export function useReplyTicket() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: TTicketReplyRequest & { id: string }) => call(support.reply, { params: { id }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.tickets }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keyOfAll(support.list) }),
   });
 }
 
@@ -29,6 +28,6 @@ export function useCreateTicket() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TCreateTicketRequest) => call(support.create, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.tickets }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keyOfAll(support.list) }),
   });
 }
