@@ -34,7 +34,7 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
 });
 
 /** Files that start servers or CLIs as processes: each runs for tens of seconds. */
-const SPAWNS = /nodeArgs\(|startServer\(|spawn\(|from '\.\/procs'|from '\.\.\/faults\/procs'/;
+const SPAWNS = /nodeArgs\(|startServer\(|spawn\(|spawnProgram\(|from '\.\/procs'|from '\.\.\/faults\/procs'|\/test\/processes'/;
 
 /**
  * The longest files first, whatever their project: on a fresh clone vitest has no timings and runs

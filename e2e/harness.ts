@@ -6,8 +6,7 @@ import { startMailbox } from '../apps/server/src/test/mailbox';
 import { startTestProvider } from '../apps/server/src/test/social-provider';
 import { afterAll, beforeAll } from 'vitest';
 import { newDataDir } from '../apps/server/src/test/template-db';
-import { cli as runCli } from '../apps/server/src/faults/procs';
-import { freePort, spawnProgram, untilHealthy } from '../apps/server/src/test/processes';
+import { cli as runCli, freePort, spawnProgram, untilHealthy } from '../apps/server/src/test/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDataDirLocked, lockDataDir, readLockHolder } from '../lib/data-dir-lock';
 import { testDbKind } from '../test/app';
-import { cli, freePort, newTarget, processEnv, startServer, withDb, type ServerProc, type Target } from './procs';
+import { cli } from '../test/processes';
+import { freePort, newTarget, processEnv, startServer, withDb, type ServerProc, type Target } from './procs';
 
 /**
  * One process per PGlite data directory, tried with real processes in each window where two

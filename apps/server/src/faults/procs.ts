@@ -1,21 +1,18 @@
-import { execFile, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { connectDb, type DbHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { holderIsGone, waitForDataDirLock } from '../lib/data-dir-lock';
 import * as ledger from '../modules/ledger/service';
-import { nodeArgs } from '../test/entry-points';
 import { freePort, spawnProgram, untilHealthy } from '../test/processes';
 import { newDataDir } from '../test/template-db';
 
 /** Real server and CLI processes for the fault tests: what an operator runs, started the same way. */
 export const root = path.resolve(import.meta.dirname, '../../../..');
-const execFileP = promisify(execFile);
 
 export { freePort };
 
@@ -89,17 +86,6 @@ export function startServer(t: Target, port: number, extra: Record<string, strin
   const p = spawnProgram('server', [], processEnv(t, port, extra));
   const url = `http://127.0.0.1:${port}`;
   return { proc: p.child, url, log: p.output, exited: p.exited, ready: (timeoutMs) => untilHealthy(p, url, timeoutMs) };
-}
-
-/** Runs the CLI as a process; a failing exit is an answer, not an exception. */
-export async function cli(env: NodeJS.ProcessEnv, args: string[], timeoutMs = 180_000): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await execFileP(process.execPath, [...nodeArgs('cli'), ...args], { cwd: root, env, timeout: timeoutMs });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
 }
 
 /**

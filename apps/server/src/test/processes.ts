@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { nodeArgs, type EntryPoint } from './entry-points';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -70,4 +71,17 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
       return p.exited;
     },
   };
+}
+
+const execFileP = promisify(execFile);
+
+/** Runs the CLI as a process; a failing exit is an answer, not an exception. */
+export async function cli(env: NodeJS.ProcessEnv, args: string[], timeoutMs = 180_000): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await execFileP(process.execPath, [...nodeArgs('cli'), ...args], { cwd: root, env, timeout: timeoutMs });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
 }

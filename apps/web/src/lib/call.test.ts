@@ -1,6 +1,8 @@
+import { allContracts } from '@app/core/contracts';
 import { staking, withdrawals } from '@app/core/contracts/money';
 import { user } from '@app/core/contracts/user';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiError } from './api-client';
 import { fieldErrorsOf } from './call';
 
@@ -22,5 +24,12 @@ describe('fieldErrorsOf: a failure’s field errors, by the contract body’s ke
     expect(fieldErrorsOf(staking.create, new ApiError('amount_usd is wrong', 400))).toEqual({});
     expect(fieldErrorsOf(staking.create, new TypeError('Failed to fetch'))).toEqual({});
     expect(fieldErrorsOf(user.wallet, new ApiError('x', 400, { amount_usd: 'x' }))).toEqual({});
+  });
+
+  it('every contract’s body is an object, so a form can always be told which field failed', () => {
+    // fieldErrorsOf names fields from the body's shape; a body of another kind would give none.
+    const bodies = allContracts.filter((c) => c.body !== undefined);
+    expect(bodies.length).toBeGreaterThan(30);
+    expect(bodies.filter((c) => !(c.body instanceof z.ZodObject)).map((c) => `${c.method} ${c.path}`)).toEqual([]);
   });
 });
