@@ -10,7 +10,10 @@ export default class FlakyReporter implements Reporter {
 
   onTestCaseResult(test: TestCase): void {
     const d = test.diagnostic();
-    if (d?.flaky) this.flaky.push(`${test.module.relativeModuleId} > ${test.fullName} (passed on retry ${d.retryCount})`);
+    if (!d?.flaky) return;
+    // The failed attempt's error, when vitest kept it: what to look at first.
+    const first = test.result().errors?.[0]?.message?.split('\n')[0];
+    this.flaky.push(`${test.module.relativeModuleId} > ${test.fullName} (passed on retry ${d.retryCount})${first ? `\n      first failure: ${first}` : ''}`);
   }
 
   onTestRunEnd(): void {
