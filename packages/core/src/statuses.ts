@@ -8,6 +8,15 @@ import { z } from 'zod';
 
 /** A deposit: NOWPayments' own statuses (nowpayments.md §3); `cancelled` is not one (the browser derives it). */
 export const PAYMENT_STATUSES = ['waiting', 'confirming', 'confirmed', 'sending', 'partially_paid', 'finished', 'failed', 'refunded', 'expired'] as const;
+/** Still waiting for money or confirmations; every other payment status is final (nothing more is credited by the gateway's report). */
+export const OPEN_PAYMENT_STATUSES = ['waiting', 'confirming', 'confirmed', 'sending'] as const satisfies readonly (typeof PAYMENT_STATUSES)[number][];
+export const FINAL_PAYMENT_STATUSES = [
+  'partially_paid',
+  'finished',
+  'failed',
+  'refunded',
+  'expired',
+] as const satisfies readonly (typeof PAYMENT_STATUSES)[number][];
 export const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
 export const STAKE_STATUSES = ['active', 'completed'] as const;
 export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PAYMENT_STATUSES, STAKE_STATUSES, TICKET_STATUSES, USER_STATUSES, WITHDRAWAL_STATUSES } from '@app/core';
+import {
+  FINAL_PAYMENT_STATUSES,
+  OPEN_PAYMENT_STATUSES,
+  PAYMENT_STATUSES,
+  STAKE_STATUSES,
+  TICKET_STATUSES,
+  USER_STATUSES,
+  WITHDRAWAL_STATUSES,
+} from '@app/core';
 import { ZActivityItem } from '@app/core/contracts/user';
 import { ZHistoryRecord } from '@app/core/contracts/money';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +30,10 @@ describe('the statuses the API declares are the ones the database allows', () =>
     ['users', USER_STATUSES],
   ])('%s', (table, declared) => {
     expect([...declared].sort()).toEqual(allowed(table).sort());
+  });
+
+  it('splits the payment statuses into open and final, each once (server and browser read the same lists)', () => {
+    expect([...OPEN_PAYMENT_STATUSES, ...FINAL_PAYMENT_STATUSES].sort()).toEqual([...PAYMENT_STATUSES].sort());
   });
 
   it('refuses a status of another kind of record, or one nobody declared', () => {

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES, type PaymentStatus } from '@app/core';
+import { FINAL_PAYMENT_STATUSES, OPEN_PAYMENT_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '@app/core';
 
 /**
  * Payment statuses (NOWPayments' own) and the one-way state machine over them (nowpayments.md §3
@@ -7,8 +7,8 @@ import { PAYMENT_STATUSES, type PaymentStatus } from '@app/core';
  */
 export { PAYMENT_STATUSES, type PaymentStatus };
 
-export const OPEN_STATUSES = ['waiting', 'confirming', 'confirmed', 'sending'] as const satisfies readonly PaymentStatus[];
-export const FINAL_STATUSES = ['partially_paid', 'finished', 'failed', 'refunded', 'expired'] as const satisfies readonly PaymentStatus[];
+export const OPEN_STATUSES = OPEN_PAYMENT_STATUSES;
+export const FINAL_STATUSES = FINAL_PAYMENT_STATUSES;
 
 /**
  * Statuses at which received funds are credited (docs/decisions/2026-11-22-deposit-crediting.md):

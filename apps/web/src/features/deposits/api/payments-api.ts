@@ -1,6 +1,7 @@
 import { demoPayments, payments } from '@app/core/contracts/payments';
 import type { TPayCurrency } from '@app/core';
 import type { TPaymentStatus, TPendingPayment } from '@app/core/contracts/payments';
+import { FINAL_PAYMENT_STATUSES } from '@app/core/statuses';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/call';
 import { contractQuery, keyOfAll } from '../../../lib/query-keys';
@@ -10,7 +11,7 @@ export { demoPendingQueryOptions, reopenable } from '../../../lib/open-payments'
 export type StatusData = TPaymentStatus;
 export type PendingPayment = TPendingPayment;
 /** Statuses that close a payment (server.md section 6): nothing more is waited for, so it is not pending. */
-export const CLOSED_PAYMENT_STATUSES: ReadonlySet<string> = new Set(['finished', 'partially_paid', 'failed', 'refunded', 'expired']);
+export const CLOSED_PAYMENT_STATUSES: ReadonlySet<string> = new Set(FINAL_PAYMENT_STATUSES);
 
 /** A payment still waiting for money or confirmations: what the 'Pending Payments' list shows. */
 export const isPendingPayment = (p: { status: string }): boolean => !CLOSED_PAYMENT_STATUSES.has(p.status);

@@ -18,6 +18,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { paymentStatusKey } from '../../../lib/payment-status';
 import { parseExtra } from '../components/payment-extra';
 import {
+  CLOSED_PAYMENT_STATUSES,
   createPayment,
   isPendingPayment,
   paymentsConfigQueryOptions,
@@ -42,7 +43,7 @@ function Panel({ p, startedAt, live }: { p: Created; startedAt: number; live: bo
   const status = useQuery({
     ...paymentStatusQuery(p.payment_id),
     enabled: live,
-    refetchInterval: (q) => (q.state.data && ['finished', 'partially_paid', 'expired', 'failed'].includes(q.state.data.status) ? false : LIVE_STATUS_MS),
+    refetchInterval: (q) => (q.state.data && CLOSED_PAYMENT_STATUSES.has(q.state.data.status) ? false : LIVE_STATUS_MS),
   });
   const extra = status.data ? (JSON.parse(status.data.extra) as { confirmations_received?: number; required_confirmations?: number | null }) : null;
   return (
