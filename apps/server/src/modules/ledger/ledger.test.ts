@@ -1,4 +1,5 @@
 import { usd } from '@app/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, testDbKind } from '../../test/app';
 import { createUser, fundDeposit } from '../../test/factories';
@@ -107,6 +108,36 @@ describe('ledger', () => {
     expect((await ledger.verify(h.db)).ok).toBe(true);
     // Even a writer past the guard cannot make a user balance negative: the CHECK constraint.
     await expect(tamperBalance(h.db, a.id, -2_000_000n, 'deposit')).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('posts small and large calls with the plans chosen for their size, and gives the caller its plan setting back (migration 0182)', async () => {
+    const users = await Promise.all(Array.from({ length: 40 }, () => createUser(h.db, secret)));
+    await fundDeposit(h.db, users[0]!.id, 100);
+    const seen = await h.db.transaction().execute(async (tx) => {
+      await sql`set local plan_cache_mode = 'auto'`.execute(tx);
+      const settings: string[] = [];
+      // 2 legs (generic plans), then 40 legs (custom plans), then one already posted (the early return).
+      for (const [key, n] of [
+        [`plans:small:${users[0]!.id}`, 1],
+        [`plans:large:${users[0]!.id}`, 39],
+        [`plans:small:${users[0]!.id}`, 1],
+      ] as const) {
+        await ledger.post(tx, {
+          key,
+          kind: 'transfer',
+          postings: [
+            { account: ledger.userAccount(users[0]!.id, 'deposit'), amount: -usd(n) },
+            ...users.slice(1, n + 1).map((u) => ({ account: ledger.userAccount(u.id, 'deposit'), amount: usd(1) })),
+          ],
+        });
+        settings.push((await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(tx)).rows[0]!.mode);
+      }
+      return settings;
+    });
+    expect(seen).toEqual(['auto', 'auto', 'auto']);
+    expect((await ledger.getBalances(h.db, users[0]!.id)).deposit).toBe(usd(60));
+    expect((await ledger.getBalances(h.db, users[39]!.id)).deposit).toBe(usd(1));
+    expect((await ledger.verify(h.db)).ok).toBe(true);
   });
 
   it.runIf(testDbKind === 'postgres')('never overdraws under 60 racing debits (PostgreSQL)', async () => {
