@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp } from './api-helpers';
-import { browserSuite, DESKTOP, newPage, PHONE, screenshot } from './harness';
+import { DESKTOP, newPage, PHONE, screenshot } from './harness';
+import { browserSuite } from './suites';
 
 describe('admin console and support (browser)', () => {
   const suite = browserSuite();

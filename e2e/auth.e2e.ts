@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from './api-helpers';
-import { browserSuite, DESKTOP, newPage, otpFrom, PHONE, screenshot } from './harness';
+import { DESKTOP, newPage, otpFrom, PHONE, screenshot } from './harness';
+import { browserSuite } from './suites';
 
 /**
  * Before a screenshot: let the entrance animations finish (a page caught mid fade-in looks dim) and,

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signIn, signUp, type ApiUser } from './api-helpers';
-import { browserSuite, newPage, PHONE, screenshot, type E2EServer } from './harness';
+import { newPage, PHONE, screenshot, type E2EServer } from './harness';
+import { browserSuite } from './suites';
 
 /** Records every toast the page shows (sonner's `li[data-sonner-toast]`), each element once with its latest text. */
 async function recordToasts(page: Page): Promise<void> {

@@ -3,7 +3,8 @@ import { formatDateLong } from '@app/core/format';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, browserSuite, DESKTOP, newPage, PHONE, screenshot } from './harness';
+import { axeSerious, DESKTOP, newPage, PHONE, screenshot } from './harness';
+import { browserSuite } from './suites';
 
 /**
  * Issue 32, "History people can use" (items 18–21), at 390×844 and 1440×900: the whole filtered

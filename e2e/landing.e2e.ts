@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, DESKTOP, newPage, otpFrom, PHONE, screenshot } from './harness';
+import { DESKTOP, newPage, otpFrom, PHONE, screenshot } from './harness';
+import { browserSuite } from './suites';
 
 const ANCHORS = ['Home', 'HowStart', 'chains', 'wallet', 'About', 'defi', 'Roadmap', 'FAQ'];
 

@@ -1,6 +1,7 @@
 import { CODE_DELAYED_MESSAGE } from '@app/core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, PHONE } from './harness';
+import { newPage, PHONE } from './harness';
+import { browserSuite } from './suites';
 
 /**
  * Sign-up while the mail server is down (issue 30, item 3): nothing listens on the SMTP port. The

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, browserSuite, DESKTOP, newPage, PHONE, screenshot, type E2EServer } from './harness';
+import { axeSerious, DESKTOP, newPage, PHONE, screenshot, type E2EServer } from './harness';
+import { browserSuite } from './suites';
 
 /**
  * Issue 32, "Money first" (items 1–11): each check at 390×844 and 1440×900. The payments run once

@@ -2,7 +2,8 @@ import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, browserSuite, DESKTOP, type E2EServer, newPage, otpFrom, PHONE, screenshot, socialSuite } from './harness';
+import { axeSerious, DESKTOP, type E2EServer, newPage, otpFrom, PHONE, screenshot } from './harness';
+import { browserSuite, socialSuite } from './suites';
 
 const PERIOD_MS = 30_000;
 

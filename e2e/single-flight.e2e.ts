@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { browserSuite, newPage, PHONE, screenshot, type E2EServer } from './harness';
+import { newPage, PHONE, screenshot, type E2EServer } from './harness';
+import { browserSuite } from './suites';
 
 /** Counts the requests the page sends with this method to this API path. */
 function countRequests(page: Page, method: string, path: string): { readonly count: number } {

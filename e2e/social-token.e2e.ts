@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUp } from './api-helpers';
-import { browserSuite, newPage, PHONE } from './harness';
+import { newPage, PHONE } from './harness';
+import { browserSuite } from './suites';
 
 /** Records every toast text the page ever shows, from the first script on (a toast may live only briefly). */
 async function recordToasts(page: Page): Promise<() => Promise<string[]>> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newPage, PHONE, screenshot, socialSuite } from './harness';
+import { newPage, PHONE, screenshot } from './harness';
+import { socialSuite } from './suites';
 
 describe('Continue with Google through a local OpenID provider (browser)', () => {
   const suite = socialSuite();

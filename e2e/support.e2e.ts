@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, signIn, signUp } from './api-helpers';
-import { browserSuite, newPage, PHONE, screenshot } from './harness';
+import { newPage, PHONE, screenshot } from './harness';
+import { browserSuite } from './suites';
 
 describe('support ticket history pages (browser)', () => {
   const suite = browserSuite();

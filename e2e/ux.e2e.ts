@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, browserSuite, DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer } from './harness';
+import { axeSerious, DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer } from './harness';
+import { browserSuite } from './suites';
 
 const SIZES = [
   ['phone', PHONE],

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { browserSuite, DESKTOP, newPage, PHONE, screenshot } from './harness';
+import { DESKTOP, newPage, PHONE, screenshot } from './harness';
+import { browserSuite } from './suites';
 
 const SIZES = [
   ['phone', PHONE],

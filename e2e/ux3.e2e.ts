@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, browserSuite, DESKTOP, newPage, PHONE, screenshot, SCREENSHOT_DIR } from './harness';
+import { axeSerious, DESKTOP, newPage, PHONE, screenshot, SCREENSHOT_DIR } from './harness';
+import { browserSuite } from './suites';
 
 const SIZES = [
   ['phone', PHONE],

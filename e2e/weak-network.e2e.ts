@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, signUp, type ApiUser } from './api-helpers';
-import { DESKTOP, PHONE, screenshot, type E2EServer, browserSuite } from './harness';
+import { DESKTOP, PHONE, screenshot, type E2EServer } from './harness';
+import { browserSuite } from './suites';
 
 /*
  * Issue 32, "A weak network and the signed-in app" (items 12–17): the signed-in shell before the

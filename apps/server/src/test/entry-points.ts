@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { inject } from 'vitest';
+import { provided } from './provided';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,10 +19,14 @@ export type EntryPoint = keyof typeof SOURCES;
 /**
  * The arguments after `node` that run a program of ours as a process: the run's bundle, built once
  * by the global setup from the same source (the start-up test still starts the source through tsx,
- * as `npm start` does).
+ * as `npm start` does). Outside vitest there is no bundle: the source runs through tsx.
  */
 export function nodeArgs(entry: EntryPoint): string[] {
-  return [path.join(inject('serverBundle'), `${entry}.mjs`)];
+  const bundle = provided('serverBundle');
+  if (bundle) return [path.join(bundle, `${entry}.mjs`)];
+  if (process.env.VITEST) throw new Error('no server bundle: the global setup builds it (test/server-bundle.ts)');
+  // Outside vitest (the Lighthouse benchmark): the source through tsx, as `npm start` runs it.
+  return ['--import', 'tsx', entrySources()[entry]];
 }
 
 /** Absolute paths of the source files the bundle is built from. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { connectDb } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import { inject } from 'vitest';
+import { provided } from './provided';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -59,12 +59,7 @@ export async function makePgliteDataDirTemplate(): Promise<string> {
  */
 export function newDataDir(prefix = 'usdt-data-'): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  let template: string | undefined;
-  try {
-    template = inject('pgliteDataDir');
-  } catch {
-    // not inside vitest
-  }
+  const template = provided('pgliteDataDir');
   if (template) cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true });
   return dir;
 }
