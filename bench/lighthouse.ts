@@ -113,6 +113,11 @@ async function measure(label: string, server: E2EServer): Promise<Record<string,
         .map((i) => `${i.url.replace(server.url, '')} ${Math.round(i.scripting)} ms`)
         .join(', ');
       if (top) console.log(`   scripting: ${top}`);
+      // What moved, for a CLS above zero (Lighthouse's layout-shifts audit: the element and its share).
+      const shifts =
+        (audits['layout-shifts']?.details as { items?: { score: number; node?: { selector?: string; snippet?: string } }[] } | undefined)?.items ?? [];
+      for (const i of shifts.slice(0, 3))
+        console.log(`   layout shift ${i.score.toFixed(3)}: ${i.node?.selector ?? ''} ${(i.node?.snippet ?? '').slice(0, 120)}`);
     }
     out[path] = perf.length ? median(perf) : Number.NaN;
     if (RUNS > 1) console.log(`${path.padEnd(10)} median performance ${out[path]} over ${perf.length} of ${RUNS} runs; load average ${load()}`);
