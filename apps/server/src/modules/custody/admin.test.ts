@@ -1,9 +1,15 @@
-import { encodeFunctionData, type Hex } from 'viem';
+import { createWalletClient, http, parseEther, type Hex } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_ABI } from '../../test/chain/anvil';
 import { auth, createUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
+import { ensureAddress } from './addresses';
+import { displayAddress } from './derive';
+import { TEST_MNEMONIC } from './test-keys';
 import { usdtRaw, useChainTest } from './test-chain';
+
+const TREASURY = '0x000000000000000000000000000000000000dEaD';
 
 const METRICS_TOKEN = 'metrics-token-for-custody-tests-0123';
 
@@ -16,13 +22,23 @@ describe('the operator view of the chain gateway', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };
-  /** Moves tokens off one of our addresses, as an operator's manual sweep does (anvil lets the test act as the address). */
-  const sweep = async (fromHex: string, usdt: string) => {
-    await c.anvil.rpc('anvil_impersonateAccount', [fromHex]);
-    await c.anvil.rpc('anvil_setBalance', [fromHex, '0x56BC75E2D63100000']);
-    const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: ['0x000000000000000000000000000000000000dEaD', usdtRaw(usdt, 18)] });
-    const hash = await c.anvil.rpc<Hex>('eth_sendTransaction', [{ from: fromHex, to: c.bsc, data }]);
-    await c.anvil.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  /**
+   * The operator's manual sweep, as docs/custody.md says it ("Sweeping by hand"): with the index the
+   * Custody page lists beside the address, the key comes from the seed alone, in the operator's own
+   * wallet (viem's mnemonicToAccount: the BIP-44 path every wallet uses, m/44'/60'/0'/0/<index>;
+   * the server has only the xpub); a little gas is sent to the address, and the key signs a token
+   * transfer to the treasury. The address the page shows must be the one this key spends.
+   */
+  const sweep = async (line: { address: string; index: number }, usdt: string) => {
+    const key = mnemonicToAccount(TEST_MNEMONIC, { addressIndex: line.index });
+    expect(key.address).toBe(line.address);
+    await c.anvil.publicClient.waitForTransactionReceipt({
+      hash: await c.anvil.wallet.sendTransaction({ to: key.address, value: parseEther('0.01') }),
+      pollingInterval: 20,
+    });
+    const wallet = createWalletClient({ account: key, chain: c.anvil.chain, transport: http(c.anvil.url, { retryCount: 0 }) });
+    const hash = await wallet.writeContract({ address: c.bsc as Hex, abi: TOKEN_ABI, functionName: 'transfer', args: [TREASURY, usdtRaw(usdt, 18)] });
+    expect((await c.anvil.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('success');
   };
 
   it('shows heights, deposits by status, the chain against the ledger and the addresses to sweep; a difference is flagged', async () => {
@@ -46,19 +62,28 @@ describe('the operator view of the chain gateway', () => {
       reconciliation: { on_chain: 25.5, expected: 25.5, ledger_credited: 25, difference: 0, flagged: false },
     });
     expect(bsc.head - bsc.final_height).toBe(4);
-    expect(bsc.sweep.map((s: { address: string; balance: number }) => [s.address, s.balance])).toEqual([
-      [u1.evmDisplay, 25],
-      [u2.evmDisplay, 0.5],
+    expect(bsc.sweep.map((s: { address: string; index: number; balance: number }) => [s.address, s.index, s.balance])).toEqual([
+      [u1.evmDisplay, (await ensureAddress(c.t.ctx, u1.id, 'evm')).index, 25],
+      [u2.evmDisplay, (await ensureAddress(c.t.ctx, u2.id, 'evm')).index, 0.5],
     ]);
     expect(v.not_credited).toEqual([expect.objectContaining({ network: 'bsc', username: u2.username, amount: 0.5 })]);
 
     // The operator sweeps 5 USDT off u1's address by hand: the chain no longer matches, and the page says so.
-    await sweep(u1.evm, '5');
+    await sweep(bsc.sweep[0], '5');
     await c.anvil.mine(5);
     await c.tick();
     const after = (await view(a.token)).networks.find((n: { network: string }) => n.network === 'bsc');
     expect(after.reconciliation).toMatchObject({ on_chain: 20.5, expected: 25.5, difference: -5, flagged: true });
     expect(await c.balance(u1.id)).toBe(25_000_000n);
+  });
+
+  it("hands out Tron addresses the seed's own Tron key spends (m/44'/195'/0'/0/<index>, what a wallet derives to sweep)", async () => {
+    const u = await c.user();
+    const tron = await ensureAddress(c.t.ctx, u.id, 'tron');
+    // viem types the path as Ethereum's (m/44'/60'/…) but derives any BIP-32 path; Tron's coin type is 195.
+    const key = mnemonicToAccount(TEST_MNEMONIC, { path: `m/44'/195'/0'/0/${tron.index}` as `m/44'/60'/${string}` });
+    expect(tron.display).toMatch(/^T/);
+    expect(displayAddress('tron', key.address)).toBe(tron.display);
   });
 
   it('lets an admin credit a transfer under the minimum, once, with an audit record', async () => {

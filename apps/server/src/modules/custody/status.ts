@@ -67,8 +67,8 @@ export interface Reconciliation {
   /** onChain − expected, in micro-USDT (negative: less on chain than recorded, e.g. swept by hand) */
   difference: bigint;
   flagged: boolean;
-  /** addresses holding the token, for the operator to sweep with their own wallet */
-  balances: { address: string; userId: bigint; balance: bigint }[];
+  /** addresses holding the token, for the operator to sweep with their own wallet (the index: the key's path, docs/custody.md) */
+  balances: { address: string; userId: bigint; index: number; balance: bigint }[];
   error?: string;
 }
 
@@ -91,7 +91,7 @@ export async function reconcile(ctx: AppContext): Promise<Reconciliation[]> {
     const ledgerCredited = BigInt(sums.rows[0]?.credited ?? 0);
     const addresses = await ctx.db
       .selectFrom('custody_addresses')
-      .select(['address', 'user_id'])
+      .select(['address', 'user_id', 'idx'])
       .where('family', '=', n.config.family)
       .orderBy('idx')
       .execute();
@@ -105,7 +105,12 @@ export async function reconcile(ctx: AppContext): Promise<Reconciliation[]> {
         const got = await Promise.all(chunk.map((a) => n.client.balanceOf(n.config.token, a.address, n.config.family === 'tron' ? null : atBlock)));
         got.forEach((b, j) => {
           if (b > 0n)
-            balances.push({ address: displayAddress(n.config.family, chunk[j]!.address), userId: chunk[j]!.user_id, balance: microOf(b, n.config.decimals) });
+            balances.push({
+              address: displayAddress(n.config.family, chunk[j]!.address),
+              userId: chunk[j]!.user_id,
+              index: chunk[j]!.idx,
+              balance: microOf(b, n.config.decimals),
+            });
           onChainRaw += b;
         });
       }
