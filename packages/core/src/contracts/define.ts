@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * A field sent as JSON text whose content has a schema (the spec's "extra" fields): a string on the
+ * wire and in the OpenAPI document; parsing it checks the text is JSON of that shape.
+ */
+export function jsonText<T extends z.ZodType>(schema: T) {
+  return z.string().refine((text) => {
+    try {
+      return schema.safeParse(JSON.parse(text)).success;
+    } catch {
+      return false;
+    }
+  }, 'must be JSON text of its documented shape');
+}
+
 /** Who may call an endpoint: anyone, a signed-in user (bearer token), or an admin. */
 export type Auth = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,5 +1,5 @@
 import { explorerTxUrl, microToNumber, type TPayCurrency } from '@app/core';
-import type { TCurrencyOption, TDemoPayment, TPendingPayment } from '@app/core/contracts';
+import type { TCurrencyOption, TDemoPayment, TPaymentExtra, TPendingPayment } from '@app/core/contracts';
 import type { Selectable } from 'kysely';
 import { statusDescription } from './status';
 import type { PaymentsTable } from './table';
@@ -40,7 +40,7 @@ function lastTransactionTime(row: PaymentRow): string | null {
  * What the chain gateway keeps with a payment (custody.md section 2): its network, the depth it
  * needs, and why a transfer was not credited. Absent for the hosted gateways.
  */
-function chainFacts(row: PaymentRow): Record<string, unknown> {
+function chainFacts(row: PaymentRow): Partial<TPaymentExtra> {
   if (row.provider !== 'chain') return {};
   const e = row.extra ?? {};
   const network = typeof e.network === 'string' ? e.network : null;
@@ -61,7 +61,7 @@ function cancelledAt(row: PaymentRow): string | null {
 
 /** The spec's "Payment extra" (JSON text): what arrived against what was expected. */
 export function paymentExtra(row: PaymentRow): string {
-  return JSON.stringify({
+  const extra: TPaymentExtra = {
     amount_received: microToNumber(row.actually_paid),
     expected_amount: microToNumber(row.pay_amount),
     pay_currency: TOKEN.symbol,
@@ -71,7 +71,8 @@ export function paymentExtra(row: PaymentRow): string {
     last_transaction_time: lastTransactionTime(row),
     ...chainFacts(row),
     cancelled_at: cancelledAt(row),
-  });
+  };
+  return JSON.stringify(extra);
 }
 
 /** POST /api/demo-payments/create */

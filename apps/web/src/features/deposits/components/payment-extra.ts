@@ -1,13 +1,17 @@
-export interface PaymentExtra {
-  amount_received: number;
-  expected_amount: number;
-  pay_currency: string;
-  status_description?: string | null;
-  confirmations_received?: number;
-  last_transaction_hash?: string | null;
-  /** set when the user cancelled the payment (the server keeps it as `expired`) */
-  cancelled_at?: string | null;
-}
+import type { TPaymentExtra } from '@app/core/contracts';
+
+/** The fields the screens read, from the contract's shape (a field the server renames breaks the build here). */
+export type PaymentExtra = Pick<
+  TPaymentExtra,
+  | 'amount_received'
+  | 'expected_amount'
+  | 'pay_currency'
+  | 'status_description'
+  | 'confirmations_received'
+  | 'last_transaction_hash'
+  | 'cancelled_at'
+  | 'required_confirmations'
+>;
 
 /** Payment extra is JSON text (or an object); unreadable data falls back to zero received, expected = amount, USDT. */
 export function parseExtra(extra: unknown, amount: number): PaymentExtra {
@@ -30,6 +34,7 @@ export function parseExtra(extra: unknown, amount: number): PaymentExtra {
     confirmations_received: num(obj.confirmations_received, 0),
     last_transaction_hash: typeof obj.last_transaction_hash === 'string' ? obj.last_transaction_hash : null,
     cancelled_at: typeof obj.cancelled_at === 'string' ? obj.cancelled_at : null,
+    required_confirmations: typeof obj.required_confirmations === 'number' ? obj.required_confirmations : null,
   };
 }
 

@@ -45,7 +45,7 @@ function Panel({ p, startedAt, live }: { p: Created; startedAt: number; live: bo
     enabled: live,
     refetchInterval: (q) => (q.state.data && CLOSED_PAYMENT_STATUSES.has(q.state.data.status) ? false : LIVE_STATUS_MS),
   });
-  const extra = status.data ? (JSON.parse(status.data.extra) as { confirmations_received?: number; required_confirmations?: number | null }) : null;
+  const extra = status.data ? parseExtra(status.data.extra, status.data.pay_amount) : null;
   return (
     <section className="card space-y-3 text-center">
       {left > 0 ? (
