@@ -1,5 +1,6 @@
 import { demoPayments } from '@app/core/contracts/payments';
 import type { TPendingPayment } from '@app/core/contracts/payments';
+import { OPEN_PAYMENT_STATUSES } from '@app/core/statuses';
 import { queryOptions } from '@tanstack/react-query';
 import { contractQuery } from './query-keys';
 
@@ -14,5 +15,6 @@ export const demoPendingQueryOptions = () => queryOptions({ ...contractQuery(dem
 export function reopenable(p: TPendingPayment, now = Date.now()): boolean {
   if (!p.pay_address) return false;
   if (p.status === 'waiting') return !p.timedout_at || Date.parse(p.timedout_at) > now;
-  return ['confirming', 'confirmed', 'sending'].includes(p.status);
+  // Past waiting and still open: the money is on its way.
+  return OPEN_PAYMENT_STATUSES.some((s) => s === p.status);
 }

@@ -14,7 +14,7 @@ import { defineContract, pageOf, ZId, ZIsoTime, ZMoney } from './define';
 import { ZRewardLevel } from './money';
 import { ZTicket } from './support';
 import { ZSettings } from './user';
-import { ZPaymentStatusValue, ZStakeStatus, ZUserStatus, ZWithdrawalStatus } from '../statuses';
+import { TICKET_STATUSES, WITHDRAWAL_STATUSES, ZPaymentStatusValue, ZStakeStatus, ZUserStatus, ZWithdrawalStatus } from '../statuses';
 
 const tag = 'admin';
 const auth = 'admin';
@@ -225,7 +225,7 @@ export const admin = {
     auth,
     tag,
     summary: 'Every support ticket',
-    query: ZPageQuery.extend({ status: z.enum(['open', 'answered', 'closed'], { error: 'status must be open, answered or closed' }).optional() }),
+    query: ZPageQuery.extend({ status: z.enum(TICKET_STATUSES, { error: 'status must be open, answered or closed' }).optional() }),
     data: pageOf(ZAdminTicket),
   }),
   replyTicket: defineContract({
@@ -254,7 +254,7 @@ export const admin = {
     auth,
     tag,
     summary: 'The withdrawal queue',
-    query: ZPageQuery.extend({ status: z.enum(['pending', 'completed', 'rejected'], { error: 'status must be pending, completed or rejected' }).optional() }),
+    query: ZPageQuery.extend({ status: z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, completed or rejected' }).optional() }),
     data: pageOf(ZAdminWithdrawal.extend({ user: z.object({ id: ZId, username: z.string(), email: z.string() }) })),
   }),
   completeWithdrawal: defineContract({

@@ -1,4 +1,5 @@
 import { admin } from '@app/core/contracts/admin';
+import { ZTicketStatus, ZWithdrawalStatus } from '@app/core/statuses';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { contractQuery, underPath } from '../../../lib/query-keys';
 
@@ -21,10 +22,11 @@ export type {
 export const statsQuery = () => queryOptions(contractQuery(admin.stats));
 export const usersQuery = (q: string, page: number) => queryOptions(contractQuery(admin.users, { query: { q, page } }));
 export const userQuery = (id: string) => queryOptions(contractQuery(admin.user, { params: { id } }));
+// A filter's text ('' for all) becomes the contract's status, or none: no cast, so a status the list does not know cannot be sent.
 export const withdrawalsQuery = (status: string, page: number) =>
-  queryOptions(contractQuery(admin.withdrawals, { query: { status: (status || undefined) as 'pending' | undefined, page } }));
+  queryOptions(contractQuery(admin.withdrawals, { query: { status: ZWithdrawalStatus.safeParse(status).data, page } }));
 export const ticketsQuery = (status: string, page: number) =>
-  queryOptions(contractQuery(admin.tickets, { query: { status: (status || undefined) as 'open' | undefined, page } }));
+  queryOptions(contractQuery(admin.tickets, { query: { status: ZTicketStatus.safeParse(status).data, page } }));
 export const paymentsQuery = (status: string, page: number) => queryOptions(contractQuery(admin.payments, { query: { status: status || undefined, page } }));
 export const settingsQuery = () => queryOptions(contractQuery(admin.settings));
 export const rewardLevelsQuery = () => queryOptions(contractQuery(admin.rewardLevels));
