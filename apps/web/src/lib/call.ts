@@ -1,4 +1,4 @@
-import type { Contract, DataOut, InputOf } from '@app/core/contracts/define';
+import { contractPath, type Contract, type DataOut, type InputOf } from '@app/core/contracts/define';
 import { z } from 'zod';
 import { ApiError, request } from './api-client';
 
@@ -10,8 +10,7 @@ export type CallArgs<C extends Contract> = object extends InputOf<C> ? [input?: 
  * answer's `data` are typed by the contract, so no call names a type or casts the JSON.
  */
 export async function call<C extends Contract>(contract: C, ...[input]: CallArgs<C>): Promise<{ success: true; data: DataOut<C>; message?: string }> {
-  const params = (input?.params ?? {}) as Record<string, unknown>;
-  const path = `/api${contract.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])))}`;
+  const path = contractPath(contract, input?.params as Record<string, unknown> | undefined);
   const body = contract.method === 'GET' || contract.method === 'DELETE' ? undefined : (input?.body ?? {});
   const json = await request(contract.method, path, body, input?.query as Record<string, unknown> | undefined);
   return { success: true, data: json.data as DataOut<C>, ...(json.message !== undefined ? { message: json.message } : {}) };

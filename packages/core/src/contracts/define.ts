@@ -44,6 +44,11 @@ export interface Contract {
 
 export const defineContract = <const C extends Contract>(c: C): C => c;
 
+/** The URL path of a contract's endpoint, its `:name` parameters filled in (the browser's call and the server tests' inject). */
+export function contractPath(c: Contract, params: Record<string, unknown> = {}): string {
+  return `/api${c.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])))}`;
+}
+
 /** { success:false, message, errors? }: every failure (server design, section 2). */
 export const ZFailure = z.object({
   success: z.literal(false),

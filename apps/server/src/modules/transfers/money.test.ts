@@ -2,12 +2,14 @@ import { usd } from '@app/core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDbKind, useTestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
+import { createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { createStake } from '../staking/service';
 import { getTeamSummary, onUserCreated } from '../team/service';
 import { completeWithdrawal, rejectWithdrawal } from '../withdrawals/service';
-import { EVM, TRON, withdrawer } from '../../test/api';
+import { EVM, inject, TRON, withdrawer } from '../../test/api';
+import { history, staking, team, transfers } from '@app/core/contracts/money';
+import { user } from '@app/core/contracts/user';
 import { roiCredits } from '../../test/roi-credits';
 
 describe('team, transfers, withdrawals and history', () => {
@@ -20,7 +22,7 @@ describe('team, transfers, withdrawals and history', () => {
     await t.db.transaction().execute((tx) => onUserCreated(tx, u.id, sponsor?.id ?? null));
     return u;
   }
-  const send = (u: TestUser, body: object) => t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', headers: auth(u.token), payload: body });
+  const send = (u: TestUser, body: Record<string, unknown>) => inject(t.app, transfers.create, { token: u.token, body });
   const bal = (u: TestUser) => ledger.getBalances(t.db, u.id);
   const entries = async () => (await ledger.verify(t.db)).entries;
 
@@ -35,9 +37,9 @@ describe('team, transfers, withdrawals and history', () => {
     expect(r2.statusCode).toBe(200);
     expect(await bal(a)).toEqual({ deposit: usd('74.5'), income: usd(40) });
     expect(await bal(b)).toEqual({ deposit: usd('25.5'), income: usd(10) });
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/user/fund-transfer?page=1&per_page=10', headers: auth(a.token) })).json().data;
-    const theirs = (await t.app.inject({ method: 'GET', url: '/api/user/fund-transfer', headers: auth(b.token) })).json().data;
-    expect(mine.data.map((x: { direction: string; type: string }) => [x.direction, x.type])).toEqual([
+    const mine = (await inject(t.app, transfers.list, { token: a.token, query: { page: 1, per_page: 10 } })).data();
+    const theirs = (await inject(t.app, transfers.list, { token: b.token })).data();
+    expect(mine.data.map((x) => [x.direction, x.type])).toEqual([
       ['sent', 'withdraw'],
       ['sent', 'deposit'],
     ]);
@@ -48,7 +50,7 @@ describe('team, transfers, withdrawals and history', () => {
       Receiver: { username: b.username },
       amount_usd: 10,
     });
-    const hist = (await t.app.inject({ method: 'GET', url: '/api/user/get-history?type=transfer', headers: auth(b.token) })).json().data;
+    const hist = (await inject(t.app, history.list, { token: b.token, query: { type: 'transfer' } })).data();
     expect(hist.data[0]).toMatchObject({ amount: 10, status: 'completed' });
   });
 
@@ -90,10 +92,10 @@ describe('team, transfers, withdrawals and history', () => {
     expect((await bal(u)).income).toBe(usd(70));
     const w = await t.db.selectFrom('withdrawals').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
     expect([w.amount, w.fee, w.receive_amount, w.status]).toEqual([usd(30), usd('1.5'), usd('28.5'), 'pending']);
-    const hist = (await t.app.inject({ method: 'GET', url: '/api/user/get-history?type=withdrawal', headers: auth(u.token) })).json().data;
+    const hist = (await inject(t.app, history.list, { token: u.token, query: { type: 'withdrawal' } })).data();
     expect(hist.total_withdrawals).toBe(30);
     expect(hist.data[0]).toMatchObject({ amount: -30, status: 'pending' });
-    expect(JSON.parse(hist.data[0].extra)).toMatchObject({ wallet_address: EVM, expected_amount: 28.5 });
+    expect(JSON.parse(hist.data[0]!.extra ?? 'null')).toMatchObject({ wallet_address: EVM, expected_amount: 28.5 });
   });
 
   it.each([
@@ -137,7 +139,7 @@ describe('team, transfers, withdrawals and history', () => {
     await expect(rejectWithdrawal(t.db, w2!.id, { reason: 'x' })).rejects.toThrow('Withdrawal already processed');
     expect((await bal(u)).income).toBe(usd(80));
     expect(await ledger.getSystemBalance(t.db, ledger.SYSTEM.withdrawalFees)).toBeGreaterThanOrEqual(usd(1));
-    const wallet = (await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(u.token) })).json().data;
+    const wallet = (await inject(t.app, user.wallet, { token: u.token })).data();
     expect(wallet.total_withdraw).toBe(20);
     expect((await ledger.verify(t.db)).ok).toBe(true);
   });
@@ -159,21 +161,21 @@ describe('team, transfers, withdrawals and history', () => {
     expect(ta).toEqual({ total_directs: 2, total_direct_business: usd(150), total_network: 3, team_business: { users: 3, amount: usd(350) } });
     const tb = await getTeamSummary(t.db, b.id);
     expect(tb).toEqual({ total_directs: 1, total_direct_business: usd(200), total_network: 1, team_business: { users: 1, amount: usd(200) } });
-    const wallet = (await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(a.token) })).json().data;
+    const wallet = (await inject(t.app, user.wallet, { token: a.token })).data();
     expect(wallet).toMatchObject({ total_directs: 2, total_direct_business: 150, total_network: 3, team_business: { users: 3, amount: 350 } });
-    const team = (await t.app.inject({ method: 'GET', url: '/api/user/my-team?page=1&per_page=10', headers: auth(a.token) })).json().data;
-    expect(team.data.map((m: { username: string; status: string }) => [m.username, m.status])).toEqual([
+    const directs = (await inject(t.app, team.directs, { token: a.token, query: { page: 1, per_page: 10 } })).data();
+    expect(directs.data.map((m) => [m.username, m.status])).toEqual([
       [d.username, 'active'],
       [b.username, 'active'],
     ]);
-    expect(team.pagination).toEqual({ total: 2, page: 1, perPage: 10 });
+    expect(directs.pagination).toEqual({ total: 2, page: 1, perPage: 10 });
   });
 
   it('answers bad paging and history types with 400', async () => {
     const u = await member();
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/get-history?type=nope', headers: auth(u.token) })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/my-team?page=0', headers: auth(u.token) })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/fund-transfer?per_page=1000', headers: auth(u.token) })).statusCode).toBe(400);
+    expect((await inject(t.app, history.list, { token: u.token, query: { type: 'nope' } })).statusCode).toBe(400);
+    expect((await inject(t.app, team.directs, { token: u.token, query: { page: '0' } })).statusCode).toBe(400);
+    expect((await inject(t.app, transfers.list, { token: u.token, query: { per_page: '1000' } })).statusCode).toBe(400);
   });
 
   it.runIf(testDbKind === 'postgres')('two admins completing the same withdrawal at once pay it once (PostgreSQL)', async () => {
@@ -204,7 +206,7 @@ describe('team, transfers, withdrawals and history', () => {
       while (b === a) b = pick();
       switch (i % 4) {
         case 0:
-          return t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(a.token), payload: { amount_usd: 50 + 10 * (i % 5) } });
+          return inject(t.app, staking.create, { token: a.token, body: { amount_usd: 50 + 10 * (i % 5) } });
         case 1:
           return send(a, { username: b.username, amount_usd: 10 + (i % 30), type: 'deposit' });
         case 2:
