@@ -12,6 +12,8 @@ const CLOSE_BUTTON = [
   'h-11! w-11! p-3! left-[-19px]! top-[-19px]! transform-none! border-0! bg-clip-content!',
   "before:absolute before:inset-3 before:rounded-full before:border before:[border-color:inherit] before:content-['']",
 ].join(' ');
+/** sonner's action button ("Stay here" on a closing deposit) is 24 px tall: a 44 px target on a phone. */
+const ACTION_BUTTON = 'h-11! px-3!';
 
 /** The app's one toast region (sonner), loaded with the first screen that can raise a toast. */
 export function AppToaster() {
@@ -23,7 +25,7 @@ export function AppToaster() {
       theme="dark"
       richColors
       closeButton
-      toastOptions={{ classNames: { closeButton: CLOSE_BUTTON } }}
+      toastOptions={{ classNames: { closeButton: CLOSE_BUTTON, actionButton: ACTION_BUTTON } }}
     />
   );
 }

@@ -77,7 +77,7 @@ export function DataTable<T>({
                       <button
                         type="button"
                         onClick={onRetry}
-                        className="rounded-lg border border-white/15 px-3 py-1.5 text-xs font-semibold text-slate-100 hover:bg-white/5"
+                        className="min-h-11 min-w-11 rounded-lg border border-white/15 px-3 py-1.5 text-xs font-semibold text-slate-100 hover:bg-white/5"
                       >
                         Retry
                       </button>

@@ -50,7 +50,7 @@ export function Modal({
             )}
           >
             <Dialog.Title className="text-lg font-semibold text-white">{title}</Dialog.Title>
-            {description ? <Dialog.Description className="mt-1 text-sm text-slate-400">{description}</Dialog.Description> : null}
+            {description ? <Dialog.Description className="mt-1 break-words text-sm text-slate-400">{description}</Dialog.Description> : null}
             <div className="mt-4">{children}</div>
           </Dialog.Content>
         </Dialog.Overlay>

@@ -24,7 +24,7 @@ export function NumberedPagination({ page, perPage, total, onPage }: { page: num
               key={n}
               variant={n === page ? 'primary' : 'ghost'}
               aria-current={n === page ? 'page' : undefined}
-              className="min-w-8 px-2 py-1.5 text-xs"
+              className="min-w-11 px-2 py-1.5 text-xs"
               onClick={() => onPage(n)}
             >
               {n}

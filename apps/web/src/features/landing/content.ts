@@ -6,6 +6,7 @@ import {
   TRANSFER_MIN_USD,
   WITHDRAW_FEE_PERCENT,
   WITHDRAW_MIN_USD,
+  WITHDRAW_PAGE_MIN_BALANCE_USD,
   WITHDRAW_STEP_USD,
 } from '@app/core/constants';
 
@@ -19,6 +20,8 @@ export const RATES = {
   stakeStep: STAKE_STEP_USD,
   withdrawMin: WITHDRAW_MIN_USD,
   withdrawStep: WITHDRAW_STEP_USD,
+  /** Withdrawals open from this balance (spec section 8); withdrawMin is the smallest amount. */
+  withdrawOpensAt: WITHDRAW_PAGE_MIN_BALANCE_USD,
   transferMin: TRANSFER_MIN_USD,
   daysToCap: Number(DEFAULT_SETTINGS.stake_cap_percentage) / Number(DEFAULT_SETTINGS.roi_income_percentage),
 } as const;

@@ -26,8 +26,16 @@ export default function AdminAuditPage() {
           { header: 'Admin', cell: (e) => e.admin ?? 'system' },
           { header: 'Action', cell: (e) => <span className="font-mono text-xs">{e.action}</span> },
           { header: 'Target', cell: (e) => (e.targetType ? `${e.targetType} #${e.targetId}` : '-') },
-          { header: 'Before', cell: (e) => <code className="block max-w-xs break-all text-xs text-slate-400">{json(e.before)}</code> },
-          { header: 'After', cell: (e) => <code className="block max-w-xs break-all text-xs text-slate-300">{json(e.after)}</code> },
+          {
+            header: 'Before',
+            cell: (e) => <code className="block max-w-xs break-all text-xs text-slate-400">{json(e.before)}</code>,
+            className: 'text-slate-200',
+          },
+          {
+            header: 'After',
+            cell: (e) => <code className="block max-w-xs break-all text-xs text-slate-300">{json(e.after)}</code>,
+            className: 'text-slate-200',
+          },
         ]}
       />
     </div>

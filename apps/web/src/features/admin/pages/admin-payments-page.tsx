@@ -5,11 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { PageHeader } from '../../../components/ui/page-header';
+import { presentPayment } from '../../../lib/payment-status';
 import { paymentsQuery, type AdminPayment } from '../api/admin-api';
 import { AdminTable, StatusFilter } from '../components/admin-table';
-
-const tone = (s: string) =>
-  ['finished', 'confirmed', 'partially_paid'].includes(s) ? 'success' : ['failed', 'expired', 'refunded'].includes(s) ? 'danger' : 'warning';
 
 export default function AdminPaymentsPage() {
   const [status, setStatus] = useState('');
@@ -46,7 +44,7 @@ export default function AdminPaymentsPage() {
             header: 'Status',
             cell: (p) => (
               <span className="flex items-center gap-1">
-                <Badge tone={tone(p.status)}>{p.status}</Badge>
+                <Badge tone={presentPayment(p.status).tone}>{p.status.replace(/_/g, ' ')}</Badge>
                 {p.needs_review ? <Badge tone="pink">review</Badge> : null}
               </span>
             ),

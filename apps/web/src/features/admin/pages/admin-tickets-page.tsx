@@ -53,7 +53,7 @@ export default function AdminTicketsPage() {
           { header: 'Created', cell: (t) => formatDateTimeShort(t.createdAt) },
           { header: 'User', cell: (t) => <span className="font-mono">{t.user.username}</span> },
           { header: 'Subject', cell: (t) => <span className="capitalize">{t.type}</span> },
-          { header: 'Message', cell: (t) => <span className="line-clamp-2 max-w-xs text-slate-300">{t.message}</span> },
+          { header: 'Message', cell: (t) => <span className="line-clamp-2 max-w-xs text-slate-300">{t.message}</span>, className: 'text-slate-200' },
           {
             header: 'Status',
             cell: (t) => <Badge tone={t.status === 'closed' ? 'danger' : t.status === 'answered' ? 'info' : 'success'}>{t.status}</Badge>,

@@ -30,7 +30,7 @@ export function ReferralField({
       <div className="relative">
         <input
           id="referral_id"
-          className={locked ? 'input pr-11 uppercase text-slate-300' : 'input uppercase'}
+          className={locked ? 'input pr-11 uppercase text-slate-300 placeholder:normal-case' : 'input uppercase placeholder:normal-case'}
           maxLength={REFERRAL_ID_LENGTH}
           autoComplete="off"
           placeholder="e.g. AB12CD34E"

@@ -9,8 +9,8 @@ export function CallToAction() {
         <div aria-hidden className="pointer-events-none absolute -right-20 -top-20 h-64 w-64 rounded-full bg-brand-400/20 blur-3xl" />
         <h2 className="relative text-balance text-3xl font-bold tracking-tight text-white sm:text-4xl">Ready to put your USDT to work?</h2>
         <p className="relative mx-auto mt-4 max-w-xl text-pretty text-slate-300">
-          Open a free account in a minute. Start with ${RATES.stakeMin}, see every credit in your income history, and withdraw whenever your income balance
-          reaches ${RATES.withdrawMin}.
+          Open a free account in a minute. Start with ${RATES.stakeMin}, see every credit in your income history, and withdraw once your income balance reaches
+          ${RATES.withdrawOpensAt}.
         </p>
         <div className="relative mt-8 flex flex-wrap justify-center gap-3">
           <Link
