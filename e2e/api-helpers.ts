@@ -1,3 +1,6 @@
+import { auth, user } from '@app/core/contracts';
+import { contractPath, type Contract, type DataOut, type InputOf } from '@app/core/contracts/define';
+import { demoPayments, payments } from '@app/core/contracts/payments';
 import type { Page } from 'playwright-core';
 import { otpFrom, type E2EServer } from './harness';
 
@@ -24,33 +27,49 @@ async function call<T = Record<string, unknown>>(
 }
 export { call };
 
+/**
+ * Calls one endpoint of the running server from its contract, as the app's call() does: method and
+ * path from the contract (no path literal), input typed by it, the answer's data typed by it.
+ */
+export async function api<C extends Contract>(
+  server: E2EServer,
+  c: C,
+  input: Partial<InputOf<C>> & { token?: string } = {},
+): Promise<{ status: number; json: { success: boolean; message?: string; data?: DataOut<C> } }> {
+  const query = input.query ? `?${new URLSearchParams(Object.entries(input.query as Record<string, unknown>).map(([k, v]) => [k, String(v)]))}` : '';
+  const r = await call<DataOut<C>>(
+    server,
+    c.method,
+    contractPath(c, input.params as Record<string, unknown> | undefined) + query,
+    c.method === 'GET' ? undefined : (input.body ?? {}),
+    input.token,
+  );
+  return r;
+}
+
 let n = 0;
 /** Signs up through the real API: register, read the OTP from the SMTP capture, verify. */
 export async function signUp(server: E2EServer, name: string, referralId?: string): Promise<ApiUser> {
   const email = `${name.toLowerCase().replace(/\W/g, '')}${Date.now()}${n++}@example.test`;
   const password = 'Secret123!';
-  const reg = await call<{ access_id: string }>(server, 'POST', '/api/auth/register', {
-    name,
-    email,
-    password,
-    ...(referralId ? { referral_id: referralId } : {}),
-  });
+  const reg = await api(server, auth.register, { body: { name, email, password, ...(referralId ? { referral_id: referralId } : {}) } });
   if (!reg.json.data?.access_id) throw new Error(`register failed: ${JSON.stringify(reg.json)}`);
   const mail = await server.mailbox.waitFor(email);
-  const ver = await call<{ token: string }>(server, 'POST', '/api/auth/verify-otp', { access_id: reg.json.data.access_id, otp: otpFrom(mail.text) });
-  const token = ver.json.data!.token;
-  const info = await call<{ username: string }>(server, 'GET', '/api/user/get-info', undefined, token);
+  const ver = await api(server, auth.verifyOtp, { body: { access_id: reg.json.data.access_id, otp: otpFrom(mail.text) } });
+  const token = ver.json.data?.token;
+  if (!token) throw new Error(`verify-otp gave no token: ${JSON.stringify(ver.json)}`);
+  const info = await api(server, user.info, { token });
   return { token, username: info.json.data!.username, email, password };
 }
 
 /** Deposits through the sandbox chain: create a payment, pay it in full, wait until it is credited. */
 export async function deposit(server: E2EServer, user: ApiUser, amount: number): Promise<void> {
-  const created = await call<{ paymentId: string }>(server, 'POST', '/api/demo-payments/create', { amount, currency: 'usdtbsc' }, user.token);
+  const created = await api(server, demoPayments.create, { body: { amount, currency: 'usdtbsc' }, token: user.token });
   const id = created.json.data!.paymentId;
-  await call(server, 'POST', `/api/sandbox/payments/${id}/pay`, { amount }, user.token);
+  await api(server, payments.sandboxPay, { params: { payment_id: id }, body: { amount }, token: user.token });
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const s = await call<{ status: string }>(server, 'POST', '/api/demo-payments/status', { payment_id: id }, user.token);
+    const s = await api(server, demoPayments.status, { body: { payment_id: id }, token: user.token });
     if (s.json.data?.status === 'finished') return;
     if (Date.now() > deadline) throw new Error(`payment ${id} did not finish: ${JSON.stringify(s.json)}`);
     await new Promise((r) => setTimeout(r, 500));

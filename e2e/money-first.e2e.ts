@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, deposit, signIn, signUp, type ApiUser } from './api-helpers';
+import { admin, auth, staking, transfers, user, withdrawals } from '@app/core/contracts';
+import { demoPayments, payments } from '@app/core/contracts/payments';
+import { api, deposit, signIn, signUp, type ApiUser } from './api-helpers';
 import { axeSerious, DESKTOP, newPage, PHONE, screenshot, type E2EServer } from './harness';
 import { browserSuite } from './suites';
 
@@ -71,7 +73,7 @@ function isGrey(color: string): boolean {
 async function waitForStatus(server: E2EServer, user: ApiUser, paymentId: string, status: string, everyMs = 600): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const s = await call<{ status: string }>(server, 'POST', '/api/demo-payments/status', { payment_id: paymentId }, user.token);
+    const s = await api(server, demoPayments.status, { body: { payment_id: paymentId }, token: user.token });
     if (s.json.data?.status === status) return;
     if (Date.now() > deadline) throw new Error(`payment ${paymentId} never reached ${status}: ${JSON.stringify(s.json)}`);
     await new Promise((r) => setTimeout(r, everyMs));
@@ -79,13 +81,13 @@ async function waitForStatus(server: E2EServer, user: ApiUser, paymentId: string
 }
 
 async function createPayment(server: E2EServer, user: ApiUser, amount: number): Promise<{ paymentId: string; payAddress: string }> {
-  const r = await call<{ paymentId: string; payAddress: string }>(server, 'POST', '/api/demo-payments/create', { amount, currency: 'usdtbsc' }, user.token);
+  const r = await api(server, demoPayments.create, { body: { amount, currency: 'usdtbsc' }, token: user.token });
   if (!r.json.data) throw new Error(JSON.stringify(r.json));
   return r.json.data;
 }
 
 const pay = (server: E2EServer, user: ApiUser, paymentId: string, amount: number) =>
-  call<{ status: string }>(server, 'POST', `/api/sandbox/payments/${paymentId}/pay`, { amount }, user.token);
+  api(server, payments.sandboxPay, { params: { payment_id: paymentId }, body: { amount }, token: user.token });
 
 /** Opens the first withdrawal on /transaction: $50.00 debited, the 5 % fee and what is sent on their own lines. */
 async function expectWithdrawalDetails(page: Page): Promise<void> {
@@ -172,7 +174,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
       await page.getByLabel('Enter Amount').fill('20');
       await page.getByRole('button', { name: 'Deposit', exact: true }).click();
       await page.getByText('Payment Timer:').waitFor();
-      const pending = await call<{ payment_id: string; status: string }[]>(suite.server, 'GET', '/api/demo-payments/pending', undefined, u.token);
+      const pending = await api(suite.server, demoPayments.pending, { token: u.token });
       const id = pending.json.data!.find((x) => x.status === 'waiting')!.payment_id;
       await pay(suite.server, u, id, 20);
       await waitForStatus(suite.server, u, id, 'finished');
@@ -197,11 +199,11 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
   it('item 8: money sent to a payment after its window (here: cancelled) is credited for what arrived', async () => {
     const u = await signUp(suite.server, 'Late Payer');
     const p = await createPayment(suite.server, u, 50);
-    expect((await call(suite.server, 'POST', '/api/demo-payments/cancel', { payment_id: p.paymentId }, u.token)).json.success).toBe(true);
+    expect((await api(suite.server, demoPayments.cancel, { body: { payment_id: p.paymentId }, token: u.token })).json.success).toBe(true);
     const late = await pay(suite.server, u, p.paymentId, 30);
     expect(late.json).toMatchObject({ success: true });
     await waitForStatus(suite.server, u, p.paymentId, 'partially_paid');
-    const info = await call<{ user_detail: { deposit_balance: number } }>(suite.server, 'GET', '/api/user/get-info', undefined, u.token);
+    const info = await api(suite.server, user.info, { token: u.token });
     expect(info.json.data!.user_detail.deposit_balance).toBe(30);
   });
 
@@ -218,28 +220,25 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
       const smallReferral = await signUp(suite.server, 'Small Referral', small.username);
       await Promise.all([deposit(suite.server, buddy, 1030), deposit(suite.server, smallReferral, 620)]);
       // The sponsor earns 5% of 1000 (50); the small earner 5% of 620 (31).
-      expect((await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 1000 }, buddy.token)).status).toBe(200);
-      expect((await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 620 }, smallReferral.token)).status).toBe(200);
+      expect((await api(suite.server, staking.create, { body: { amount_usd: 1000 }, token: buddy.token })).status).toBe(200);
+      expect((await api(suite.server, staking.create, { body: { amount_usd: 620 }, token: smallReferral.token })).status).toBe(200);
       // Transfers both ways: +20.00 from the buddy, −10.00 to the buddy.
       expect(
-        (await call(suite.server, 'POST', '/api/user/fund-transfer', { username: sponsor.username, amount_usd: 20, type: 'deposit' }, buddy.token)).status,
+        (await api(suite.server, transfers.create, { body: { username: sponsor.username, amount_usd: 20, type: 'deposit' }, token: buddy.token })).status,
       ).toBe(200);
       expect(
-        (await call(suite.server, 'POST', '/api/user/fund-transfer', { username: buddy.username, amount_usd: 10, type: 'deposit' }, sponsor.token)).status,
+        (await api(suite.server, transfers.create, { body: { username: buddy.username, amount_usd: 10, type: 'deposit' }, token: sponsor.token })).status,
       ).toBe(200);
       // A cancelled payment (nothing received) and a pending withdrawal of the whole 50.
       const p = await createPayment(suite.server, sponsor, 20);
-      await call(suite.server, 'POST', '/api/demo-payments/cancel', { payment_id: p.paymentId }, sponsor.token);
-      const w = await call<{ id: string }>(
-        suite.server,
-        'POST',
-        '/api/withdraw/create',
-        { amount_usd: 50, network: 'TRON', wallet_address: TRON_WALLET, token: 'USDT' },
-        sponsor.token,
-      );
+      await api(suite.server, demoPayments.cancel, { body: { payment_id: p.paymentId }, token: sponsor.token });
+      const w = await api(suite.server, withdrawals.create, {
+        body: { amount_usd: 50, network: 'TRON', wallet_address: TRON_WALLET, token: 'USDT' },
+        token: sponsor.token,
+      });
       withdrawalId = w.json.data!.id;
-      const login = await call<{ token: string }>(suite.server, 'POST', '/api/auth/login', ADMIN);
-      adminToken = login.json.data!.token;
+      const login = await api(suite.server, auth.login, { body: ADMIN });
+      adminToken = login.json.data!.token!;
     });
 
     it('items 3, 5, 9: /transaction shows a cancelled payment as 0.00 of 20.00 in grey, the withdrawal dialog keeps its headline, transfers are signed with a counterparty', async () => {
@@ -275,7 +274,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
       }
 
       // Item 5, once paid: the same headline; the fee and what was sent stay separate lines.
-      const done = await call(suite.server, 'POST', `/api/admin/withdrawals/${withdrawalId}/complete`, { tx_hash: 'b'.repeat(64) }, adminToken);
+      const done = await api(suite.server, admin.completeWithdrawal, { params: { id: withdrawalId }, body: { tx_hash: 'b'.repeat(64) }, token: adminToken });
       expect(done.status).toBe(200);
       for (const [name, size] of SIZES) {
         const { page, context } = await newPage(suite.browser, suite.server.url, size);
@@ -288,13 +287,10 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
 
     it('items 4 and 10: Withdraw Funds is one rule ($50); the dashboard shows total assets and what is in flight', async () => {
       // A pending withdrawal of 10 (the API's minimum) and a deposit still waiting.
-      const w = await call(
-        suite.server,
-        'POST',
-        '/api/withdraw/create',
-        { amount_usd: 10, network: 'TRON', wallet_address: TRON_WALLET, token: 'USDT' },
-        small.token,
-      );
+      const w = await api(suite.server, withdrawals.create, {
+        body: { amount_usd: 10, network: 'TRON', wallet_address: TRON_WALLET, token: 'USDT' },
+        token: small.token,
+      });
       expect(w.status).toBe(200);
       const waiting = await createPayment(suite.server, small, 30);
       for (const [name, size] of SIZES) {
