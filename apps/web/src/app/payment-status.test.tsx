@@ -4,14 +4,15 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PaymentPanel } from '../features/deposits/components/payment-panel';
+import ActivityRows from '../features/dashboard/components/activity-rows';
 import { PendingList } from '../features/deposits/components/pending-list';
 import { HistoryAmount, HistoryStatus } from '../features/transactions/components/history-cells';
 import { PAYMENT_STATUS_KEYS } from '../lib/payment-status';
 
 /**
- * The payment status table (lib/payment-status.ts, docs/ux-rules.md) rendered in the three places
- * that read it: the payment panel, a 'Pending Payments' card and a /transaction row. Each status
- * must have the same colour, words and amount rule in all three. The expectations are written
+ * The payment status table (lib/payment-status.ts, docs/ux-rules.md) rendered in the four places
+ * that read it: the payment panel, a 'Pending Payments' card, a /transaction row and the dashboard's
+ * Recent Activities. Each status must have the same colour, words and amount rule in all four. The expectations are written
  * here by hand, not read from the table, so a change to the table fails until this agrees.
  */
 type Colour = 'purple' | 'sky' | 'amber' | 'emerald' | 'red' | 'slate' | 'white';
@@ -80,14 +81,14 @@ function amountOf(html: string, testId?: string): { text: string; colour: string
   return { text: m[2]!.replace(/&amp;/g, '&'), colour: /text-(\w+)(-\d00)?(\s|$)/.exec(m[1]!.replace('font-semibold', ''))?.[1] ?? '?' };
 }
 
-describe('the payment status table in the panel, the pending list and /transaction', () => {
+describe('the payment status table in the panel, the pending list, /transaction and the dashboard', () => {
   it('covers every status the gateway reports, and cancelled', () => {
     expect([...new Set(ROWS.map((r) => (r.cancelled ? 'cancelled' : r.status)))]).toEqual([...PAYMENT_STATUS_KEYS]);
   });
 
   for (const r of ROWS) {
     const name = r.cancelled ? 'cancelled' : r.status;
-    it(`${name}: ${r.badge} '${r.words}', amount '${r.amount}' (${r.amountColour}) in all three places`, () => {
+    it(`${name}: ${r.badge} '${r.words}', amount '${r.amount}' (${r.amountColour}) in all four places`, () => {
       // The payment panel.
       const panel = render(
         <PaymentPanel
@@ -146,6 +147,27 @@ describe('the payment status table in the panel, the pending list and /transacti
       expect(badgeOf(row)).toEqual({ words: r.words, colour: r.badge });
       const dollars = r.amount.replace(' USDT', '').replace(/(\d+\.\d\d)/g, '$$$1');
       expect(amountOf(row, 'history-amount')).toEqual({ text: dollars, colour: r.amountColour });
+
+      // The dashboard's Recent Activities: the same figures in dollars (it showed one amount before,
+      // "$12.00" in amber for a partial payment, where /transaction said "$12.00 of $20.00").
+      const activity = render(
+        <ActivityRows
+          items={[
+            {
+              recordType: 'transaction',
+              id: '1',
+              createdAt: card.createdAt,
+              amount: r.received || ASKED,
+              received: r.received,
+              asked: ASKED,
+              status: r.status,
+              cancelled_at: r.cancelled ? '2026-11-20T10:01:00.000Z' : null,
+            },
+          ]}
+        />,
+      );
+      expect(badgeOf(activity)).toEqual({ words: r.words, colour: r.badge });
+      expect(amountOf(activity, 'activity-amount')).toEqual({ text: dollars, colour: r.amountColour });
     });
   }
 });

@@ -19,7 +19,16 @@ const activity = { id: ZId, amount_usd: ZMoney.optional(), amount: ZMoney.option
 /** A row of the dashboard's recent activity: the status is of the record's own kind. */
 export const ZActivityItem = z.discriminatedUnion('recordType', [
   z.object({ recordType: z.literal('staking'), ...activity, status: ZStakeStatus }),
-  z.object({ recordType: z.literal('transaction'), ...activity, status: ZPaymentStatusValue }),
+  z.object({
+    recordType: z.literal('transaction'),
+    ...activity,
+    status: ZPaymentStatusValue,
+    /** what arrived and what was asked (USDT), for the payment status table's amount rule (docs/ux-rules.md) */
+    received: ZMoney.optional(),
+    asked: ZMoney.optional(),
+    /** when the user cancelled it (kept as `expired`: the screens call it cancelled) */
+    cancelled_at: ZIsoTime.nullable().optional(),
+  }),
   z.object({ recordType: z.literal('withdrawal'), ...activity, status: ZWithdrawalStatus }),
 ]);
 

@@ -31,6 +31,10 @@ interface InfoRow {
   kind: ActivityRow['kind'] | null;
   id: bigint | null;
   amount: bigint | null;
+  /** payments only: what arrived and what was asked */
+  received: bigint | null;
+  asked: bigint | null;
+  cancelled_at: string | null;
   a_status: string | null;
   created_at: Date | null;
 }
@@ -44,19 +48,19 @@ const infoRowsBySession = coalescePer(async (db: Executor, hashes: string[]): Pr
       (select balance from ledger_accounts where user_id = u.id and kind = 'deposit') as deposit,
       (select balance from ledger_accounts where user_id = u.id and kind = 'income') as income,
       t.total_staked, t.roi_income, t.referral_income, t.reward_income,
-      a.kind, a.id, a.amount, a.status as a_status, a.created_at
+      a.kind, a.id, a.amount, a.received, a.asked, a.cancelled_at, a.status as a_status, a.created_at
     from ${tokenHashKeys(hashes)}
     cross join lateral app_session(k.token_hash) se
     join users u on u.id = se.user_id
     left join user_totals t on t.user_id = u.id
     left join lateral (
-      (select 'staking' as kind, s.id, s.amount, s.status::text as status, s.created_at
+      (select 'staking' as kind, s.id, s.amount, null::bigint as received, null::bigint as asked, null::text as cancelled_at, s.status::text as status, s.created_at
          from stakes s where s.user_id = u.id order by s.created_at desc limit ${ACTIVITY_LIMIT})
       union all
-      (select 'transaction', p.id, case when p.credited_amount > 0 then p.credited_amount else p.price_amount end, p.status::text, p.created_at
+      (select 'transaction', p.id, case when p.credited_amount > 0 then p.credited_amount else p.price_amount end, p.actually_paid, p.pay_amount, p.extra->>'cancelled_at', p.status::text, p.created_at
          from payments p where p.user_id = u.id order by p.created_at desc, p.id desc limit ${ACTIVITY_LIMIT})
       union all
-      (select 'withdrawal', w.id, w.amount, w.status::text, w.created_at
+      (select 'withdrawal', w.id, w.amount, null, null, null, w.status::text, w.created_at
          from withdrawals w where w.user_id = u.id order by w.created_at desc limit ${ACTIVITY_LIMIT})
     ) a on true`.execute(db);
   const out: InfoRow[][] = hashes.map(() => []);
@@ -87,7 +91,16 @@ export async function getUserInfoOneStatement(db: Executor, tokenHash: string): 
     // The same fields as the sources: a payment shows `amount`, a stake or withdrawal `amount_usd`.
     // The status column is each source's own, held to its list by the table's check constraint.
     const status = row.a_status ?? '';
-    if (row.kind === 'transaction') activity.push({ recordType: 'transaction', ...base, status: status as PaymentStatus, amount: m(row.amount) });
+    if (row.kind === 'transaction')
+      activity.push({
+        recordType: 'transaction',
+        ...base,
+        status: status as PaymentStatus,
+        amount: m(row.amount),
+        received: m(row.received),
+        asked: m(row.asked),
+        cancelled_at: row.cancelled_at,
+      });
     else if (row.kind === 'staking') activity.push({ recordType: 'staking', ...base, status: status as StakeStatus, amount_usd: m(row.amount) });
     else activity.push({ recordType: 'withdrawal', ...base, status: status as WithdrawalStatus, amount_usd: m(row.amount) });
   }

@@ -3,7 +3,7 @@ import { formatAmount, formatDateTime } from '@app/core/format';
 import { ArrowDownToLine, ArrowUpFromLine, Layers } from 'lucide-react';
 import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { AMOUNT_TONE_CLASS, paymentStatusKey, presentPayment } from '../../../lib/payment-status';
+import { paymentStatusKey } from '../../../lib/payment-status';
 import { shownAmount } from '../../../lib/shown-amount';
 
 /** Activity status colours (spec section 4). */
@@ -39,7 +39,7 @@ export default function ActivityRows({ items }: { items: TActivityItem[] }) {
               <p className="text-xs text-slate-400">{formatDateTime(a.createdAt)}</p>
             </div>
             {a.recordType === 'transaction' ? (
-              <DepositFigures status={a.status} amount={amount} />
+              <DepositFigures statusKey={paymentStatusKey(a.status, a)} received={a.received ?? amount} asked={a.asked ?? amount} />
             ) : (
               <div className="text-right">
                 <p className="text-sm font-semibold text-white">${formatAmount(amount)}</p>
@@ -54,23 +54,17 @@ export default function ActivityRows({ items }: { items: TActivityItem[] }) {
 }
 
 /**
- * A deposit in Recent Activities, by the payment status table like everywhere else. The activity
- * carries one amount: what was credited, else what was asked; a payment that ended without money
- * credited nothing, so it reads "$0.00 of $asked" in grey, as on /transaction.
+ * A deposit in Recent Activities, by the payment status table like everywhere else
+ * (docs/ux-rules.md): the same words, colours and amount rule as /transaction ("$20.00 of $50.00"
+ * for a partial payment, "$0.00 of $50.00" in grey for one that ended without money).
  */
-function DepositFigures({ status, amount }: { status: string; amount: number }) {
-  const key = paymentStatusKey(status);
-  const p = presentPayment(key);
+function DepositFigures({ statusKey, received, asked }: { statusKey: string; received: number; asked: number }) {
   return (
     <div className="text-right">
       <p className="text-sm">
-        {p.amountTone === 'muted' ? (
-          <PaymentAmount statusKey={key} received={0} asked={amount} currency="$" />
-        ) : (
-          <span className={`font-semibold ${AMOUNT_TONE_CLASS[p.amountTone]}`}>${formatAmount(amount)}</span>
-        )}
+        <PaymentAmount statusKey={statusKey} received={received} asked={asked} currency="$" testId="activity-amount" />
       </p>
-      <PaymentStatusBadge statusKey={key} />
+      <PaymentStatusBadge statusKey={statusKey} />
     </div>
   );
 }
