@@ -41,7 +41,8 @@ export async function api<C extends Contract>(
     server,
     c.method,
     contractPath(c, input.params as Record<string, unknown> | undefined) + query,
-    c.method === 'GET' ? undefined : (input.body ?? {}),
+    // As the app's call() does: no body on GET and DELETE.
+    c.method === 'GET' || c.method === 'DELETE' ? undefined : (input.body ?? {}),
     input.token,
   );
   return r;

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { call, signIn, signUp, type ApiUser } from './api-helpers';
+import { demoPayments, payments } from '@app/core/contracts/payments';
+import { api, signIn, signUp, type ApiUser } from './api-helpers';
 import { newPage, PHONE, screenshot, type E2EServer } from './harness';
 import { browserSuite } from './suites';
 
@@ -19,7 +20,7 @@ const toastsSeen = (page: Page) => page.evaluate(() => [...(window as unknown as
 async function waitForStatus(server: E2EServer, user: ApiUser, paymentId: string, status: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const s = await call<{ status: string }>(server, 'POST', '/api/demo-payments/status', { payment_id: paymentId }, user.token);
+    const s = await api(server, demoPayments.status, { body: { payment_id: paymentId }, token: user.token });
     if (s.json.data?.status === status) return;
     if (Date.now() > deadline) throw new Error(`payment ${paymentId} never reached ${status}: ${JSON.stringify(s.json)}`);
     await new Promise((r) => setTimeout(r, 500));
@@ -44,9 +45,9 @@ describe('deposit states, amounts and history errors (phone walkthrough)', () =>
     await page.getByText('Payment Timer:').waitFor();
 
     // 60 of 100 arrives from outside the page (a wallet app, or `npm run cli -- sandbox:pay`).
-    const pending = await call<{ payment_id: string }[]>(suite.server, 'GET', '/api/demo-payments/pending', undefined, u.token);
+    const pending = await api(suite.server, demoPayments.pending, { token: u.token });
     const id = pending.json.data![0]!.payment_id;
-    await call(suite.server, 'POST', `/api/sandbox/payments/${id}/pay`, { amount: 60 }, u.token);
+    await api(suite.server, payments.sandboxPay, { params: { payment_id: id }, body: { amount: 60 }, token: u.token });
     await waitForStatus(suite.server, u, id, 'partially_paid');
 
     // The page has not looked yet (it re-checks every 30 s while waiting), so Cancel is still there.
@@ -83,9 +84,9 @@ describe('deposit states, amounts and history errors (phone walkthrough)', () =>
     await page.getByLabel('Enter Amount').fill('50');
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await page.getByText('Payment created successfully').waitFor();
-    const pending = await call<{ payment_id: string }[]>(suite.server, 'GET', '/api/demo-payments/pending', undefined, u.token);
+    const pending = await api(suite.server, demoPayments.pending, { token: u.token });
     const id = pending.json.data![0]!.payment_id;
-    await call(suite.server, 'POST', `/api/sandbox/payments/${id}/pay`, { amount: 20 }, u.token);
+    await api(suite.server, payments.sandboxPay, { params: { payment_id: id }, body: { amount: 20 }, token: u.token });
     await waitForStatus(suite.server, u, id, 'partially_paid');
     await page.getByRole('button', { name: 'Check Status' }).click();
     await page.getByTestId('partial-box').waitFor();
@@ -97,8 +98,8 @@ describe('deposit states, amounts and history errors (phone walkthrough)', () =>
 
   it('a cancelled payment (amount_received 0) shows the same amount on the dashboard and in /transaction: $0.00 of $50.00', async () => {
     const u = await signUp(suite.server, 'Cancelled Amount');
-    const created = await call<{ paymentId: string }>(suite.server, 'POST', '/api/demo-payments/create', { amount: 50, currency: 'usdttrc20' }, u.token);
-    const cancelled = await call(suite.server, 'POST', '/api/demo-payments/cancel', { payment_id: created.json.data!.paymentId }, u.token);
+    const created = await api(suite.server, demoPayments.create, { body: { amount: 50, currency: 'usdttrc20' }, token: u.token });
+    const cancelled = await api(suite.server, demoPayments.cancel, { body: { payment_id: created.json.data!.paymentId }, token: u.token });
     expect(cancelled.json.success).toBe(true);
 
     const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { formatDateLong } from '@app/core/format';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
+import { admin, auth, staking, support } from '@app/core/contracts';
+import { demoPayments } from '@app/core/contracts/payments';
+import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
 import { axeSerious, DESKTOP, newPage, PHONE, screenshot } from './harness';
 import { browserSuite } from './suites';
 
@@ -34,14 +36,14 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
     u = await signUp(suite.server, 'History Keeper');
     // 12 cancelled deposits: more than a page of 10.
     for (let i = 0; i < 12; i++) {
-      const p = await call<{ paymentId: string }>(suite.server, 'POST', '/api/demo-payments/create', { amount: 10 + i, currency: 'usdttrc20' }, u.token);
-      await call(suite.server, 'POST', '/api/demo-payments/cancel', { payment_id: p.json.data!.paymentId }, u.token);
+      const p = await api(suite.server, demoPayments.create, { body: { amount: 10 + i, currency: 'usdttrc20' }, token: u.token });
+      await api(suite.server, demoPayments.cancel, { body: { payment_id: p.json.data!.paymentId }, token: u.token });
     }
     await deposit(suite.server, u, 100);
-    expect((await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 100 }, u.token)).status).toBe(200);
-    adminToken = (await call<{ token: string }>(suite.server, 'POST', '/api/auth/login', ADMIN)).json.data!.token;
+    expect((await api(suite.server, staking.create, { body: { amount_usd: 100 }, token: u.token })).status).toBe(200);
+    adminToken = (await api(suite.server, auth.login, { body: ADMIN })).json.data!.token!;
     // A catch-up ROI run (the sandbox lets the console move time forward): 3 days written now.
-    expect((await call(suite.server, 'POST', '/api/admin/jobs/roi', { date: isoDay(3) }, adminToken)).status).toBe(200);
+    expect((await api(suite.server, admin.runRoi, { body: { date: isoDay(3) }, token: adminToken })).status).toBe(200);
   });
 
   it('item 18: Download CSV exports the whole filtered history from the server, on every history page and admin list', async () => {
@@ -135,15 +137,13 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
   });
 
   it('item 20: an answered ticket says Answered, mails the user, and takes a reply', async () => {
-    const created = await call<{ id: string }>(suite.server, 'POST', '/api/support', { type: 'deposit', message: 'My deposit of 100 USDT is late' }, u.token);
+    const created = await api(suite.server, support.create, { body: { type: 'deposit', message: 'My deposit of 100 USDT is late' }, token: u.token });
     expect(created.status).toBe(200);
-    const reply = await call(
-      suite.server,
-      'POST',
-      `/api/admin/tickets/${created.json.data!.id}/reply`,
-      { message: 'It arrived: see your Deposit Balance.' },
-      adminToken,
-    );
+    const reply = await api(suite.server, admin.replyTicket, {
+      params: { id: created.json.data!.id },
+      body: { message: 'It arrived: see your Deposit Balance.' },
+      token: adminToken,
+    });
     expect(reply.status).toBe(200);
     const mail = await suite.server.mailbox.waitFor(u.email, 25_000, 'answered your ticket');
     expect(mail.text).toContain('It arrived: see your Deposit Balance.');
@@ -151,7 +151,7 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
       // Each size answers once; support answers again before the desktop looks.
       if (name === 'desktop') {
         const again = { message: 'It arrived: see your Deposit Balance.' };
-        expect((await call(suite.server, 'POST', `/api/admin/tickets/${created.json.data!.id}/reply`, again, adminToken)).status).toBe(200);
+        expect((await api(suite.server, admin.replyTicket, { params: { id: created.json.data!.id }, body: again, token: adminToken })).status).toBe(200);
       }
       const { page, errors, context } = await newPage(suite.browser, suite.server.url, size);
       await signIn(page, u, '/support');
@@ -179,13 +179,7 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
       expect(errors).toEqual([]);
       await context.close();
     }
-    const queue = await call<{ data: { id: string; status: string; replies: { author: string; message: string }[] }[] }>(
-      suite.server,
-      'GET',
-      '/api/admin/tickets',
-      undefined,
-      adminToken,
-    );
+    const queue = await api(suite.server, admin.tickets, { token: adminToken });
     const ticket = queue.json.data!.data.find((t) => t.id === created.json.data!.id)!;
     expect(ticket.status).toBe('open');
     expect(ticket.replies.map((r) => r.author)).toEqual(['admin', 'user', 'admin', 'user']);
@@ -233,8 +227,8 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
       await signed.page.goto('/income');
       await signed.page.getByText('Daily ROI').first().waitFor();
       const firstDate = signed.page.getByRole('row').nth(1).getByRole('cell').first();
-      await firstDate.waitFor();
-      expect(squash(await firstDate.innerText())).toContain(formatDateLong(`${isoDay(3)}T00:00:00Z`));
+      // The table's first row reads "Loading..." until the history arrives: wait for the data, not the row.
+      await expect.poll(async () => squash(await firstDate.innerText()), { timeout: 15_000 }).toContain(formatDateLong(`${isoDay(3)}T00:00:00Z`));
       const dates = (await signed.page.getByRole('row').allInnerTexts()).slice(1, 4).map((t) => squash(t));
       expect(dates[1]).toContain(formatDateLong(`${isoDay(2)}T00:00:00Z`));
       // 2FA set-up on a phone: the secret opens in the authenticator app.

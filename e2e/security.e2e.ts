@@ -1,7 +1,8 @@
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
+import { auth as authContracts, security, staking, user } from '@app/core/contracts';
+import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
 import { axeSerious, DESKTOP, type E2EServer, newPage, otpFrom, PHONE, screenshot } from './harness';
 import { browserSuite, socialSuite } from './suites';
 
@@ -47,10 +48,10 @@ async function expectFitsPhone(page: Page): Promise<void> {
 
 /** Turns 2FA on through the API, as the /security screen would. */
 async function enableTwoFactor(server: E2EServer, user: ApiUser): Promise<Authenticator> {
-  const setup = await call<{ secret: string; otpauth_url: string }>(server, 'POST', '/api/user/2fa/setup', {}, user.token);
+  const setup = await api(server, security.setup2fa, { token: user.token });
   expect(setup.status, JSON.stringify(setup.json)).toBe(200);
   const auth = new Authenticator(setup.json.data!.secret);
-  const enabled = await call<{ recovery_codes: string[] }>(server, 'POST', '/api/user/2fa/enable', { code: await auth.code() }, user.token);
+  const enabled = await api(server, security.enable2fa, { body: { code: await auth.code() }, token: user.token });
   expect(enabled.status, JSON.stringify(enabled.json)).toBe(200);
   return auth;
 }
@@ -70,7 +71,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     // for 300 s (one code mail per account per 300 s, server.md section 9). The CLI makes one.
     const u = { email: `fay${Date.now()}@example.test`, password: 'Forgetful-1', token: '' };
     expect((await suite.server.cli(['admin:create', '--email', u.email, '--password', u.password])).code).toBe(0);
-    u.token = (await call<{ token: string }>(suite.server, 'POST', '/api/auth/login', { email: u.email, password: u.password })).json.data!.token;
+    u.token = (await api(suite.server, authContracts.login, { body: { email: u.email, password: u.password } })).json.data!.token!;
     const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -117,7 +118,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     expect(await page.evaluate(() => sessionStorage.getItem('reset_access_id'))).toBeNull();
     await suite.server.mailbox.waitFor(u.email, 15_000, 'Your password was reset');
     // Every session of the user was revoked by the reset.
-    expect((await call(suite.server, 'GET', '/api/user/get-info', undefined, u.token)).status).toBe(401);
+    expect((await api(suite.server, user.info, { token: u.token })).status).toBe(401);
 
     await page.getByLabel('Email').fill(u.email);
     await page.getByLabel('Password', { exact: true }).fill(u.password);
@@ -137,8 +138,8 @@ describe('account security in the browser: password reset, two-factor sign-in, s
 
   it('on /security: changes the password, revokes another session, turns 2FA on (QR, recovery codes), then sign-in asks for the code; a recovery code turns it off', async () => {
     const u = await signUp(suite.server, 'Tess Twofactor');
-    const other = await call<{ token: string }>(suite.server, 'POST', '/api/auth/login', { email: u.email, password: u.password });
-    const otherToken = other.json.data!.token;
+    const other = await api(suite.server, authContracts.login, { body: { email: u.email, password: u.password } });
+    const otherToken = other.json.data!.token!;
     const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
     await signIn(page, u, '/setting');
     await page.getByRole('link', { name: 'Security' }).click();
@@ -155,7 +156,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
       .getByRole('button', { name: /^Revoke/ })
       .click();
     await expect.poll(() => rows.count()).toBe(1);
-    expect((await call(suite.server, 'GET', '/api/user/get-info', undefined, otherToken)).status).toBe(401);
+    expect((await api(suite.server, user.info, { token: otherToken })).status).toBe(401);
 
     await page.getByRole('button', { name: 'Enable two-factor authentication' }).waitFor();
     await settle(page);
@@ -248,13 +249,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await page.getByLabel('Two-factor or recovery code').fill(codes[0]!);
     await page.getByRole('button', { name: 'Disable two-factor authentication' }).click();
     await page.getByRole('button', { name: 'Enable two-factor authentication' }).waitFor();
-    const info = await call<{ two_factor_enabled: boolean }>(
-      suite.server,
-      'GET',
-      '/api/user/security',
-      undefined,
-      await page.evaluate(() => localStorage.getItem('auth_token')!),
-    );
+    const info = await api(suite.server, security.info, { token: await page.evaluate(() => localStorage.getItem('auth_token')!) });
     expect(info.json.data!.two_factor_enabled).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
@@ -263,11 +258,11 @@ describe('account security in the browser: password reset, two-factor sign-in, s
   it('a withdrawal of a 2FA user asks for the code: missing and wrong are said at the field and debit nothing', async () => {
     const u = await signUp(suite.server, 'Wade Withdrawer');
     await deposit(suite.server, u, 1000);
-    await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 1000 }, u.token);
+    await api(suite.server, staking.create, { body: { amount_usd: 1000 }, token: u.token });
     const roi = await suite.server.cli(['jobs:roi', '--date', isoDay(12)]);
     expect(roi.code, roi.stderr).toBe(0);
     const auth = await enableTwoFactor(suite.server, u);
-    const balance = async () => (await call<{ balance: number }>(suite.server, 'GET', '/api/user/wallet', undefined, u.token)).json.data!.balance;
+    const balance = async () => (await api(suite.server, user.wallet, { token: u.token })).json.data!.balance;
     const start = await balance();
     expect(start).toBe(60);
 

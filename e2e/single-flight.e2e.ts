@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
+import { staking, transfers as transferContracts, user as userContracts } from '@app/core/contracts';
+import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
 import { newPage, PHONE, screenshot, type E2EServer } from './harness';
 import { browserSuite } from './suites';
 
@@ -14,17 +15,17 @@ function countRequests(page: Page, method: string, path: string): { readonly cou
 }
 
 async function wallet(server: E2EServer, user: ApiUser): Promise<{ deposit_balance: number; total_staked: number; balance: number }> {
-  const res = await call<{ deposit_balance: number; total_staked: number; balance: number }>(server, 'GET', '/api/user/wallet', undefined, user.token);
+  const res = await api(server, userContracts.wallet, { token: user.token });
   return res.json.data!;
 }
 
 async function stakes(server: E2EServer, user: ApiUser): Promise<unknown[]> {
-  const res = await call<{ data: unknown[] }>(server, 'GET', '/api/stake/history?page=1&per_page=10', undefined, user.token);
+  const res = await api(server, staking.history, { query: { page: 1, per_page: 10 }, token: user.token });
   return res.json.data!.data;
 }
 
 async function transfers(server: E2EServer, user: ApiUser): Promise<unknown[]> {
-  const res = await call<{ data: unknown[] }>(server, 'GET', '/api/user/fund-transfer?page=1&per_page=10', undefined, user.token);
+  const res = await api(server, transferContracts.list, { query: { page: 1, per_page: 10 }, token: user.token });
   return res.json.data!.data;
 }
 
@@ -159,7 +160,7 @@ describe('money confirms are single-flight: a double click or a double Enter mov
   it('two clicks on "Confirm withdrawal" in one task send one POST /api/withdraw/create', async () => {
     const u = await signUp(suite.server, 'Double Withdraw');
     await deposit(suite.server, u, 1000);
-    await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 1000 }, u.token);
+    await api(suite.server, staking.create, { body: { amount_usd: 1000 }, token: u.token });
     await suite.server.cli(['jobs:roi', '--date', isoDay(12)]);
     expect((await wallet(suite.server, u)).balance).toBe(60);
     const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);

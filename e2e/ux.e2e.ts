@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
+import { auth, staking } from '@app/core/contracts';
+import { payments } from '@app/core/contracts/payments';
+import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
 import { axeSerious, DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer } from './harness';
 import { browserSuite } from './suites';
 
@@ -114,13 +116,7 @@ describe('a money app people trust on their phone (issue 12)', () => {
       expect(await page.getByTestId('pay-address').getAttribute('title')).toBe(address);
 
       // The first flow (/deposit) reopens from the server as well.
-      const created = await call<{ payment_id: string; payAddress: string }>(
-        suite.server,
-        'POST',
-        '/api/payments/create',
-        { amount: 25, currency: 'usdttrc20' },
-        u.token,
-      );
+      const created = await api(suite.server, payments.create, { body: { amount: 25, currency: 'usdttrc20' }, token: u.token });
       expect(created.status).toBe(200);
       await page.goto('/deposit');
       await page.getByText('Time left:').waitFor();
@@ -233,7 +229,7 @@ describe('a money app people trust on their phone (issue 12)', () => {
       expect(transfers.n).toBe(1);
 
       // Withdrawal: 60 of income; taking 50 leaves 10, under the page's entry rule of 50.
-      await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 50 }, u.token);
+      await api(suite.server, staking.create, { body: { amount_usd: 50 }, token: u.token });
       expect((await suite.server.cli(['jobs:roi', '--date', isoDay(12)])).code).toBe(0);
       const withdrawals = countCalls(page, '/api/withdraw/create');
       await page.goto('/withdrawal');
@@ -405,9 +401,9 @@ describe('axe-core: no serious or critical violations on any route', () => {
       await page.getByRole('button', { name: 'Select Chain' }).click();
       await page.getByRole('listbox').waitFor();
       for (const v of await axeSerious(page)) found.push(`/demo-deposit (chain list open) ${v}`);
-      const login = await call<{ token: string }>(suite.server, 'POST', '/api/auth/login', { email: 'axe-admin@example.test', password: 'Admin123!Secret' });
+      const login = await api(suite.server, auth.login, { body: { email: 'axe-admin@example.test', password: 'Admin123!Secret' } });
       expect(login.json.data?.token).toBeTruthy();
-      await signIn(page, { token: login.json.data!.token, username: '', email: '', password: '' }, '/admin/dashboard', true);
+      await signIn(page, { token: login.json.data!.token!, username: '', email: '', password: '' }, '/admin/dashboard', true);
       for (const path of ADMIN_ROUTES) {
         await settle(page, path);
         for (const v of await axeSerious(page)) found.push(`${path} ${v}`);

@@ -2,7 +2,8 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
+import { staking } from '@app/core/contracts';
+import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
 import { axeSerious, DESKTOP, newPage, PHONE, screenshot, SCREENSHOT_DIR } from './harness';
 import { browserSuite } from './suites';
 
@@ -32,7 +33,7 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
     staker = await signUp(suite.server, 'Chart Staker', sponsor.username);
     newcomer = await signUp(suite.server, 'Chart Newcomer');
     await deposit(suite.server, staker, 1000);
-    expect((await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 1000 }, staker.token)).status).toBe(200);
+    expect((await api(suite.server, staking.create, { body: { amount_usd: 1000 }, token: staker.token })).status).toBe(200);
     // Three days of ROI on the stake (0.5% of 1000 a day): 15 of its 2,000 cap.
     const roi = await suite.server.cli(['jobs:roi', '--date', isoDay(3)]);
     expect(roi.code, roi.stderr).toBe(0);

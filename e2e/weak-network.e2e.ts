@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, deposit, signUp, type ApiUser } from './api-helpers';
+import { auth, security } from '@app/core/contracts';
+import { api, deposit, signUp, type ApiUser } from './api-helpers';
 import { DESKTOP, PHONE, screenshot, type E2EServer } from './harness';
 import { browserSuite } from './suites';
 
@@ -54,7 +55,7 @@ const navLink = (page: Page, name: string) => page.getByRole('navigation', { nam
 
 /** A second session for `user` (a login elsewhere): returns its token. */
 async function login(server: E2EServer, user: ApiUser): Promise<string> {
-  const res = await call<{ token: string }>(server, 'POST', '/api/auth/login', { email: user.email, password: user.password });
+  const res = await api(server, auth.login, { body: { email: user.email, password: user.password } });
   if (!res.json.data?.token) throw new Error(`login failed: ${JSON.stringify(res.json)}`);
   return res.json.data.token;
 }
@@ -195,7 +196,7 @@ describe('issue 32: a weak network and the signed-in app', () => {
       const other = await login(suite.server, user);
       const { context, page } = await signedInPage(suite.browser, suite.server, revoked, viewport);
       // `other` signs the `revoked` session out (/security's Revoke on another device).
-      const mine = await call<{ sessions: { id: string; current: boolean }[] }>(suite.server, 'GET', '/api/user/security', undefined, revoked);
+      const mine = await api(suite.server, security.info, { token: revoked });
       const target = mine.json.data!.sessions.find((s) => s.current)!;
       // The device had been used, on a screen whose answers are not kept for offline use (the
       // admin e2e's blocked user had seen only such screens and was sent to / instead).
@@ -206,7 +207,7 @@ describe('issue 32: a weak network and the signed-in app', () => {
       // (a reload in between, on a loaded machine, lost the note and the device went to /).
       await page.waitForFunction(() => localStorage.getItem('session_worked') === '1', undefined, { timeout: 15_000 });
       expect(await page.evaluate(() => localStorage.getItem('query_cache'))).toBeNull();
-      expect((await call(suite.server, 'DELETE', `/api/user/sessions/${target.id}`, undefined, other)).status).toBe(200);
+      expect((await api(suite.server, security.revokeSession, { params: { id: target.id }, token: other })).status).toBe(200);
 
       // Its next visit: the session is gone.
       await page.reload();
