@@ -4,6 +4,10 @@ import { createTestApp, type TestApp } from '../test/app';
 import { auth, createUser } from '../test/factories';
 import { freePort } from '../test/processes';
 import { redactUrl } from './log-redact';
+import { inject } from '../test/api';
+import { admin as adminApi } from '@app/core/contracts/admin';
+import { staking } from '@app/core/contracts/money';
+import { user as userApi } from '@app/core/contracts/user';
 
 /** Writes raw bytes to the server and returns everything it answers before closing. */
 function raw(port: number, request: string): Promise<string> {
@@ -31,7 +35,7 @@ describe('requests outside the routes answer in the API shape (review findings)'
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...auth(user.token), 'content-type': 'application/json' } });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toMatchObject({ success: true });
-    const after = await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(user.token) });
+    const after = await inject(t.app, userApi.wallet, { token: user.token });
     expect(after.statusCode).toBe(401);
   });
 
@@ -51,9 +55,9 @@ describe('requests outside the routes answer in the API shape (review findings)'
   it('names the missing fields when there is no body at all, and says so when the body is not an object', async () => {
     const user = await createUser(t.db, t.ctx.secret);
     const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
-    const none = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(user.token) });
+    const none = await inject(t.app, staking.create, { token: user.token });
     expect(none.json()).toEqual({ success: false, message: 'Amount is required', errors: { amount_usd: 'Amount is required' } });
-    const close = await t.app.inject({ method: 'POST', url: '/api/admin/tickets/1/close', headers: auth(admin.token) });
+    const close = await inject(t.app, adminApi.closeTicket, { token: admin.token, params: { id: '1' } });
     expect(close.json()).toEqual({ success: false, message: 'Remark is required', errors: { adminRemark: 'Remark is required' } });
     const array = await t.app.inject({
       method: 'POST',

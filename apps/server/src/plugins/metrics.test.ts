@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../test/app';
 import { createUser, fundDeposit } from '../test/factories';
 import { startJobs } from '../jobs/scheduler';
+import { inject } from '../test/api';
+import { admin as adminApi } from '@app/core/contracts/admin';
+import { health as healthApi } from '@app/core/contracts/health';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -55,8 +58,8 @@ describe('/metrics', () => {
   it('counts requests per matched route pattern, not per raw URL, with a latency histogram', async () => {
     const before = await scrape();
     const health = (text: string) => sample(text, 'http_requests_total', { method: 'GET', route: '/api/health', status_code: '200' }) ?? 0;
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    for (const id of ['11', '12', '13']) expect((await t.app.inject({ method: 'GET', url: `/api/admin/users/${id}` })).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await inject(t.app, healthApi.check)).statusCode).toBe(200);
+    for (const id of ['11', '12', '13']) expect((await inject(t.app, adminApi.user, { params: { id } })).statusCode).toBe(401);
     await t.app.inject({ method: 'GET', url: '/api/nothing-here/42' });
     const after = await scrape();
     expect(health(after) - health(before)).toBe(3);
@@ -129,7 +132,7 @@ describe('/metrics', () => {
     expect(runs).toBe(1);
     const text = await scrape();
     expect(sample(text, 'job_duration_seconds_count', { job: 'probe-ok' })).toBe(1);
-    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const health = await inject(t.app, healthApi.check);
     expect(health.statusCode).toBe(200);
     const body = health.json();
     expect(body.success).toBe(true);
@@ -145,7 +148,7 @@ describe('/metrics', () => {
       ('a@example.test', 'password_changed', 'pending', now() - interval '90 seconds'),
       ('b@example.test', 'password_changed', 'pending', now()),
       ('c@example.test', 'password_changed', 'sent', now())`.execute(t.db);
-    const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+    const health = (await inject(t.app, healthApi.check)).json();
     expect(health.data.mail.pending).toBe(2);
     expect(health.data.mail.oldestAgeSeconds).toBeGreaterThanOrEqual(90);
     const text = await scrape();

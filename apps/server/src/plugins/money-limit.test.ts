@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
-import { withdrawer } from '../test/api';
-import { auth, createUser, fundDeposit, fundIncome } from '../test/factories';
+import { inject, withdrawer } from '../test/api';
+import { staking, transfers } from '@app/core/contracts/money';
+import { createUser, fundDeposit, fundIncome } from '../test/factories';
 import { createSession } from '../modules/auth/sessions';
 
 /**
@@ -22,14 +23,8 @@ describe('per-account limit on money routes', () => {
     const codes = [];
     for (const token of [u.token, second, u.token, second]) codes.push((await withdraw({ ...u, token }, { amount_usd: 10 })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
-    const transfer = (token: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/user/fund-transfer',
-        headers: auth(token),
-        payload: { username: other.username, amount_usd: 10, type: 'deposit' },
-      });
-    const stake = (token: string) => t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(token), payload: { amount_usd: 50 } });
+    const transfer = (token: string) => inject(t.app, transfers.create, { token, body: { username: other.username, amount_usd: 10, type: 'deposit' } });
+    const stake = (token: string) => inject(t.app, staking.create, { token, body: { amount_usd: 50 } });
     const more = [];
     for (let i = 0; i < 4; i++) more.push((await transfer(u.token)).statusCode);
     expect(more).toEqual([200, 200, 200, 429]);

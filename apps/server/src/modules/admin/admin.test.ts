@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
+import { createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import type { Contract, InputOf } from '@app/core/contracts/define';
+import { admin as adminApi } from '@app/core/contracts/admin';
+import { health } from '@app/core/contracts/health';
+import { staking, withdrawals } from '@app/core/contracts/money';
+import { support } from '@app/core/contracts/support';
+import { user as userApi } from '@app/core/contracts/user';
 import { startFakeNowPayments } from '../../test/fake-nowpayments';
 import { addDays } from '../income/roi';
 import { utcDay } from '@app/core/days';
@@ -17,52 +24,57 @@ describe('admin API', () => {
   afterAll(async () => t.close());
 
   it('answers 401 without a token and 403 to a user token on every admin route', async () => {
-    const paths: { method: 'GET' | 'POST' | 'PUT'; url: string }[] = [
-      { method: 'GET', url: '/api/admin/users' },
-      { method: 'POST', url: `/api/admin/users/${user.id}/block` },
-      { method: 'POST', url: `/api/admin/users/${user.id}/unblock` },
-      { method: 'GET', url: '/api/admin/tickets' },
-      { method: 'POST', url: '/api/admin/tickets/1/close' },
-      { method: 'GET', url: '/api/admin/audit-log' },
-      { method: 'GET', url: '/api/admin/stats' },
-      { method: 'GET', url: `/api/admin/users/${user.id}` },
-      { method: 'GET', url: '/api/admin/payments' },
-      { method: 'GET', url: '/api/admin/settings' },
-      { method: 'PUT', url: '/api/admin/settings' },
-      { method: 'GET', url: '/api/admin/reward-levels' },
-      { method: 'PUT', url: '/api/admin/reward-levels' },
-      { method: 'POST', url: '/api/admin/jobs/roi' },
-      { method: 'GET', url: '/api/admin/ledger/verify' },
+    const id = { id: String(user.id) };
+    const route = <C extends Contract>(c: C, params?: InputOf<C>['params']) => ({
+      c,
+      call: (token?: string) => inject(t.app, c, { params, token, body: c.method === 'GET' ? undefined : {} }),
+    });
+    const routes = [
+      route(adminApi.users),
+      route(adminApi.block, id),
+      route(adminApi.unblock, id),
+      route(adminApi.tickets),
+      route(adminApi.closeTicket, { id: '1' }),
+      route(adminApi.auditLog),
+      route(adminApi.stats),
+      route(adminApi.user, id),
+      route(adminApi.payments),
+      route(adminApi.settings),
+      route(adminApi.saveSettings),
+      route(adminApi.rewardLevels),
+      route(adminApi.saveRewardLevels),
+      route(adminApi.runRoi),
+      route(adminApi.verifyLedger),
     ];
-    for (const p of paths) {
-      const none = await t.app.inject({ method: p.method, url: p.url, payload: p.method === 'GET' ? undefined : {} });
-      expect(none.statusCode, `${p.method} ${p.url} without token`).toBe(401);
-      const asUser = await t.app.inject({ method: p.method, url: p.url, headers: auth(user.token), payload: p.method === 'GET' ? undefined : {} });
-      expect(asUser.statusCode, `${p.method} ${p.url} as user`).toBe(403);
+    for (const { c, call } of routes) {
+      const none = await call();
+      expect(none.statusCode, `${c.method} ${c.path} without token`).toBe(401);
+      const asUser = await call(user.token);
+      expect(asUser.statusCode, `${c.method} ${c.path} as user`).toBe(403);
     }
   });
 
   it('finds users by e-mail, name or username', async () => {
-    const byName = await t.app.inject({ method: 'GET', url: '/api/admin/users?q=plain', headers: auth(admin.token) });
-    expect(byName.json().data.data.map((u: { username: string }) => u.username)).toEqual([user.username]);
-    const byUsername = await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${user.username.toLowerCase()}`, headers: auth(admin.token) });
-    expect(byUsername.json().data.pagination.total).toBe(1);
-    const byEmail = await t.app.inject({ method: 'GET', url: '/api/admin/users?q=root@', headers: auth(admin.token) });
-    expect(byEmail.json().data.data[0].email).toBe('root@example.test');
+    const byName = await inject(t.app, adminApi.users, { token: admin.token, query: { q: 'plain' } });
+    expect(byName.data().data.map((u) => u.username)).toEqual([user.username]);
+    const byUsername = await inject(t.app, adminApi.users, { token: admin.token, query: { q: user.username.toLowerCase() } });
+    expect(byUsername.data().pagination.total).toBe(1);
+    const byEmail = await inject(t.app, adminApi.users, { token: admin.token, query: { q: 'root@' } });
+    expect(byEmail.data().data[0]!.email).toBe('root@example.test');
   });
 
   it('blocks a user (sessions revoked, sign-in refused) and unblocks, each in the audit log', async () => {
     const victim = await createUser(t.db, t.ctx.secret);
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/users/${victim.id}/block`, headers: auth(admin.token) });
+    const res = await inject(t.app, adminApi.block, { token: admin.token, params: { id: String(victim.id) } });
     expect(res.json()).toMatchObject({ success: true, data: { status: 'blocked' } });
-    const after = await t.app.inject({ method: 'GET', url: '/api/support', headers: auth(victim.token) });
+    const after = await inject(t.app, support.list, { token: victim.token });
     expect(after.statusCode).toBe(401);
-    await t.app.inject({ method: 'POST', url: `/api/admin/users/${victim.id}/unblock`, headers: auth(admin.token) });
-    const log = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: auth(admin.token) });
+    await inject(t.app, adminApi.unblock, { token: admin.token, params: { id: String(victim.id) } });
+    const log = await inject(t.app, adminApi.auditLog, { token: admin.token });
     const actions = log
-      .json()
-      .data.data.filter((e: { targetId: string }) => e.targetId === String(victim.id))
-      .map((e: { action: string; admin: string }) => [e.action, e.admin]);
+      .data()
+      .data.filter((e) => e.targetId === String(victim.id))
+      .map((e) => [e.action, e.admin]);
     expect(actions).toEqual([
       ['user.unblock', 'root@example.test'],
       ['user.block', 'root@example.test'],
@@ -70,38 +82,28 @@ describe('admin API', () => {
   });
 
   it('closes a ticket with a remark, audited, and refuses closing it twice', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/support',
-      headers: auth(user.token),
-      payload: { type: 'general', message: 'Please help me out' },
-    });
-    const id = created.json().data.id as string;
-    const close = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tickets/${id}/close`,
-      headers: auth(admin.token),
-      payload: { adminRemark: 'Done, thanks.' },
-    });
+    const created = await inject(t.app, support.create, { token: user.token, body: { type: 'general', message: 'Please help me out' } });
+    const id = created.data().id;
+    const close = await inject(t.app, adminApi.closeTicket, { token: admin.token, params: { id }, body: { adminRemark: 'Done, thanks.' } });
     expect(close.json()).toMatchObject({ success: true, data: { status: 'closed', adminRemark: 'Done, thanks.' } });
-    const again = await t.app.inject({ method: 'POST', url: `/api/admin/tickets/${id}/close`, headers: auth(admin.token), payload: { adminRemark: 'x' } });
+    const again = await inject(t.app, adminApi.closeTicket, { token: admin.token, params: { id }, body: { adminRemark: 'x' } });
     expect(again.statusCode).toBe(409);
-    const empty = await t.app.inject({ method: 'POST', url: `/api/admin/tickets/${id}/close`, headers: auth(admin.token), payload: { adminRemark: '  ' } });
+    const empty = await inject(t.app, adminApi.closeTicket, { token: admin.token, params: { id }, body: { adminRemark: '  ' } });
     expect(empty.statusCode).toBe(400);
-    const log = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: auth(admin.token) });
-    expect(log.json().data.data[0]).toMatchObject({ action: 'ticket.close', targetId: id, after: expect.objectContaining({ adminRemark: 'Done, thanks.' }) });
+    const log = await inject(t.app, adminApi.auditLog, { token: admin.token });
+    expect(log.data().data[0]).toMatchObject({ action: 'ticket.close', targetId: id, after: expect.objectContaining({ adminRemark: 'Done, thanks.' }) });
   });
 
   it('changes settings with validation, audited, and the new rate applies to new stakes only', async () => {
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { roi_income_percentage: -1 } });
+    const bad = await inject(t.app, adminApi.saveSettings, { token: admin.token, body: { roi_income_percentage: -1 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Daily ROI cannot be negative');
-    const res = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { roi_income_percentage: 0.75 } });
-    expect(res.json().data).toMatchObject({ roi_income_percentage: 0.75, stake_cap_percentage: 200 });
-    const s = (await t.app.inject({ method: 'GET', url: '/api/user/settings', headers: auth(user.token) })).json().data.settings;
+    const res = await inject(t.app, adminApi.saveSettings, { token: admin.token, body: { roi_income_percentage: 0.75 } });
+    expect(res.data()).toMatchObject({ roi_income_percentage: 0.75, stake_cap_percentage: 200 });
+    const s = (await inject(t.app, userApi.settings, { token: user.token })).data().settings;
     expect(s.roi_income_percentage).toBe(0.75);
-    await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { roi_income_percentage: 0.5 } });
-    const log = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: auth(admin.token) })).json().data.data;
+    await inject(t.app, adminApi.saveSettings, { token: admin.token, body: { roi_income_percentage: 0.5 } });
+    const log = (await inject(t.app, adminApi.auditLog, { token: admin.token })).data().data;
     expect(log[0]).toMatchObject({
       action: 'settings.update',
       before: expect.objectContaining({ roi_income_percentage: '0.75' }),
@@ -110,53 +112,46 @@ describe('admin API', () => {
   });
 
   it('edits reward levels (validated) and runs the ROI job for a date, both audited', async () => {
-    const levels = (await t.app.inject({ method: 'GET', url: '/api/admin/reward-levels', headers: auth(admin.token) })).json().data;
+    const levels = (await inject(t.app, adminApi.rewardLevels, { token: admin.token })).data();
     expect(levels).toHaveLength(7);
-    const gap = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/reward-levels',
-      headers: auth(admin.token),
-      payload: { levels: [{ ...levels[0], level: 2 }] },
-    });
+    const gap = await inject(t.app, adminApi.saveRewardLevels, { token: admin.token, body: { levels: [{ ...levels[0]!, level: 2 }] } });
     expect(gap.statusCode).toBe(400);
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/reward-levels',
-      headers: auth(admin.token),
-      payload: { levels: levels.map((l: { reward: number }, i: number) => (i === 0 ? { ...l, reward: 150 } : l)) },
+    const saved = await inject(t.app, adminApi.saveRewardLevels, {
+      token: admin.token,
+      body: { levels: levels.map((l, i) => (i === 0 ? { ...l, reward: 150 } : l)) },
     });
-    expect(saved.json().data[0]).toMatchObject({ level: 1, reward: 150 });
-    const roi = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/roi', headers: auth(admin.token), payload: { date: '2020-01-01' } });
+    expect(saved.data()[0]).toMatchObject({ level: 1, reward: 150 });
+    const roi = await inject(t.app, adminApi.runRoi, { token: admin.token, body: { date: '2020-01-01' } });
     expect(roi.json()).toMatchObject({ success: true, data: { date: '2020-01-01', credits: 0 } });
-    const badDate = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/roi', headers: auth(admin.token), payload: { date: 'yesterday' } });
+    const badDate = await inject(t.app, adminApi.runRoi, { token: admin.token, body: { date: 'yesterday' } });
     expect(badDate.statusCode).toBe(400);
-    const log = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: auth(admin.token) })).json().data.data;
-    expect(log.slice(0, 2).map((e: { action: string }) => e.action)).toEqual(['jobs.roi', 'reward_levels.update']);
+    const log = (await inject(t.app, adminApi.auditLog, { token: admin.token })).data().data;
+    expect(log.slice(0, 2).map((e) => e.action)).toEqual(['jobs.roi', 'reward_levels.update']);
   });
 
   it('shows stats, a user detail with ledger entries, and ledger verify', async () => {
     const rich = await createUser(t.db, t.ctx.secret);
     await fundDeposit(t.db, rich.id, 120);
-    const stats = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: auth(admin.token) })).json().data;
+    const stats = (await inject(t.app, adminApi.stats, { token: admin.token })).data();
     expect(stats.liabilities).toBeGreaterThanOrEqual(120);
     expect(stats.daily).toHaveLength(14);
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/admin/users/${rich.id}`, headers: auth(admin.token) })).json().data;
+    const detail = (await inject(t.app, adminApi.user, { token: admin.token, params: { id: String(rich.id) } })).data();
     expect(detail.balances).toEqual({ deposit: 120, income: 0 });
-    expect(detail.ledger[0].postings).toContainEqual({ account: `${rich.username}:deposit`, amount: 120 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users/999999', headers: auth(admin.token) })).statusCode).toBe(404);
-    const verify = (await t.app.inject({ method: 'GET', url: '/api/admin/ledger/verify', headers: auth(admin.token) })).json();
-    expect(verify.data.ok).toBe(true);
+    expect(detail.ledger[0]!.postings).toContainEqual({ account: `${rich.username}:deposit`, amount: 120 });
+    expect((await inject(t.app, adminApi.user, { token: admin.token, params: { id: '999999' } })).statusCode).toBe(404);
+    const verify = (await inject(t.app, adminApi.verifyLedger, { token: admin.token })).data();
+    expect(verify.ok).toBe(true);
   });
 
   it('maintenance mode answers 503 on the user API while the admin API keeps working', async () => {
-    await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { maintenance_mode: true } });
-    const userCall = await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(user.token) });
+    await inject(t.app, adminApi.saveSettings, { token: admin.token, body: { maintenance_mode: true } });
+    const userCall = await inject(t.app, userApi.wallet, { token: user.token });
     expect(userCall.statusCode).toBe(503);
     expect(userCall.json()).toEqual({ success: false, message: 'Server is under maintenance' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: auth(admin.token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: auth(admin.token), payload: { maintenance_mode: false } });
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(user.token) })).statusCode).toBe(200);
+    expect((await inject(t.app, adminApi.stats, { token: admin.token })).statusCode).toBe(200);
+    expect((await inject(t.app, health.check)).statusCode).toBe(200);
+    await inject(t.app, adminApi.saveSettings, { token: admin.token, body: { maintenance_mode: false } });
+    expect((await inject(t.app, userApi.wallet, { token: user.token })).statusCode).toBe(200);
   });
 });
 
@@ -168,9 +163,9 @@ describe('admin ROI run for a future date', () => {
     const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
     const user = await createUser(t.db, t.ctx.secret);
     await fundDeposit(t.db, user.id, 1000);
-    const staked = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(user.token), payload: { amount_usd: 1000 } });
+    const staked = await inject(t.app, staking.create, { token: user.token, body: { amount_usd: 1000 } });
     expect(staked.statusCode).toBe(200);
-    const income = async () => (await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(user.token) })).json().data.balance;
+    const income = async () => (await inject(t.app, userApi.wallet, { token: user.token })).data().balance;
     return { admin, income };
   }
 
@@ -180,7 +175,7 @@ describe('admin ROI run for a future date', () => {
     try {
       const { admin, income } = await stakedUser(t);
       for (const date of [tomorrow, later, '9999-12-31']) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/roi', headers: auth(admin.token), payload: { date } });
+        const res = await inject(t.app, adminApi.runRoi, { token: admin.token, body: { date } });
         expect(res.statusCode, date).toBe(400);
         expect(res.json()).toMatchObject({
           success: false,
@@ -191,7 +186,7 @@ describe('admin ROI run for a future date', () => {
       expect(await income()).toBe(0);
       const entries = await t.db.selectFrom('ledger_entries').select('id').where('kind', '=', 'roi').execute();
       expect(entries).toEqual([]);
-      const today = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/roi', headers: auth(admin.token), payload: { date: utcDay() } });
+      const today = await inject(t.app, adminApi.runRoi, { token: admin.token, body: { date: utcDay() } });
       expect(today.json()).toMatchObject({ success: true, data: { date: utcDay(), credits: 0 } });
     } finally {
       await t.close();
@@ -203,7 +198,7 @@ describe('admin ROI run for a future date', () => {
     const t = await createTestApp();
     try {
       const { admin, income } = await stakedUser(t);
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/roi', headers: auth(admin.token), payload: { date: tomorrow } });
+      const res = await inject(t.app, adminApi.runRoi, { token: admin.token, body: { date: tomorrow } });
       expect(res.json()).toMatchObject({ success: true, data: { date: tomorrow, credits: 1 } });
       expect(await income()).toBe(5);
     } finally {
@@ -225,16 +220,10 @@ describe('admin completes a withdrawal only with a hash of its chain', () => {
     const user = await createUser(t.db, t.ctx.secret);
     await fundIncome(t.db, user.id, 100);
     const wallet_address = network === 'BSC' ? '0x52908400098527886E0F7030069857D2E4169EE7' : 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-    const w = await t.app.inject({
-      method: 'POST',
-      url: '/api/withdraw/create',
-      headers: auth(user.token),
-      payload: { amount_usd: 50, network, wallet_address, token: 'USDT' },
-    });
+    const w = await inject(t.app, withdrawals.create, { token: user.token, body: { amount_usd: 50, network, wallet_address, token: 'USDT' } });
     expect(w.statusCode, w.body).toBe(200);
-    const complete = (tx_hash: string) =>
-      t.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${w.json().data.id}/complete`, headers: auth(admin.token), payload: { tx_hash } });
-    return { id: BigInt(w.json().data.id), complete };
+    const complete = (tx_hash: string) => inject(t.app, adminApi.completeWithdrawal, { token: admin.token, params: { id: w.data().id }, body: { tx_hash } });
+    return { id: BigInt(w.data().id), complete };
   }
   const status = async (id: bigint) => (await t.db.selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const hex = 'ab'.repeat(32);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bootstrapAdmin, createAdmin } from './create-admin';
+import { inject } from '../../test/api';
+import { auth as authApi } from '@app/core/contracts/auth';
 
 describe('admin creation', () => {
   let t: TestApp;
@@ -9,7 +11,7 @@ describe('admin creation', () => {
   });
   afterAll(async () => t.close());
 
-  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const login = (email: string, password: string) => inject(t.app, authApi.login, { body: { email, password } });
 
   it('creates an admin from ADMIN_EMAIL/ADMIN_PASSWORD only when none exists, and it can sign in', async () => {
     expect(await bootstrapAdmin(t.db, undefined, 'x')).toBe(false);

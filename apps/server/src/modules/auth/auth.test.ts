@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import { auth } from '../../test/factories';
-import { emailsOf, otpOf, poster } from '../../test/api';
+import { emailsOf, inject, otpOf } from '../../test/api';
+import type { Contract } from '@app/core/contracts/define';
+import { auth as authApi } from '@app/core/contracts/auth';
+import { user as userApi } from '@app/core/contracts/user';
 import { useClock } from '../../test/clock';
 
 const email = emailsOf('user');
@@ -10,7 +12,6 @@ const good = { name: 'Alice Example', password: 'Secret123' };
 describe('auth: sign-up with OTP, login, logout', () => {
   const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
   const clock = useClock(t);
-  const post = poster(t);
   async function waitForNewMail(e: string, seen: number) {
     for (let i = 0; i < 50; i++) {
       const mine = t.mailbox.mails.filter((m) => m.to.includes(e));
@@ -22,54 +23,54 @@ describe('auth: sign-up with OTP, login, logout', () => {
   /** Registers and verifies through the API; returns the token and username. */
   async function signUp(extra: Record<string, unknown> = {}) {
     const e = email();
-    const reg = await post('/api/auth/register', { ...good, email: e, ...extra });
+    const reg = await inject(t.app, authApi.register, { body: { ...good, email: e, ...extra } });
     expect(reg.statusCode, reg.body).toBe(200);
     const mail = await t.mailbox.waitFor(e);
-    const ver = await post('/api/auth/verify-otp', { access_id: reg.json().data.access_id, otp: otpOf(mail.text) });
+    const ver = await inject(t.app, authApi.verifyOtp, { body: { access_id: reg.data().access_id, otp: otpOf(mail.text) } });
     expect(ver.statusCode, ver.body).toBe(200);
-    const token = ver.json().data.token as string;
-    const info = await t.app.inject({ method: 'GET', url: '/api/user/get-info', headers: auth(token) });
-    return { email: e, token, username: info.json().data.username as string };
+    const token = ver.data().token as string;
+    const info = await inject(t.app, userApi.info, { token });
+    return { email: e, token, username: info.data().username };
   }
 
   it('registers, mails a 6-digit OTP over SMTP, verifies, and the token opens get-info and profile', async () => {
     const sponsor = await signUp();
     const e = email();
-    const reg = await post('/api/auth/register', { ...good, email: e, referral_id: sponsor.username.toLowerCase() });
+    const reg = await inject(t.app, authApi.register, { body: { ...good, email: e, referral_id: sponsor.username.toLowerCase() } });
     expect(reg.json()).toMatchObject({ success: true, message: 'Registration successful. Please verify your email.' });
-    expect(reg.json().data.token).toBeUndefined();
+    expect(reg.data().token).toBeUndefined();
     const mail = await t.mailbox.waitFor(e);
     expect(mail.subject).toBe('Your verification code');
-    const ver = await post('/api/auth/verify-otp', { access_id: reg.json().data.access_id, otp: otpOf(mail.text) });
+    const ver = await inject(t.app, authApi.verifyOtp, { body: { access_id: reg.data().access_id, otp: otpOf(mail.text) } });
     expect(ver.json()).toMatchObject({ success: true, message: 'OTP verified successfully', data: { is_admin: false } });
-    const token = ver.json().data.token;
-    const info = await t.app.inject({ method: 'GET', url: '/api/user/get-info', headers: auth(token) });
-    expect(info.json().data).toMatchObject({
+    const token = ver.data().token;
+    const info = await inject(t.app, userApi.info, { token });
+    expect(info.data()).toMatchObject({
       name: 'Alice Example',
       status: 'inactive',
       eligible_level: 0,
       user_detail: { deposit_balance: 0, total_staked: 0, total_income: 0, roi_income: 0, direct_referral_income: 0, reward_income: 0, balance: 0 },
       activity: [],
     });
-    expect(info.json().data.username).toMatch(/^[A-Z0-9]{9}$/);
-    const profile = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: auth(token) });
-    expect(profile.json().data).toMatchObject({ avatar: null, email: e, referral_id: sponsor.username, status: 'inactive', active_date: null });
+    expect(info.data().username).toMatch(/^[A-Z0-9]{9}$/);
+    const profile = await inject(t.app, userApi.profile, { token });
+    expect(profile.data()).toMatchObject({ avatar: null, email: e, referral_id: sponsor.username, status: 'inactive', active_date: null });
   });
 
   it('answers the referral check with the sponsor name, 404 for an unknown ID, 400 for a malformed one', async () => {
     const sponsor = await signUp();
-    const okRes = await t.app.inject({ method: 'GET', url: `/api/auth/checkuser?referral_id=${sponsor.username}` });
+    const okRes = await inject(t.app, authApi.checkUser, { query: { referral_id: sponsor.username } });
     expect(okRes.json()).toEqual({ success: true, message: 'Referral ID is valid', data: { userName: 'Alice Example' } });
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/auth/checkuser?referral_id=ZZZZZZZZZ' });
+    const unknown = await inject(t.app, authApi.checkUser, { query: { referral_id: 'ZZZZZZZZZ' } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ success: false, message: 'Invalid referral ID' });
-    const bad = await t.app.inject({ method: 'GET', url: '/api/auth/checkuser?referral_id=AB-12' });
+    const bad = await inject(t.app, authApi.checkUser, { query: { referral_id: 'AB-12' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Referral ID must be 9 alphanumeric characters');
   });
 
   it('refuses an unknown referral ID at sign-up', async () => {
-    const res = await post('/api/auth/register', { ...good, email: email(), referral_id: 'ZZZZZZZZZ' });
+    const res = await inject(t.app, authApi.register, { body: { ...good, email: email(), referral_id: 'ZZZZZZZZZ' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: 'Invalid referral ID', errors: { referral_id: 'Invalid referral ID' } });
   });
@@ -77,7 +78,7 @@ describe('auth: sign-up with OTP, login, logout', () => {
   it('refuses a duplicate e-mail with 409, whatever its case', async () => {
     // Registered means proven: an unverified sign-up gives way to a new one (the mailbox wins, mailbox-wins.test.ts).
     const { email: e } = await signUp();
-    const dup = await post('/api/auth/register', { ...good, email: e.toUpperCase() });
+    const dup = await inject(t.app, authApi.register, { body: { ...good, email: e.toUpperCase() } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('Email already registered');
   });
@@ -95,7 +96,7 @@ describe('auth: sign-up with OTP, login, logout', () => {
     [{ referral_id: 'ABC-12345' }, 'referral_id', 'Referral ID must be 9 alphanumeric characters'],
     [{ name: 42 }, 'name', 'Name is required'],
   ])('register refuses %j with the spec message on the field', async (override, field, message) => {
-    const res = await post('/api/auth/register', { ...good, email: email(), ...override });
+    const res = await inject(t.app, authApi.register, { body: { ...good, email: email(), ...override } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(res.json().errors[field]).toBe(message);
@@ -106,7 +107,7 @@ describe('auth: sign-up with OTP, login, logout', () => {
     [{ email: 'x@' }, 'Invalid email address'],
     [{ password: '' }, 'Password is required'],
   ])('login refuses %j', async (override, message) => {
-    const res = await post('/api/auth/login', { email: 'a@b.co', password: 'x', ...override });
+    const res = await inject(t.app, authApi.login, { body: { email: 'a@b.co', password: 'x', ...override } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
@@ -116,7 +117,7 @@ describe('auth: sign-up with OTP, login, logout', () => {
     [{ otp: '12a456' }, 'OTP must be 6 digits.'],
     [{ access_id: '' }, 'Access ID not found. Please sign up again.'],
   ])('verify-otp refuses %j', async (override, message) => {
-    const res = await post('/api/auth/verify-otp', { access_id: 'abc', otp: '123456', ...override });
+    const res = await inject(t.app, authApi.verifyOtp, { body: { access_id: 'abc', otp: '123456', ...override } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
@@ -125,103 +126,103 @@ describe('auth: sign-up with OTP, login, logout', () => {
     const raw = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(raw.statusCode).toBe(400);
     expect(raw.json()).toEqual({ success: false, message: 'Invalid JSON body' });
-    const types = await post('/api/auth/register', { name: [], email: 5, password: {} });
+    const types = await inject(t.app, authApi.register, { body: { name: [], email: 5, password: {} } });
     expect(types.statusCode).toBe(400);
     expect(Object.keys(types.json().errors).sort()).toEqual(['email', 'name', 'password']);
-    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/register' });
+    const empty = await inject(t.app, authApi.register);
     expect(empty.statusCode).toBe(400);
   });
 
   it('kills the access id after 5 wrong codes: the right code then fails', async () => {
     const e = email();
-    const reg = await post('/api/auth/register', { ...good, email: e });
+    const reg = await inject(t.app, authApi.register, { body: { ...good, email: e } });
     const code = otpOf((await t.mailbox.waitFor(e)).text);
     const wrong = code === '000000' ? '111111' : '000000';
-    const access = reg.json().data.access_id;
+    const access = reg.data().access_id;
     for (let i = 0; i < 5; i++) {
-      const r = await post('/api/auth/verify-otp', { access_id: access, otp: wrong });
+      const r = await inject(t.app, authApi.verifyOtp, { body: { access_id: access, otp: wrong } });
       expect(r.statusCode).toBe(400);
     }
-    const right = await post('/api/auth/verify-otp', { access_id: access, otp: code });
+    const right = await inject(t.app, authApi.verifyOtp, { body: { access_id: access, otp: code } });
     expect(right.statusCode).toBe(400);
-    expect(right.json().data).toBeUndefined();
+    expect(right.data()).toBeUndefined();
   });
 
   it('refuses a resend before 300 s (429) and allows it after, killing the old access id', async () => {
     const e = email();
-    const reg = await post('/api/auth/register', { ...good, email: e });
-    const old = reg.json().data.access_id;
-    const early = await post('/api/auth/resend-otp', { access_id: old });
+    const reg = await inject(t.app, authApi.register, { body: { ...good, email: e } });
+    const old = reg.data().access_id;
+    const early = await inject(t.app, authApi.resendOtp, { body: { access_id: old } });
     expect(early.statusCode).toBe(429);
     expect(early.json().message).toBe('Please wait before requesting a new OTP');
     clock.advance(301_000); // instead of sleeping through the wait
     t.mailbox.mails.length = 0;
-    const later = await post('/api/auth/resend-otp', { access_id: old });
+    const later = await inject(t.app, authApi.resendOtp, { body: { access_id: old } });
     expect(later.json()).toMatchObject({ success: true, message: 'OTP resent successfully' });
-    const fresh = later.json().data.access_id;
+    const fresh = later.data().access_id;
     expect(fresh).not.toBe(old);
     const code = otpOf((await t.mailbox.waitFor(e)).text);
-    expect((await post('/api/auth/verify-otp', { access_id: old, otp: code })).statusCode).toBe(400);
-    expect((await post('/api/auth/verify-otp', { access_id: fresh, otp: code })).statusCode).toBe(200);
+    expect((await inject(t.app, authApi.verifyOtp, { body: { access_id: old, otp: code } })).statusCode).toBe(400);
+    expect((await inject(t.app, authApi.verifyOtp, { body: { access_id: fresh, otp: code } })).statusCode).toBe(200);
   });
 
   it('login on an unverified account gives an access id and no token; within the resend wait the code already mailed serves it, after it a new one is mailed', async () => {
     const e = email();
-    await post('/api/auth/register', { ...good, email: e });
+    await inject(t.app, authApi.register, { body: { ...good, email: e } });
     const code = otpOf((await t.mailbox.waitFor(e)).text);
     const mailsBefore = t.mailbox.mails.filter((m) => m.to.includes(e)).length;
-    const res = await post('/api/auth/login', { email: e, password: good.password });
+    const res = await inject(t.app, authApi.login, { body: { email: e, password: good.password } });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Please verify your email to continue');
-    expect(res.json().data.access_id).toBeTruthy();
-    expect(res.json().data.token).toBeUndefined();
+    expect(res.data().access_id).toBeTruthy();
+    expect(res.data().token).toBeUndefined();
     // No second mail inside the wait: logging in again and again cannot flood the inbox.
     await new Promise((r) => setTimeout(r, 300));
     expect(t.mailbox.mails.filter((m) => m.to.includes(e)).length).toBe(mailsBefore);
     // After the wait a login mails a fresh code; the old access id is dead.
     clock.advance(301_000);
-    const later = await post('/api/auth/login', { email: e, password: good.password });
+    const later = await inject(t.app, authApi.login, { body: { email: e, password: good.password } });
     const fresh = otpOf((await waitForNewMail(e, mailsBefore)).text);
-    expect((await post('/api/auth/verify-otp', { access_id: res.json().data.access_id, otp: code })).json().message).toBe('Invalid or expired code');
-    const ver = await post('/api/auth/verify-otp', { access_id: later.json().data.access_id, otp: fresh });
+    expect((await inject(t.app, authApi.verifyOtp, { body: { access_id: res.data().access_id, otp: code } })).json().message).toBe('Invalid or expired code');
+    const ver = await inject(t.app, authApi.verifyOtp, { body: { access_id: later.data().access_id, otp: fresh } });
     expect(ver.statusCode, ver.body).toBe(200);
-    expect(ver.json().data.token).toBeTruthy();
+    expect(ver.data().token).toBeTruthy();
   });
 
   it('answers unknown e-mail and wrong password with the same 401', async () => {
     const u = await signUp();
-    const wrong = await post('/api/auth/login', { email: u.email, password: 'Wrong1234' });
-    const unknown = await post('/api/auth/login', { email: 'nobody@example.test', password: 'Wrong1234' });
+    const wrong = await inject(t.app, authApi.login, { body: { email: u.email, password: 'Wrong1234' } });
+    const unknown = await inject(t.app, authApi.login, { body: { email: 'nobody@example.test', password: 'Wrong1234' } });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json().message).toBe('Invalid email or password');
-    const okLogin = await post('/api/auth/login', { email: u.email.toUpperCase(), password: good.password });
+    const okLogin = await inject(t.app, authApi.login, { body: { email: u.email.toUpperCase(), password: good.password } });
     expect(okLogin.json()).toMatchObject({ success: true, message: 'Login successful', data: { is_admin: false } });
   });
 
   it('refuses a blocked account with 403', async () => {
     const u = await signUp();
     await t.db.updateTable('users').set({ status: 'blocked' }).where('username', '=', u.username).execute();
-    const res = await post('/api/auth/login', { email: u.email, password: good.password });
+    const res = await inject(t.app, authApi.login, { body: { email: u.email, password: good.password } });
     expect(res.statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/get-info', headers: auth(u.token) })).statusCode).toBe(403);
+    expect((await inject(t.app, userApi.info, { token: u.token })).statusCode).toBe(403);
   });
 
   it('logs out: the token then gets 401', async () => {
     const u = await signUp();
-    const out = await post('/api/auth/logout', {}, auth(u.token));
+    const out = await inject(t.app, authApi.logout, { token: u.token, body: {} });
     expect(out.json()).toEqual({ success: true, message: 'Logged out successfully' });
-    const after = await t.app.inject({ method: 'GET', url: '/api/user/get-info', headers: auth(u.token) });
+    const after = await inject(t.app, userApi.info, { token: u.token });
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('Invalid or expired token');
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
+    expect((await inject(t.app, userApi.profile)).statusCode).toBe(401);
   });
 
   it('checks a username for a transfer: found, oneself, unknown, empty, malformed', async () => {
     const a = await signUp();
     const b = await signUp();
-    const get = (q: string) => t.app.inject({ method: 'GET', url: `/api/user/check?username=${q}`, headers: auth(a.token) });
+    const get = (q: string) => inject(t.app, userApi.check, { token: a.token, query: { username: q } });
     expect((await get(b.username.toLowerCase())).json()).toEqual({
       success: true,
       message: 'User found',
@@ -234,7 +235,7 @@ describe('auth: sign-up with OTP, login, logout', () => {
   });
 
   it('lists no social providers when none is configured', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    const res = await inject(t.app, authApi.providers);
     expect(res.json()).toEqual({ success: true, data: { google: false, facebook: false, instagram: false } });
   });
 });
@@ -243,17 +244,18 @@ describe('auth: rate limits', () => {
   const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '3' });
 
   it('answers 429 past the limit on login, register, OTP and lookups', async () => {
-    for (const [method, url, payload] of [
-      ['POST', '/api/auth/login', { email: 'x@example.test', password: 'Secret123' }],
-      ['POST', '/api/auth/register', { name: 'x', email: 'bad', password: 'x' }],
-      ['POST', '/api/auth/verify-otp', { access_id: 'x', otp: '123456' }],
-      ['POST', '/api/auth/resend-otp', { access_id: 'x' }],
-      ['GET', '/api/auth/checkuser?referral_id=ZZZZZZZZZ', undefined],
-    ] as const) {
+    const route = <C extends Contract>(c: C, input: Parameters<typeof inject<C>>[2]) => ({ c, call: () => inject(t.app, c, input) });
+    for (const { c, call } of [
+      route(authApi.login, { body: { email: 'x@example.test', password: 'Secret123' } }),
+      route(authApi.register, { body: { name: 'x', email: 'bad', password: 'x' } }),
+      route(authApi.verifyOtp, { body: { access_id: 'x', otp: '123456' } }),
+      route(authApi.resendOtp, { body: { access_id: 'x' } }),
+      route(authApi.checkUser, { query: { referral_id: 'ZZZZZZZZZ' } }),
+    ]) {
       const codes: number[] = [];
-      for (let i = 0; i < 5; i++) codes.push((await t.app.inject({ method, url, payload })).statusCode);
-      expect(codes.slice(3), url).toEqual([429, 429]);
-      const last = await t.app.inject({ method, url, payload });
+      for (let i = 0; i < 5; i++) codes.push((await call()).statusCode);
+      expect(codes.slice(3), c.path).toEqual([429, 429]);
+      const last = await call();
       expect(last.json()).toEqual({ success: false, message: 'Too many requests, please try again later.' });
     }
   });

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, useTestApp } from '../../test/app';
 import { auth, createUser, fundIncome } from '../../test/factories';
@@ -7,7 +8,13 @@ import { runCleanup } from '../../jobs/cleanup-job';
 import { redactUrl } from '../../plugins/log-redact';
 import { createWithdrawal } from '../withdrawals/service';
 import { buildApp } from '../../app';
-import { emailsOf, otpOf, poster, userIdOf } from '../../test/api';
+import { emailsOf, inject, otpOf, poster, userIdOf } from '../../test/api';
+import { admin as adminApi } from '@app/core/contracts/admin';
+import { auth as authApi } from '@app/core/contracts/auth';
+import { health } from '@app/core/contracts/health';
+import { payments } from '@app/core/contracts/payments';
+import { support } from '@app/core/contracts/support';
+import { user as userApi } from '@app/core/contracts/user';
 import { useClock } from '../../test/clock';
 
 /**
@@ -27,10 +34,10 @@ describe('issue 10 findings', () => {
   const age = async (_e: string, seconds: number) => clock.advance(seconds * 1000);
   async function register() {
     const e = email();
-    const reg = await post('/api/auth/register', { ...good, email: e });
+    const reg = await inject(t.app, authApi.register, { body: { ...good, email: e } });
     expect(reg.statusCode, reg.body).toBe(200);
     const code = otpOf((await t.mailbox.waitFor(e)).text);
-    return { email: e, accessId: reg.json().data.access_id as string, code };
+    return { email: e, accessId: reg.data().access_id as string, code };
   }
   const mailCount = (e: string) => t.mailbox.mails.filter((m) => m.to.includes(e)).length;
 
@@ -38,43 +45,43 @@ describe('issue 10 findings', () => {
     it('refuses to resend with an id a resend replaced, and a replaced id cannot skip the per-user wait', async () => {
       const r = await register();
       await age(r.email, 301);
-      const first = await post('/api/auth/resend-otp', { access_id: r.accessId });
+      const first = await inject(t.app, authApi.resendOtp, { body: { access_id: r.accessId } });
       expect(first.statusCode).toBe(200);
       const before = mailCount(r.email);
-      const again = await post('/api/auth/resend-otp', { access_id: r.accessId });
+      const again = await inject(t.app, authApi.resendOtp, { body: { access_id: r.accessId } });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toEqual({ success: false, message: DEAD });
       // Even after another 300 s the replaced id stays dead.
       await age(r.email, 301);
-      expect((await post('/api/auth/resend-otp', { access_id: r.accessId })).json().message).toBe(DEAD);
+      expect((await inject(t.app, authApi.resendOtp, { body: { access_id: r.accessId } })).json().message).toBe(DEAD);
       expect(mailCount(r.email)).toBe(before);
     });
 
     it('refuses to resend or verify with a used id', async () => {
       const r = await register();
-      expect((await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code })).statusCode).toBe(200);
+      expect((await inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp: r.code } })).statusCode).toBe(200);
       await age(r.email, 301);
-      const resend = await post('/api/auth/resend-otp', { access_id: r.accessId });
+      const resend = await inject(t.app, authApi.resendOtp, { body: { access_id: r.accessId } });
       expect(resend.statusCode).toBe(400);
       expect(resend.json().message).toBe(DEAD);
-      const verify = await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code });
+      const verify = await inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp: r.code } });
       expect(verify.json()).toEqual({ success: false, message: DEAD });
     });
 
     it('refuses to resend with an id killed by 5 wrong tries, and the right code then fails too', async () => {
       const r = await register();
       const wrong = r.code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < 5; i++) expect((await post('/api/auth/verify-otp', { access_id: r.accessId, otp: wrong })).statusCode).toBe(400);
+      for (let i = 0; i < 5; i++) expect((await inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp: wrong } })).statusCode).toBe(400);
       await age(r.email, 301);
-      expect((await post('/api/auth/resend-otp', { access_id: r.accessId })).json().message).toBe(DEAD);
-      expect((await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code })).json().message).toBe(DEAD);
+      expect((await inject(t.app, authApi.resendOtp, { body: { access_id: r.accessId } })).json().message).toBe(DEAD);
+      expect((await inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp: r.code } })).json().message).toBe(DEAD);
     });
 
     it('refuses to resend or verify with an id older than 10 minutes', async () => {
       const r = await register();
       clock.advance(601_000);
-      expect((await post('/api/auth/resend-otp', { access_id: r.accessId })).json().message).toBe(DEAD);
-      expect((await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code })).json().message).toBe(DEAD);
+      expect((await inject(t.app, authApi.resendOtp, { body: { access_id: r.accessId } })).json().message).toBe(DEAD);
+      expect((await inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp: r.code } })).json().message).toBe(DEAD);
     });
   });
 
@@ -115,40 +122,42 @@ describe('issue 10 findings', () => {
 
     it('20 wrong passwords do not lock the owner out: the right password plus the mailed code signs in', async () => {
       const r = await register();
-      expect((await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code })).statusCode).toBe(200);
+      expect((await inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp: r.code } })).statusCode).toBe(200);
       clock.advance(301_000); // the sign-up's code mail holds the next code mail back for 300 s
       const answers = [];
-      for (let i = 0; i < 20; i++) answers.push(await post('/api/auth/login', { email: r.email, password: `Wrong${i}pass` }));
+      for (let i = 0; i < 20; i++) answers.push(await inject(t.app, authApi.login, { body: { email: r.email, password: `Wrong${i}pass` } }));
       expect(answers.every((a) => a.statusCode !== 429)).toBe(true);
-      const owner = await post('/api/auth/login', { email: r.email, password: good.password });
+      const owner = await inject(t.app, authApi.login, { body: { email: r.email, password: good.password } });
       expect(owner.statusCode).toBe(200);
-      expect(owner.json().data.token).toBeUndefined();
+      expect(owner.data().token).toBeUndefined();
       const mail = await t.mailbox.waitFor(r.email, 10_000, 'sign-in code');
-      const ver = await post('/api/auth/verify-otp', { access_id: owner.json().data.access_id, otp: otpOf(mail.text) });
+      const ver = await inject(t.app, authApi.verifyOtp, { body: { access_id: owner.data().access_id, otp: otpOf(mail.text) } });
       expect(ver.statusCode, ver.body).toBe(200);
-      expect(ver.json().data.token).toBeTruthy();
+      expect(ver.data().token).toBeTruthy();
       // The good sign-in ends the back-off: the next login is a plain one again.
-      const next = await post('/api/auth/login', { email: r.email, password: good.password });
-      expect(next.json().data.token).toBeTruthy();
+      const next = await inject(t.app, authApi.login, { body: { email: r.email, password: good.password } });
+      expect(next.data().token).toBeTruthy();
     });
 
     it('in back-off a wrong password gets the same answer as the right one, so guessing learns nothing', async () => {
       const r = await register();
-      await post('/api/auth/verify-otp', { access_id: r.accessId, otp: r.code });
-      for (let i = 0; i < 10; i++) await post('/api/auth/login', { email: r.email, password: `Wrong${i}pass` });
-      const wrong = await post('/api/auth/login', { email: r.email, password: 'Wrong99pass' });
-      const right = await post('/api/auth/login', { email: r.email, password: good.password });
+      await inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp: r.code } });
+      for (let i = 0; i < 10; i++) await inject(t.app, authApi.login, { body: { email: r.email, password: `Wrong${i}pass` } });
+      const wrong = await inject(t.app, authApi.login, { body: { email: r.email, password: 'Wrong99pass' } });
+      const right = await inject(t.app, authApi.login, { body: { email: r.email, password: good.password } });
       expect(wrong.statusCode).toBe(right.statusCode);
-      expect(Object.keys(wrong.json().data)).toEqual(Object.keys(right.json().data));
+      expect(Object.keys(wrong.data())).toEqual(Object.keys(right.data()));
       expect(wrong.json().message).toBe(right.json().message);
       // A blocked account in back-off does not tell a right password by a 403 either.
       await t.db.updateTable('users').set({ status: 'blocked' }).where('email', '=', r.email).execute();
-      const blockedRight = await post('/api/auth/login', { email: r.email, password: good.password });
+      const blockedRight = await inject(t.app, authApi.login, { body: { email: r.email, password: good.password } });
       expect(blockedRight.statusCode).toBe(wrong.statusCode);
       expect(blockedRight.json().message).toBe(wrong.json().message);
       await t.db.updateTable('users').set({ status: 'inactive' }).where('email', '=', r.email).execute();
       // The newest decoy access id answers like a real one (a wrong code is counted), and never signs in.
-      expect((await post('/api/auth/verify-otp', { access_id: blockedRight.json().data.access_id, otp: '123456' })).json().message).toBe('Invalid OTP');
+      expect((await inject(t.app, authApi.verifyOtp, { body: { access_id: blockedRight.data().access_id, otp: '123456' } })).json().message).toBe(
+        'Invalid OTP',
+      );
     });
   });
 
@@ -191,7 +200,7 @@ describe('issue 10 findings', () => {
     it('20 parallel guesses with the right code among them never get more than 5 comparisons', async () => {
       const r = await register();
       const guesses = Array.from({ length: 20 }, (_, i) => (i === 13 ? r.code : String((Number(r.code) + i + 1) % 1_000_000).padStart(6, '0')));
-      const answers = await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { access_id: r.accessId, otp })));
+      const answers = await Promise.all(guesses.map((otp) => inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp } })));
       const compared = answers.filter((a) => a.statusCode === 200 || a.json().message === 'Invalid OTP' || a.json().message?.startsWith('Too many')).length;
       expect(compared).toBeLessThanOrEqual(5);
       const row = await t.db
@@ -207,17 +216,17 @@ describe('issue 10 findings', () => {
 
   describe('6. smaller findings', () => {
     it('answers a NUL byte in a text field with 400 naming the field, never 500', async () => {
-      const reg = await post('/api/auth/register', { ...good, name: 'Bad\u0000Name', email: email() });
+      const reg = await inject(t.app, authApi.register, { body: { ...good, name: 'Bad\u0000Name', email: email() } });
       expect(reg.statusCode).toBe(400);
       expect(reg.json()).toMatchObject({ success: false, errors: { name: 'Invalid characters in input' } });
       const u = await createUser(t.db, t.ctx.secret);
-      const pay = await post('/api/payments/status', { payment_id: 'abc\u0000def' }, auth(u.token));
+      const pay = await inject(t.app, payments.status, { token: u.token, body: { payment_id: 'abc\u0000def' } });
       expect(pay.statusCode).toBe(400);
       expect(pay.json().errors).toEqual({ payment_id: 'Invalid characters in input' });
       const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
-      const search = await t.app.inject({ method: 'GET', url: '/api/admin/users?q=a%00b', headers: auth(admin.token) });
+      const search = await inject(t.app, adminApi.users, { token: admin.token, query: { q: 'a\u0000b' } });
       expect(search.statusCode).toBe(400);
-      const ticket = await post('/api/support', { type: 'general', message: 'Hello there\u0000 friends' }, auth(u.token));
+      const ticket = await inject(t.app, support.create, { token: u.token, body: { type: 'general', message: 'Hello there\u0000 friends' } });
       expect(ticket.statusCode).toBe(400);
     });
 
@@ -237,9 +246,9 @@ describe('issue 10 findings', () => {
         const logged = await buildApp({ ctx: t.ctx, logger: { level, stream: sink } });
         try {
           await logged.inject({ method: 'GET', url: '/signup?token=SECRET-TOKEN-VALUE&provider=google' });
-          await logged.inject({ method: 'GET', url: '/api/health?access_id=SECRET-ACCESS' });
-          await logged.inject({ method: 'POST', url: '/api/auth/login?otp=SECRET-OTP', payload: {} });
-          await logged.inject({ method: 'GET', url: '/api/user/wallet?code=SECRET-CODE' });
+          await inject(logged, health.check, { query: { access_id: 'SECRET-ACCESS' } });
+          await inject(logged, authApi.login, { query: { otp: 'SECRET-OTP' }, body: {} });
+          await inject(logged, userApi.wallet, { query: { code: 'SECRET-CODE' } });
         } finally {
           await logged.close();
         }
@@ -303,7 +312,7 @@ describe('issue 10 findings', () => {
       expect(result.sessions).toBeGreaterThanOrEqual(1);
       expect(result.unverified_users).toBeGreaterThanOrEqual(1);
       expect(await t.db.selectFrom('users').select('id').where('email', '=', stale.email).executeTakeFirst()).toBeUndefined();
-      expect((await post('/api/auth/register', { ...good, email: stale.email })).statusCode).toBe(200);
+      expect((await inject(t.app, authApi.register, { body: { ...good, email: stale.email } })).statusCode).toBe(200);
       // A second run finds nothing more of these.
       const again = await runCleanup(t.ctx);
       expect(again.sessions).toBe(0);
@@ -311,18 +320,18 @@ describe('issue 10 findings', () => {
 
     it('frees an e-mail left unverified at sign-up at once, before the clean-up ran (the mailbox wins, issue 29)', async () => {
       const stale = await register();
-      const again = await post('/api/auth/register', { ...good, email: stale.email, name: 'Real Owner' });
+      const again = await inject(t.app, authApi.register, { body: { ...good, email: stale.email, name: 'Real Owner' } });
       expect(again.statusCode, again.body).toBe(200);
       expect((await t.db.selectFrom('users').select('name').where('email', '=', stale.email).executeTakeFirstOrThrow()).name).toBe('Real Owner');
     });
 
     it("answers a non-string referral_id with the spec's referral message, not 'Invalid input'", async () => {
       for (const referral_id of [123456789, true, { a: 1 }, ['ABC']]) {
-        const res = await post('/api/auth/register', { ...good, email: email(), referral_id });
+        const res = await inject(t.app, authApi.register, { body: { ...good, email: email(), referral_id } });
         expect(res.statusCode).toBe(400);
         expect(res.json().errors.referral_id).toBe('Referral ID must be 9 alphanumeric characters');
       }
-      expect((await post('/api/auth/register', { ...good, email: email(), referral_id: null })).statusCode).toBe(200);
+      expect((await inject(t.app, authApi.register, { body: { ...good, email: email(), referral_id: null } })).statusCode).toBe(200);
     });
   });
 
@@ -330,7 +339,7 @@ describe('issue 10 findings', () => {
     for (let round = 0; round < 5; round++) {
       const r = await register();
       const guesses = Array.from({ length: 40 }, (_, i) => (i === 7 + round ? r.code : String((Number(r.code) + i + 1) % 1_000_000).padStart(6, '0')));
-      await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { access_id: r.accessId, otp })));
+      await Promise.all(guesses.map((otp) => inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp } })));
       const row = await t.db
         .selectFrom('otp_challenges')
         .select('attempts')
@@ -348,10 +357,9 @@ describe('issue 10 findings', () => {
 describe('external review: e-mail enumeration and the per-e-mail login limit', () => {
   const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
   const clock = useClock(t);
-  const post = poster(t);
   const email = emailsOf('enum');
   const ACCESS_ID = /^[A-Za-z0-9_-]{43}$/;
-  type Res = Awaited<ReturnType<typeof post>>;
+  type Res = LightMyRequestResponse;
   /** What a caller sees of an answer: status, message, and the data with access ids as their shape. */
   const seen = (res: Res) => {
     const body = res.json() as { message?: string; data?: Record<string, unknown> };
@@ -372,9 +380,9 @@ describe('external review: e-mail enumeration and the per-e-mail login limit', (
   const age = async () => clock.advance(301_000);
   async function verifiedUser() {
     const e = email();
-    const reg = await post('/api/auth/register', { name: 'Enum Example', email: e, password: 'Secret123' });
+    const reg = await inject(t.app, authApi.register, { body: { name: 'Enum Example', email: e, password: 'Secret123' } });
     const code = await nthMail(e, 1);
-    expect((await post('/api/auth/verify-otp', { access_id: reg.json().data.access_id, otp: code })).statusCode).toBe(200);
+    expect((await inject(t.app, authApi.verifyOtp, { body: { access_id: reg.data().access_id, otp: code } })).statusCode).toBe(200);
     await age(); // the sign-up's code mail holds the next one back for 300 s
     return e;
   }
@@ -395,23 +403,23 @@ describe('external review: e-mail enumeration and the per-e-mail login limit', (
    */
   async function loginWalk(e: string, eleventh: string, mailed: boolean) {
     const out = [];
-    for (let i = 0; i < 10; i++) out.push(seen(await post('/api/auth/login', { email: e, password: `WrongPass${i}` })));
+    for (let i = 0; i < 10; i++) out.push(seen(await inject(t.app, authApi.login, { body: { email: e, password: `WrongPass${i}` } })));
     const before = mailsTo(e).length;
-    const login = await post('/api/auth/login', { email: e, password: eleventh });
+    const login = await inject(t.app, authApi.login, { body: { email: e, password: eleventh } });
     out.push(seen(login));
-    const first = login.json().data?.access_id as string;
+    const first = login.data()?.access_id as string;
     const code1 = mailed ? await nthMail(e, before + 1) : null;
-    out.push(seen(await post('/api/auth/verify-otp', { access_id: first, otp: wrongFor(code1) })));
-    out.push(seen(await post('/api/auth/resend-otp', { access_id: first })));
+    out.push(seen(await inject(t.app, authApi.verifyOtp, { body: { access_id: first, otp: wrongFor(code1) } })));
+    out.push(seen(await inject(t.app, authApi.resendOtp, { body: { access_id: first } })));
     await age();
-    const resent = await post('/api/auth/resend-otp', { access_id: first });
+    const resent = await inject(t.app, authApi.resendOtp, { body: { access_id: first } });
     out.push(seen(resent));
-    const second = resent.json().data?.access_id as string;
-    out.push(seen(await post('/api/auth/resend-otp', { access_id: first })));
+    const second = resent.data()?.access_id as string;
+    out.push(seen(await inject(t.app, authApi.resendOtp, { body: { access_id: first } })));
     const code2 = mailed ? await nthMail(e, before + 2) : null;
-    for (let i = 0; i < 5; i++) out.push(seen(await post('/api/auth/verify-otp', { access_id: second, otp: wrongFor(code2) })));
+    for (let i = 0; i < 5; i++) out.push(seen(await inject(t.app, authApi.verifyOtp, { body: { access_id: second, otp: wrongFor(code2) } })));
     await age();
-    out.push(seen(await post('/api/auth/resend-otp', { access_id: second })));
+    out.push(seen(await inject(t.app, authApi.resendOtp, { body: { access_id: second } })));
     return out;
   }
 
@@ -436,21 +444,22 @@ describe('external review: e-mail enumeration and the per-e-mail login limit', (
   async function forgotWalk(e: string, mailed: boolean) {
     const out = [];
     const before = mailsTo(e).length;
-    const forgot = await post('/api/auth/forgot-password', { email: e });
+    const forgot = await inject(t.app, authApi.forgotPassword, { body: { email: e } });
     out.push(seen(forgot));
-    const first = forgot.json().data.access_id as string;
+    const first = forgot.data().access_id as string;
     const code1 = mailed ? await nthMail(e, before + 1) : null;
-    out.push(seen(await post('/api/auth/resend-otp', { access_id: first })));
-    out.push(seen(await post('/api/auth/reset-password', { access_id: first, otp: wrongFor(code1), password: 'NewPass123' })));
+    out.push(seen(await inject(t.app, authApi.resendOtp, { body: { access_id: first } })));
+    out.push(seen(await inject(t.app, authApi.resetPassword, { body: { access_id: first, otp: wrongFor(code1), password: 'NewPass123' } })));
     await age();
-    const resent = await post('/api/auth/resend-otp', { access_id: first });
+    const resent = await inject(t.app, authApi.resendOtp, { body: { access_id: first } });
     out.push(seen(resent));
-    const second = resent.json().data?.access_id as string;
-    out.push(seen(await post('/api/auth/resend-otp', { access_id: first })));
+    const second = resent.data()?.access_id as string;
+    out.push(seen(await inject(t.app, authApi.resendOtp, { body: { access_id: first } })));
     const code2 = mailed ? await nthMail(e, before + 2) : null;
-    for (let i = 0; i < 5; i++) out.push(seen(await post('/api/auth/reset-password', { access_id: second, otp: wrongFor(code2), password: 'NewPass123' })));
+    for (let i = 0; i < 5; i++)
+      out.push(seen(await inject(t.app, authApi.resetPassword, { body: { access_id: second, otp: wrongFor(code2), password: 'NewPass123' } })));
     await age();
-    out.push(seen(await post('/api/auth/resend-otp', { access_id: second })));
+    out.push(seen(await inject(t.app, authApi.resendOtp, { body: { access_id: second } })));
     return out;
   }
 
@@ -472,11 +481,7 @@ describe('external review: e-mail enumeration and the per-e-mail login limit', (
       const login = (e: string, ip: string) =>
         limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: e, password: 'WrongPass1' }, headers: { 'x-forwarded-for': ip } });
       const registered = email();
-      const reg = await limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { name: 'Enum Example', email: registered, password: 'Secret123' },
-      });
+      const reg = await inject(limited.app, authApi.register, { body: { name: 'Enum Example', email: registered, password: 'Secret123' } });
       expect(reg.statusCode, reg.body).toBe(200);
       const perIp = [];
       for (let i = 0; i < 7; i++) perIp.push(await login(email(), '192.0.2.1'));

@@ -1,11 +1,14 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import { otpOf, poster } from '../../test/api';
+import { inject, otpOf } from '../../test/api';
+import { auth as authApi } from '@app/core/contracts/auth';
+import { withdrawals } from '@app/core/contracts/money';
 import { seen } from '../../test/accounts';
 import { useClock } from '../../test/clock';
-import { auth, createUser, fundIncome } from '../../test/factories';
+import { createUser, fundIncome } from '../../test/factories';
 import { codeCompared, codeMailed, GUESSES_PER_DAY, GUESSES_PER_HOUR, type CodeComparedEvent, type CodeMailedEvent } from './guess-budget';
 import { LOGIN_BACKOFF_AFTER } from './login-failures';
 import { emailKey } from './otp';
@@ -67,7 +70,6 @@ const batches = fc.array(fc.record({ cmds: fc.array(cmd, { minLength: 1, maxLeng
 describe('guess budget: property', () => {
   const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000000', RATE_LIMIT_MONEY_PER_MIN: '1000000' });
   const clock = useClock(t);
-  const post = poster(t);
   const compared: CodeComparedEvent[] = [];
   const mailed: CodeMailedEvent[] = [];
   const onCompared = (e: unknown) => void compared.push(e as CodeComparedEvent);
@@ -115,7 +117,7 @@ describe('guess budget: property', () => {
           const m = t.mailbox.mails.filter((x) => x.to.includes(email[w]) && /code$/.test(x.subject)).at(-1);
           return m ? otpOf(m.text) : '000000';
         };
-        const keep = (w: Who, res: Awaited<ReturnType<typeof post>>) => {
+        const keep = (w: Who, res: LightMyRequestResponse) => {
           const d = res.json().data as { access_id?: string; challenge_id?: string } | undefined;
           if (d?.access_id) ids[w].push(d.access_id);
           if (d?.challenge_id) challenges.push(d.challenge_id);
@@ -124,14 +126,14 @@ describe('guess budget: property', () => {
         const exec = async (c: Cmd) => {
           switch (c.op) {
             case 'register':
-              return keep(c.who, await post('/api/auth/register', { name: 'Prop Person', email: email[c.who], password: PASSWORD }));
+              return keep(c.who, await inject(t.app, authApi.register, { body: { name: 'Prop Person', email: email[c.who], password: PASSWORD } }));
             case 'forgot':
-              return keep(c.who, await post('/api/auth/forgot-password', { email: email[c.who] }));
+              return keep(c.who, await inject(t.app, authApi.forgotPassword, { body: { email: email[c.who] } }));
             case 'login':
-              return keep(c.who, await post('/api/auth/login', { email: email[c.who], password: c.right ? PASSWORD : 'WrongPass1' }));
+              return keep(c.who, await inject(t.app, authApi.login, { body: { email: email[c.who], password: c.right ? PASSWORD : 'WrongPass1' } }));
             case 'resend': {
               const id = at(ids[c.who], c.pick);
-              return id && keep(c.who, await post('/api/auth/resend-otp', { access_id: id }));
+              return id && keep(c.who, await inject(t.app, authApi.resendOtp, { body: { access_id: id } }));
             }
             case 'verify':
             case 'reset': {
@@ -140,22 +142,20 @@ describe('guess budget: property', () => {
               const otp = c.right ? lastCode(c.who) : '000000';
               const res =
                 c.op === 'verify'
-                  ? await post('/api/auth/verify-otp', { access_id: id, otp })
-                  : await post('/api/auth/reset-password', { access_id: id, otp, password: PASSWORD });
+                  ? await inject(t.app, authApi.verifyOtp, { body: { access_id: id, otp } })
+                  : await inject(t.app, authApi.resetPassword, { body: { access_id: id, otp, password: PASSWORD } });
               return keep(c.who, res);
             }
             case 'login2fa': {
               const id = at(challenges, c.pick);
               const code = c.right ? totpAt(acc.twofa.secret, clock.now().getTime()) : '000000';
-              return id && void (await post('/api/auth/login/2fa', { challenge_id: id, code }));
+              return id && void (await inject(t.app, authApi.login2fa, { body: { challenge_id: id, code } }));
             }
             case 'withdraw': {
               const code = c.right ? totpAt(acc.twofa.secret, clock.now().getTime()) : '000000';
-              await t.app.inject({
-                method: 'POST',
-                url: '/api/withdraw/create',
-                headers: auth(acc.twofa.token),
-                payload: { token: 'USDT', network: 'BSC', wallet_address: ADDRESS, amount_usd: 10, totp_code: code },
+              await inject(t.app, withdrawals.create, {
+                token: acc.twofa.token,
+                body: { token: 'USDT', network: 'BSC', wallet_address: ADDRESS, amount_usd: 10, totp_code: code },
               });
             }
           }
@@ -243,14 +243,14 @@ describe('guess budget: property', () => {
             const id = ids.length ? ids[('pick' in st ? st.pick : 0) % ids.length]! : 'none';
             const res =
               st.op === 'login'
-                ? await post('/api/auth/login', { email: s.email, password: s.pass(st.right) })
+                ? await inject(t.app, authApi.login, { body: { email: s.email, password: s.pass(st.right) } })
                 : st.op === 'forgot'
-                  ? await post('/api/auth/forgot-password', { email: s.email })
+                  ? await inject(t.app, authApi.forgotPassword, { body: { email: s.email } })
                   : st.op === 'resend'
-                    ? await post('/api/auth/resend-otp', { access_id: id })
+                    ? await inject(t.app, authApi.resendOtp, { body: { access_id: id } })
                     : st.op === 'verify'
-                      ? await post('/api/auth/verify-otp', { access_id: id, otp: '000000' })
-                      : await post('/api/auth/reset-password', { access_id: id, otp: '000000', password: 'NewPass123' });
+                      ? await inject(t.app, authApi.verifyOtp, { body: { access_id: id, otp: '000000' } })
+                      : await inject(t.app, authApi.resetPassword, { body: { access_id: id, otp: '000000', password: 'NewPass123' } });
             const out = seen(res);
             trace.push(out);
             const next = (res.json().data as { access_id?: string } | undefined)?.access_id;

@@ -1,10 +1,12 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { describe, expect, it } from 'vitest';
 import { testDbKind, useTestApp } from '../../test/app';
-import { emailsOf, otpOf, poster, withdrawer } from '../../test/api';
+import { emailsOf, inject, otpOf, withdrawer } from '../../test/api';
+import { auth as authApi } from '@app/core/contracts/auth';
+import { security } from '@app/core/contracts/security';
 import { mailsTo, nthMail, PASSWORD, verifiedUser, withTwoFactor } from '../../test/accounts';
 import { useClock } from '../../test/clock';
-import { auth, fundIncome } from '../../test/factories';
+import { fundIncome } from '../../test/factories';
 import { codeCompared, type CodeComparedEvent } from './guess-budget';
 import { emailKey } from './otp';
 
@@ -20,10 +22,9 @@ const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 describe('one guess budget per account', () => {
   const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '100000', RATE_LIMIT_MONEY_PER_MIN: '100000' });
   const clock = useClock(t);
-  const post = poster(t);
   const email = emailsOf('budget');
-  const forgot = (e: string) => post('/api/auth/forgot-password', { email: e });
-  const reset = (accessId: string, otp: string) => post('/api/auth/reset-password', { access_id: accessId, otp, password: 'NewPass123' });
+  const forgot = (e: string) => inject(t.app, authApi.forgotPassword, { body: { email: e } });
+  const reset = (accessId: string, otp: string) => inject(t.app, authApi.resetPassword, { body: { access_id: accessId, otp, password: 'NewPass123' } });
 
   it('finding 1: a reset code killed by 5 wrong tries is not replaced by a fresh mail before 300 s; the next access id carries the mailed code', async () => {
     const u = await verifiedUser(t, email());
@@ -62,7 +63,7 @@ describe('one guess budget per account', () => {
     expect(right.statusCode).toBe(429);
     expect(right.json()).toEqual(TOO_MANY);
     // A right password with no second factor is never held back by the code budget.
-    expect((await post('/api/auth/login', { email: u.email, password: PASSWORD })).json().data.token).toBeTruthy();
+    expect((await inject(t.app, authApi.login, { body: { email: u.email, password: PASSWORD } })).data().token).toBeTruthy();
     await nthMail(t, u.email, 1, 'Too many wrong codes');
     for (let i = 0; i < 3; i++) await guess();
     // An hour later there is room for 10 more; after 30 in a day, none until the day is over.
@@ -103,14 +104,15 @@ describe('one guess budget per account', () => {
     const u = await verifiedUser(t, email());
     const tf = await withTwoFactor(t, u.token, clock.now);
     const challenges: string[] = [];
-    for (let i = 0; i < 12; i++) challenges.push((await post('/api/auth/login', { email: u.email, password: PASSWORD })).json().data.challenge_id as string);
+    for (let i = 0; i < 12; i++)
+      challenges.push((await inject(t.app, authApi.login, { body: { email: u.email, password: PASSWORD } })).data().challenge_id as string);
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => post('/api/auth/login/2fa', { challenge_id: challenges[i % 12], code: tf.wrong(i) })),
+      Array.from({ length: 60 }, (_, i) => inject(t.app, authApi.login2fa, { body: { challenge_id: challenges[i % 12], code: tf.wrong(i) } })),
     );
     expect(answers.filter((a) => a.json().message === 'Invalid two-factor code').length).toBeLessThanOrEqual(10);
     expect(answers.filter((a) => a.statusCode === 200)).toEqual([]);
-    const fresh = (await post('/api/auth/login', { email: u.email, password: PASSWORD })).json().data.challenge_id as string;
-    const right = await post('/api/auth/login/2fa', { challenge_id: fresh, code: tf.code(0) });
+    const fresh = (await inject(t.app, authApi.login, { body: { email: u.email, password: PASSWORD } })).data().challenge_id as string;
+    const right = await inject(t.app, authApi.login2fa, { body: { challenge_id: fresh, code: tf.code(0) } });
     expect(right.json()).toEqual(TOO_MANY);
     const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', '=', u.id).execute();
     expect(sessions).toHaveLength(1); // the sign-up's
@@ -130,16 +132,16 @@ describe('one guess budget per account', () => {
           await fundIncome(t.db, u.id, 1000);
           const me = { ...u, username: '', name: '' };
           const withdraw = withdrawer(t);
-          const challenge = (await post('/api/auth/login', { email: u.email, password: PASSWORD })).json().data.challenge_id as string;
+          const challenge = (await inject(t.app, authApi.login, { body: { email: u.email, password: PASSWORD } })).data().challenge_id as string;
           const resetId = (await forgot(u.email)).json().data.access_id as string;
           const answers = await Promise.all(
             Array.from({ length: 80 }, (_, i) =>
               i % 4 === 0
                 ? withdraw(me, { amount_usd: 10, totp_code: tf.wrong(i) })
                 : i % 4 === 1
-                  ? post('/api/auth/login/2fa', { challenge_id: challenge, code: tf.wrong(i) })
+                  ? inject(t.app, authApi.login2fa, { body: { challenge_id: challenge, code: tf.wrong(i) } })
                   : i % 4 === 2
-                    ? post('/api/user/2fa/disable', { code: tf.wrong(i) }, auth(u.token))
+                    ? inject(t.app, security.disable2fa, { token: u.token, body: { code: tf.wrong(i) } })
                     : reset(resetId, tf.wrong(i)),
             ),
           );

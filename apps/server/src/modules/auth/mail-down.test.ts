@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { useClock } from '../../test/clock';
-import { emailsOf, otpOf } from '../../test/api';
+import { emailsOf, inject, otpOf } from '../../test/api';
+import { auth as authApi } from '@app/core/contracts/auth';
 import { startFaultyMailbox } from '../../test/faulty-mailbox';
 import { drainOutbox } from '../mail/outbox';
 
@@ -29,20 +30,19 @@ describe('sign-up while the mail server refuses', () => {
     await t?.close();
     await smtp?.close();
   });
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
   /** The outbox's retry is due now (its back-off is 30 s and more): what the clock would do. */
   const dueNow = () => sql`update mail_outbox set next_attempt_at = now() where status = 'pending'`.execute(t.db);
 
   it('answers 200 with the access_id and says the code is late; the code arrives once mail is back and verifies', async () => {
     const e = email();
-    const reg = await post('/api/auth/register', { ...good, email: e });
+    const reg = await inject(t.app, authApi.register, { body: { ...good, email: e } });
     expect(reg.statusCode, reg.body).toBe(200);
     expect(reg.json()).toEqual({
       success: true,
       message: `Registration successful. ${CODE_DELAYED_MESSAGE}`,
       data: { access_id: expect.any(String), code_sent: false },
     });
-    const accessId = reg.json().data.access_id as string;
+    const accessId = reg.data().access_id as string;
     // The queued row keeps the code sealed, never in clear.
     const queued = await t.db.selectFrom('mail_outbox').select(['status', 'payload', 'kind']).where('to_email', '=', e).execute();
     expect(queued).toMatchObject([{ status: 'pending', kind: 'otp_verify' }]);
@@ -54,9 +54,9 @@ describe('sign-up while the mail server refuses', () => {
     expect(await drainOutbox(t.ctx)).toMatchObject({ sent: 1 });
     const mail = smtp.mails.find((m) => m.to.includes(e))!;
     expect(mail.subject).toBe('Your verification code');
-    const ver = await post('/api/auth/verify-otp', { access_id: accessId, otp: otpOf(mail.text) });
+    const ver = await inject(t.app, authApi.verifyOtp, { body: { access_id: accessId, otp: otpOf(mail.text) } });
     expect(ver.statusCode, ver.body).toBe(200);
-    expect(ver.json().data.token).toEqual(expect.any(String));
+    expect(ver.data().token).toEqual(expect.any(String));
     const row = await t.db.selectFrom('mail_outbox').select(['status', 'payload']).where('to_email', '=', e).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'sent', payload: {} });
   });
@@ -64,16 +64,16 @@ describe('sign-up while the mail server refuses', () => {
   it('resend works while mail is down and after; a code replaced meanwhile is never sent', async () => {
     smtp.setMode('refuse');
     const e = email();
-    const reg = await post('/api/auth/register', { ...good, email: e });
-    expect(reg.json().data.code_sent).toBe(false);
+    const reg = await inject(t.app, authApi.register, { body: { ...good, email: e } });
+    expect(reg.data().code_sent).toBe(false);
     clock.advance(301_000);
-    const again = await post('/api/auth/resend-otp', { access_id: reg.json().data.access_id });
+    const again = await inject(t.app, authApi.resendOtp, { body: { access_id: reg.data().access_id } });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({ success: true, message: CODE_DELAYED_MESSAGE, data: { access_id: expect.any(String), code_sent: false } });
 
     smtp.setMode('accept');
     clock.advance(301_000);
-    const third = await post('/api/auth/resend-otp', { access_id: again.json().data.access_id });
+    const third = await inject(t.app, authApi.resendOtp, { body: { access_id: again.data().access_id } });
     expect(third.json()).toEqual({ success: true, message: 'OTP resent successfully', data: { access_id: expect.any(String) } });
     // The two queued codes are dead (each resend replaced the code): neither is sent.
     await dueNow();
@@ -82,17 +82,17 @@ describe('sign-up while the mail server refuses', () => {
     expect(rows.map((r) => r.status)).toEqual(['expired', 'expired', 'sent']);
     const mails = smtp.mails.filter((m) => m.to.includes(e));
     expect(mails).toHaveLength(1);
-    const ver = await post('/api/auth/verify-otp', { access_id: third.json().data.access_id, otp: otpOf(mails[0]!.text) });
+    const ver = await inject(t.app, authApi.verifyOtp, { body: { access_id: third.data().access_id, otp: otpOf(mails[0]!.text) } });
     expect(ver.statusCode, ver.body).toBe(200);
   });
 
   it('an unverified sign-in while mail is down says so too, and never answers 500', async () => {
     smtp.setMode('accept');
     const e = email();
-    expect((await post('/api/auth/register', { ...good, email: e })).json().data.code_sent).toBeUndefined();
+    expect((await inject(t.app, authApi.register, { body: { ...good, email: e } })).data().code_sent).toBeUndefined();
     smtp.setMode('refuse');
     clock.advance(301_000);
-    const login = await post('/api/auth/login', { email: e, password: good.password });
+    const login = await inject(t.app, authApi.login, { body: { email: e, password: good.password } });
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json()).toEqual({ success: true, message: CODE_DELAYED_MESSAGE, data: { access_id: expect.any(String), code_sent: false } });
   });

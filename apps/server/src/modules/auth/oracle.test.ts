@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import { emailsOf, poster } from '../../test/api';
+import { emailsOf, inject } from '../../test/api';
+import { auth as authApi } from '@app/core/contracts/auth';
 import { PASSWORD, seen, verifiedUser } from '../../test/accounts';
 import { useClock } from '../../test/clock';
 
@@ -13,11 +14,10 @@ import { useClock } from '../../test/clock';
 describe('answers that tell nothing (issue 29, finding 2)', () => {
   const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '100000' });
   const clock = useClock(t);
-  const post = poster(t);
   const email = emailsOf('oracle');
-  const login = (e: string, password: string) => post('/api/auth/login', { email: e, password });
-  const resend = (id: string) => post('/api/auth/resend-otp', { access_id: id });
-  const verify = (id: string) => post('/api/auth/verify-otp', { access_id: id, otp: '000000' });
+  const login = (e: string, password: string) => inject(t.app, authApi.login, { body: { email: e, password } });
+  const resend = (id: string) => inject(t.app, authApi.resendOtp, { body: { access_id: id } });
+  const verify = (id: string) => inject(t.app, authApi.verifyOtp, { body: { access_id: id, otp: '000000' } });
   const backOff = async (e: string) => {
     for (let i = 0; i < 10; i++) expect((await login(e, `WrongPass${i}`)).statusCode).toBe(401);
   };
@@ -68,12 +68,16 @@ describe('answers that tell nothing (issue 29, finding 2)', () => {
   /** forgot-password, then the back-off, then a login: what the forgot-password id answers after. */
   async function forgotWalk(e: string) {
     const out = [];
-    const f = await post('/api/auth/forgot-password', { email: e });
+    const f = await inject(t.app, authApi.forgotPassword, { body: { email: e } });
     out.push(seen(f));
-    const id = f.json().data.access_id as string;
+    const id = f.data().access_id as string;
     await backOff(e);
     const l = await login(e, 'WrongPassB1');
-    out.push(seen(l), seen(await resend(id)), seen(await post('/api/auth/reset-password', { access_id: id, otp: '000000', password: 'NewPass123' })));
+    out.push(
+      seen(l),
+      seen(await resend(id)),
+      seen(await inject(t.app, authApi.resetPassword, { body: { access_id: id, otp: '000000', password: 'NewPass123' } })),
+    );
     clock.advance(301_000);
     out.push(seen(await resend(id)), seen(await resend(l.json().data.access_id as string)));
     return out;

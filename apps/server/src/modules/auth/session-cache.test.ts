@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import { auth, createUser, fundDeposit } from '../../test/factories';
+import { createUser, fundDeposit } from '../../test/factories';
+import { inject } from '../../test/api';
+import { transfers } from '@app/core/contracts/money';
 
 /**
  * The fund-transfer route authenticates from a 2 s per-process session cache (its statement checks
@@ -11,8 +13,7 @@ import { auth, createUser, fundDeposit } from '../../test/factories';
  */
 describe('a cached session that was revoked elsewhere (issue 30, item 5)', () => {
   const t = useTestApp();
-  const transfer = (token: string, body: object) =>
-    t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', headers: auth(token), payload: body as Record<string, unknown> });
+  const transfer = (token: string, body: Record<string, unknown>) => inject(t.app, transfers.create, { token, body });
 
   it('answers 401 to an invalid body once the session was deleted behind the cache, and 403 once the user was blocked', async () => {
     const [a, b, c] = [await createUser(t.db, t.ctx.secret), await createUser(t.db, t.ctx.secret), await createUser(t.db, t.ctx.secret)];

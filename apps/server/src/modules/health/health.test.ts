@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { inject } from '../../test/api';
+import { health } from '@app/core/contracts/health';
 
 describe('health and conventions', () => {
   let t: TestApp;
@@ -9,7 +11,7 @@ describe('health and conventions', () => {
   afterAll(async () => t.close());
 
   it('answers /api/health with db ok', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await inject(t.app, health.check);
     expect(res.statusCode).toBe(200);
     // The job runner and (once its table exists) the mail queue are reported beside the database.
     expect(res.json()).toEqual({ success: true, data: expect.objectContaining({ db: 'ok', jobs: { enabled: false, last: {} } }) });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
+import { createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { csvExports } from '@app/core/contracts/exports';
+import { history, income, staking, transfers as transfersApi } from '@app/core/contracts/money';
 
 /**
  * Issue 32, items 18 and 19: every history can be narrowed to a date range (UTC days, both
@@ -44,42 +47,30 @@ describe('history date ranges and CSV exports', () => {
     await fundDeposit(t.db, alice.id, 100);
     await fundIncome(t.db, alice.id, 100);
     // A transfer each way would need two verified wallets; one sent to bob is enough for the sign.
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/fund-transfer',
-      headers: auth(alice.token),
-      payload: { username: bob.username, amount_usd: 10.5, type: 'deposit' },
-    });
+    const sent = await inject(t.app, transfersApi.create, { token: alice.token, body: { username: bob.username, amount_usd: 10.5, type: 'deposit' } });
     expect(sent.statusCode).toBe(200);
   });
   afterAll(async () => t.close());
 
-  const get = (u: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: auth(u.token) });
   const lines = (body: string) => body.split('\r\n').filter(Boolean);
 
   it('narrows /get-history to a date range, both days included, and says which range is bad', async () => {
-    const r = await get(alice, '/api/user/get-history?type=transaction&start_date=2026-02-25&end_date=2026-03-01');
+    const r = await inject(t.app, history.list, { token: alice.token, query: { type: 'transaction', start_date: '2026-02-25', end_date: '2026-03-01' } });
     expect(r.statusCode).toBe(200);
-    expect(r.json().data.pagination.total).toBe(5);
-    expect(r.json().data.data.map((x: { createdAt: string }) => x.createdAt.slice(0, 10))).toEqual([
-      '2026-03-01',
-      '2026-02-28',
-      '2026-02-27',
-      '2026-02-26',
-      '2026-02-25',
-    ]);
-    const open = await get(alice, '/api/user/get-history?type=transaction&start_date=2026-02-28');
-    expect(open.json().data.pagination.total).toBe(2);
-    const bad = await get(alice, '/api/user/get-history?type=transaction&start_date=2026-2-1');
+    expect(r.data().pagination.total).toBe(5);
+    expect(r.data().data.map((x) => x.createdAt.slice(0, 10))).toEqual(['2026-03-01', '2026-02-28', '2026-02-27', '2026-02-26', '2026-02-25']);
+    const open = await inject(t.app, history.list, { token: alice.token, query: { type: 'transaction', start_date: '2026-02-28' } });
+    expect(open.data().pagination.total).toBe(2);
+    const bad = await inject(t.app, history.list, { token: alice.token, query: { type: 'transaction', start_date: '2026-2-1' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('start_date must be yyyy-mm-dd');
     // The same fields on the stake and income histories.
-    expect((await get(alice, '/api/stake/history?start_date=2026-01-01&end_date=2026-01-02')).statusCode).toBe(200);
-    expect((await get(alice, '/api/income/history?income_type=2&start_date=2026-01-01')).statusCode).toBe(200);
+    expect((await inject(t.app, staking.history, { token: alice.token, query: { start_date: '2026-01-01', end_date: '2026-01-02' } })).statusCode).toBe(200);
+    expect((await inject(t.app, income.history, { token: alice.token, query: { income_type: 2, start_date: '2026-01-01' } })).statusCode).toBe(200);
   });
 
   it('exports the whole deposit history (past one batch), ISO dates, plain numbers, currency in the header', async () => {
-    const res = await get(alice, '/api/user/export?list=deposits');
+    const res = await inject(t.app, csvExports.user, { token: alice.token, query: { list: 'deposits' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="deposits-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -95,56 +86,58 @@ describe('history date ranges and CSV exports', () => {
   });
 
   it('exports within a date range, and a transfer sent as a plain negative number', async () => {
-    const ranged = lines((await get(alice, '/api/user/export?list=deposits&start_date=2026-02-27&end_date=2026-02-28')).body);
+    const ranged = lines(
+      (await inject(t.app, csvExports.user, { token: alice.token, query: { list: 'deposits', start_date: '2026-02-27', end_date: '2026-02-28' } })).body,
+    );
     expect(ranged.slice(1).map((l) => l.slice(0, 10))).toEqual(['2026-02-28', '2026-02-27']);
-    const transfers = lines((await get(alice, '/api/user/export?list=transfers')).body);
+    const transfers = lines((await inject(t.app, csvExports.user, { token: alice.token, query: { list: 'transfers' } })).body);
     expect(transfers[0]).toBe('Date (UTC),ID,Direction,Counterparty,Wallet,Amount (USDT)');
     expect(transfers[1]!.split(',').slice(2)).toEqual(['sent', bob.username, 'deposit', '-10.5']);
-    const theirs = lines((await get(bob, '/api/user/export?list=transfers')).body);
+    const theirs = lines((await inject(t.app, csvExports.user, { token: bob.token, query: { list: 'transfers' } })).body);
     expect(theirs[1]!.split(',').slice(2)).toEqual(['received', alice.username, 'deposit', '10.5']);
   });
 
   it("escapes text that would run as a formula (a downline member's name in the team export)", async () => {
-    const team = lines((await get(alice, '/api/user/export?list=team')).body);
+    const team = lines((await inject(t.app, csvExports.user, { token: alice.token, query: { list: 'team' } })).body);
     expect(team[0]).toBe('Joined (UTC),Username,Name,Status');
     expect(team[1]).toContain(`,"'=HYPERLINK(""http://evil.example"")",`);
   });
 
   it('exports the other histories with their headers; a bad list is a 400 with a message', async () => {
-    for (const [list, header] of [
-      ['withdrawals', 'Date (UTC),ID,Status,Amount (USDT),Fee (USDT),Sent to wallet (USDT),Network,Wallet address,Transaction hash'],
-      ['income&income_type=1', 'Date (UTC),For date,ID,Type,Amount (USDT),Note'],
-      ['stakes', 'Date (UTC),ID,Status,Amount (USDT),Start date,Days,Earned (USDT),Cap (USDT)'],
-    ]) {
-      const res = await get(alice, `/api/user/export?list=${list}`);
-      expect(res.statusCode, list).toBe(200);
+    for (const [query, header] of [
+      [{ list: 'withdrawals' }, 'Date (UTC),ID,Status,Amount (USDT),Fee (USDT),Sent to wallet (USDT),Network,Wallet address,Transaction hash'],
+      [{ list: 'income', income_type: '1' }, 'Date (UTC),For date,ID,Type,Amount (USDT),Note'],
+      [{ list: 'stakes' }, 'Date (UTC),ID,Status,Amount (USDT),Start date,Days,Earned (USDT),Cap (USDT)'],
+    ] as const) {
+      const res = await inject(t.app, csvExports.user, { token: alice.token, query });
+      expect(res.statusCode, query.list).toBe(200);
       expect(lines(res.body)[0]).toBe(header);
     }
-    const bad = await get(alice, '/api/user/export?list=everything');
+    const bad = await inject(t.app, csvExports.user, { token: alice.token, query: { list: 'everything' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, message: 'list must be one of deposits, withdrawals, transfers, income, stakes, team' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/export?list=deposits' })).statusCode).toBe(401);
+    expect((await inject(t.app, csvExports.user, { query: { list: 'deposits' } })).statusCode).toBe(401);
   });
 
   it("lets an admin export a whole list with the list's own filters; a user cannot", async () => {
-    const users = await get(admin, '/api/admin/export?list=users');
+    const users = await inject(t.app, csvExports.admin, { token: admin.token, query: { list: 'users' } });
     expect(users.statusCode).toBe(200);
     expect(lines(users.body)[0]).toBe('Joined (UTC),ID,Username,Name,Email,Status,Verified,Admin,Level');
     expect(lines(users.body).length).toBeGreaterThanOrEqual(4);
-    const payments = lines((await get(admin, '/api/admin/export?list=payments&status=expired')).body);
+    const payments = lines((await inject(t.app, csvExports.admin, { token: admin.token, query: { list: 'payments', status: 'expired' } })).body);
     expect(payments).toHaveLength(4);
     expect(payments.slice(1).every((l) => l.split(',')[5] === 'expired')).toBe(true);
-    const bad = await get(admin, '/api/admin/export?list=withdrawals&status=lost');
+    const bad = await inject(t.app, csvExports.admin, { token: admin.token, query: { list: 'withdrawals', status: 'lost' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, message: 'status must be pending, completed or rejected' });
-    expect((await get(alice, '/api/admin/export?list=users')).statusCode).toBe(403);
+    expect((await inject(t.app, csvExports.admin, { token: alice.token, query: { list: 'users' } })).statusCode).toBe(403);
   });
 
   it('limits exports to 30 a minute per address (each reads a whole history)', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 31; i++) codes.push((await get(bob, '/api/user/export?list=team')).statusCode);
+    for (let i = 0; i < 31; i++) codes.push((await inject(t.app, csvExports.user, { token: bob.token, query: { list: 'team' } })).statusCode);
     expect(codes).toContain(429);
-    const refused = await get(bob, '/api/user/export?list=team');
+    const refused = await inject(t.app, csvExports.user, { token: bob.token, query: { list: 'team' } });
     expect(refused.json()).toMatchObject({ success: false, message: 'Too many requests, please try again later.' });
   });
 });

@@ -1,7 +1,9 @@
 import { usd } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
+import { createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { history as historyApi, transfers, withdrawals } from '@app/core/contracts/money';
 import * as ledger from '../ledger/service';
 import { completeWithdrawal, rejectWithdrawal } from '../withdrawals/service';
 
@@ -17,16 +19,11 @@ describe('transaction history', () => {
   afterAll(async () => t.close());
 
   const user = () => createUser(t.db, t.ctx.secret);
-  const history = (u: TestUser, query: string) => t.app.inject({ method: 'GET', url: `/api/user/get-history${query}`, headers: auth(u.token) });
+  const history = (u: TestUser, query: Record<string, string>) => inject(t.app, historyApi.list, { token: u.token, query });
   const withdraw = (u: TestUser, amount: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/withdraw/create',
-      headers: auth(u.token),
-      payload: { amount_usd: amount, network: 'POLYGON', wallet_address: EVM, token: 'USDT' },
-    });
+    inject(t.app, withdrawals.create, { token: u.token, body: { amount_usd: amount, network: 'POLYGON', wallet_address: EVM, token: 'USDT' } });
   const send = (u: TestUser, to: TestUser, amount: number, type: 'deposit' | 'withdraw') =>
-    t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', headers: auth(u.token), payload: { username: to.username, amount_usd: amount, type } });
+    inject(t.app, transfers.create, { token: u.token, body: { username: to.username, amount_usd: amount, type } });
 
   it('lists withdrawals newest first with negative amounts, fee, hash and reason in extra; total_withdrawals = pending + completed', async () => {
     const u = await user();
@@ -39,7 +36,7 @@ describe('transaction history', () => {
     await completeWithdrawal(t.db, w30!.id, { txHash: '0xabc123' });
     await rejectWithdrawal(t.db, w40!.id, { reason: 'Address flagged' });
 
-    const body = (await history(u, '?type=withdrawal')).json();
+    const body = (await history(u, { type: 'withdrawal' })).json();
     expect(body.success).toBe(true);
     expect(body.data.pagination).toEqual({ total: 3, page: 1, perPage: 10 });
     expect(body.data.total_withdrawals).toBe(80); // 50 pending + 30 completed; the rejected 40 came back
@@ -70,9 +67,9 @@ describe('transaction history', () => {
       created_at: recs[2]!.createdAt,
     });
 
-    const page2 = (await history(u, '?type=withdrawal&page=2&per_page=2')).json().data;
+    const page2 = (await history(u, { type: 'withdrawal', page: '2', per_page: '2' })).data();
     expect(page2.pagination).toEqual({ total: 3, page: 2, perPage: 2 });
-    expect(page2.data.map((r: Rec) => r.amount)).toEqual([-30]);
+    expect(page2.data.map((r) => r.amount)).toEqual([-30]);
   });
 
   it('lists transfers signed for the caller: negative when sent, positive when received, with direction and counterparty', async () => {
@@ -83,17 +80,17 @@ describe('transaction history', () => {
     expect((await send(a, b, 25, 'deposit')).statusCode).toBe(200);
     expect((await send(b, a, 15.5, 'withdraw')).statusCode).toBe(200);
 
-    const mine = (await history(a, '?type=transfer')).json().data;
+    const mine = (await history(a, { type: 'transfer' })).data();
     expect(mine.pagination.total).toBe(2);
-    expect(mine.data.map((r: Rec) => [r.amount, r.amount_usd, r.status])).toEqual([
+    expect(mine.data.map((r) => [r.amount, r.amount_usd, r.status])).toEqual([
       [15.5, 15.5, 'completed'],
       [-25, -25, 'completed'],
     ]);
-    const [received, sent] = mine.data.map((r: Rec) => JSON.parse(r.extra));
+    const [received, sent] = mine.data.map((r) => JSON.parse(r.extra!));
     expect(received).toMatchObject({ direction: 'received', counterparty: b.username, amount_received: 15.5 });
     expect(sent).toMatchObject({ direction: 'sent', counterparty: b.username, amount_received: 25 });
-    const theirs = (await history(b, '?type=transfer')).json().data;
-    expect(theirs.data.map((r: Rec) => [r.amount, JSON.parse(r.extra).direction, JSON.parse(r.extra).counterparty])).toEqual([
+    const theirs = (await history(b, { type: 'transfer' })).data();
+    expect(theirs.data.map((r) => [r.amount, JSON.parse(r.extra!).direction, JSON.parse(r.extra!).counterparty])).toEqual([
       [-15.5, 'sent', a.username],
       [25, 'received', a.username],
     ]);
@@ -102,18 +99,18 @@ describe('transaction history', () => {
   it('lists no deposits for a user without payments; total_deposits comes from the running totals', async () => {
     const u = await user();
     await t.db.transaction().execute((tx) => ledger.bumpTotals(tx, u.id, { total_deposited: usd('123.45') }));
-    const body = (await history(u, '?type=transaction')).json();
+    const body = (await history(u, { type: 'transaction' })).json();
     expect(body).toEqual({ success: true, data: { data: [], pagination: { total: 0, page: 1, perPage: 10 }, total_deposits: 123.45, total_withdrawals: 0 } });
   });
 
   it('answers 401 without a session and 400 for a missing or unknown type', async () => {
     const u = await user();
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/get-history?type=transfer' })).statusCode).toBe(401);
-    for (const q of ['', '?type=deposit', '?type=transfer&page=0']) {
+    expect((await inject(t.app, historyApi.list, { query: { type: 'transfer' } })).statusCode).toBe(401);
+    for (const q of [{}, { type: 'deposit' }, { type: 'transfer', page: '0' }] as Record<string, string>[]) {
       const res = await history(u, q);
       expect(res.statusCode).toBe(400);
       expect(res.json().success).toBe(false);
     }
-    expect((await history(u, '?type=deposit')).json().message).toBe('type must be transaction, withdrawal or transfer');
+    expect((await history(u, { type: 'deposit' })).json().message).toBe('type must be transaction, withdrawal or transfer');
   });
 });

@@ -1,7 +1,9 @@
 import { usd } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit } from '../../test/factories';
+import { createUser, fundDeposit } from '../../test/factories';
+import { inject } from '../../test/api';
+import { income, staking } from '@app/core/contracts/money';
 import { withTx } from '../../db/tx';
 import * as ledger from '../ledger/service';
 import { utcDay } from '@app/core/days';
@@ -49,7 +51,7 @@ describe('GET /api/user/income-chart', () => {
       .where('idempotency_key', '=', key)
       .execute();
   };
-  const chart = (token: string, query = '') => t.app.inject({ method: 'GET', url: `/api/user/income-chart${query}`, headers: auth(token) });
+  const chart = (token: string, query?: Record<string, string>) => inject(t.app, income.chart, { token, query });
 
   it('sums each UTC day by type exactly, counts ROI on the day it is for, and answers every day of the range', async () => {
     const u = await createUser(t.db, t.ctx.secret);
@@ -84,32 +86,32 @@ describe('GET /api/user/income-chart', () => {
     const sponsor = await createUser(t.db, t.ctx.secret);
     const res = await chart(sponsor.token);
     expect(res.statusCode).toBe(200);
-    const empty = res.json().data;
+    const empty = res.data();
     expect(empty.days).toBe(30);
     expect(empty.points).toHaveLength(30);
     expect(empty.to).toBe(utcDay());
-    expect(empty.points.every((p: { total: number }) => p.total === 0)).toBe(true);
+    expect(empty.points.every((p) => p.total === 0)).toBe(true);
     expect(empty.totals).toEqual({ roi: 0, referral: 0, reward: 0, total: 0 });
 
     const staker = await createUser(t.db, t.ctx.secret, { referrerId: sponsor.id });
     await fundDeposit(t.db, staker.id, 100);
-    expect((await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(staker.token), payload: { amount_usd: 100 } })).statusCode).toBe(200);
-    const after = (await chart(sponsor.token, '?days=90')).json().data;
+    expect((await inject(t.app, staking.create, { token: staker.token, body: { amount_usd: 100 } })).statusCode).toBe(200);
+    const after = (await chart(sponsor.token, { days: '90' })).data();
     expect(after.points).toHaveLength(90);
     expect(after.points.at(-1)).toEqual({ date: utcDay(), roi: 0, referral: 5, reward: 0, total: 5 });
     expect(after.totals.total).toBe(5);
-    expect((await chart(staker.token, '?days=7')).json().data.totals.total).toBe(0);
+    expect((await chart(staker.token, { days: '7' })).data().totals.total).toBe(0);
   });
 
   it.each(['0', '1', '31', '365', 'abc', '30.5', '-7'])('refuses days=%s with 400', async (days) => {
     const u = await createUser(t.db, t.ctx.secret);
-    const res = await chart(u.token, `?days=${days}`);
+    const res = await chart(u.token, { days });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
     expect(JSON.stringify(res.json())).toContain('days must be 7, 30 or 90');
   });
 
   it('refuses a caller without a token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/income-chart' })).statusCode).toBe(401);
+    expect((await inject(t.app, income.chart)).statusCode).toBe(401);
   });
 });

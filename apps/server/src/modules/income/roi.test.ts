@@ -2,7 +2,9 @@ import { usd } from '@app/core';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, type TestUser } from '../../test/factories';
+import { createUser, fundDeposit, type TestUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { income } from '@app/core/contracts/money';
 import { roiCredits, roiDays } from '../../test/roi-credits';
 import * as ledger from '../ledger/service';
 import { updateSettings } from '../settings/service';
@@ -37,7 +39,7 @@ describe('ROI accrual and income history', () => {
     return { u, stakeId };
   };
   const stakeRow = (id: bigint) => t.db.selectFrom('stakes').select(['status', 'roi_paid', 'last_roi_date']).where('id', '=', id).executeTakeFirstOrThrow();
-  const history = async (u: TestUser, query: string) => t.app.inject({ method: 'GET', url: `/api/income/history?${query}`, headers: auth(u.token) });
+  const history = async (u: TestUser, query: Record<string, string>) => inject(t.app, income.history, { token: u.token, query });
 
   it('first credits a stake the day after it was made, never on its own day', async () => {
     const { u, stakeId } = await staker(100, '2024-01-10');
@@ -50,7 +52,7 @@ describe('ROI accrual and income history', () => {
     // The credit is its ledger entry alone (migration 0137): no income record is written for it,
     // and the ROI history lists it from the ledger with the stake, rate and day it was for.
     expect(await t.db.selectFrom('income_records').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
-    const listed = (await history(u, 'income_type=1&page=1')).json();
+    const listed = (await history(u, { income_type: '1', page: '1' })).json();
     expect(listed.data.pagination.total).toBe(1);
     expect(listed.data.data).toEqual([
       {
@@ -216,7 +218,7 @@ describe('ROI accrual and income history', () => {
     const other = await user();
     const { u, stakeId } = await staker(100, '2019-06-01');
     await runRoi(ctx(), '2019-06-13'); // 12 ROI credits
-    const p1 = (await history(u, 'income_type=1&page=1&per_page=5')).json();
+    const p1 = (await history(u, { income_type: '1', page: '1', per_page: '5' })).json();
     expect(p1.success).toBe(true);
     expect(p1.data.pagination).toEqual({ total: 12, page: 1, perPage: 5 });
     expect(p1.data.data).toHaveLength(5);
@@ -229,30 +231,30 @@ describe('ROI accrual and income history', () => {
     });
     // A date range picks credits by the day they are for, as the income chart does (issue 32,
     // items 19 and 21): the catch-up run wrote all 12 today.
-    const ranged = (await history(u, 'income_type=1&start_date=2019-06-05&end_date=2019-06-07')).json().data;
+    const ranged = (await history(u, { income_type: '1', start_date: '2019-06-05', end_date: '2019-06-07' })).data();
     expect(ranged.pagination.total).toBe(3);
-    expect(ranged.data.map((r: { for_date: string; amount: number }) => [r.for_date, r.amount])).toEqual([
+    expect(ranged.data.map((r) => [r.for_date, r.amount])).toEqual([
       ['2019-06-07', 0.5],
       ['2019-06-06', 0.5],
       ['2019-06-05', 0.5],
     ]);
-    expect(ranged.data[0].note).toBe(`Daily ROI 0.5% on stake #${stakeId} for 2019-06-07`);
-    const p3 = (await history(u, 'income_type=1&page=3&per_page=5')).json().data;
-    expect(p3.data.map((r: { note: string }) => r.note.slice(-10))).toEqual(['2019-06-03', '2019-06-02']);
+    expect(ranged.data[0]!.note).toBe(`Daily ROI 0.5% on stake #${stakeId} for 2019-06-07`);
+    const p3 = (await history(u, { income_type: '1', page: '3', per_page: '5' })).data();
+    expect(p3.data.map((r) => r.note.slice(-10))).toEqual(['2019-06-03', '2019-06-02']);
     const ids = [...p1.data.data, ...p3.data].map((r: { id: string }) => BigInt(r.id));
     expect(ids.slice(0, 5)).toEqual([...ids.slice(0, 5)].sort((a, b) => (a > b ? -1 : 1)));
-    expect((await history(u, 'income_type=2')).json().data).toEqual({ data: [], pagination: { total: 0, page: 1, perPage: 10 } });
-    expect((await history(u, 'income_type=3')).json().data.pagination.total).toBe(0);
-    expect((await history(other, 'income_type=1')).json().data.pagination.total).toBe(0);
+    expect((await history(u, { income_type: '2' })).data()).toEqual({ data: [], pagination: { total: 0, page: 1, perPage: 10 } });
+    expect((await history(u, { income_type: '3' })).data().pagination.total).toBe(0);
+    expect((await history(other, { income_type: '1' })).data().pagination.total).toBe(0);
   });
 
   it('refuses a missing or unknown income_type with 400', async () => {
     const u = await user();
-    for (const q of ['', 'income_type=4', 'income_type=abc', 'income_type=1&page=0']) {
+    for (const q of [{}, { income_type: '4' }, { income_type: 'abc' }, { income_type: '1', page: '0' }] as Record<string, string>[]) {
       const res = await history(u, q);
-      expect(res.statusCode, q).toBe(400);
+      expect(res.statusCode, JSON.stringify(q)).toBe(400);
       expect(res.json().success).toBe(false);
     }
-    expect((await history(u, 'income_type=5')).json().message).toBe('income_type must be 1, 2 or 3');
+    expect((await history(u, { income_type: '5' })).json().message).toBe('income_type must be 1, 2 or 3');
   });
 });

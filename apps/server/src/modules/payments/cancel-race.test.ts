@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testDbKind, useTestApp } from '../../test/app';
-import { auth, createUser, type TestUser } from '../../test/factories';
+import { createUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { demoPayments, payments } from '@app/core/contracts/payments';
 import * as ledger from '../ledger/service';
 import { configurePayments } from './gateways/registry';
 
@@ -14,7 +16,6 @@ const PAIRS = testDbKind === 'postgres' ? 20 : 10;
 
 describe(`a cancel racing a pay (${testDbKind}, ${PAIRS} pairs in parallel)`, () => {
   const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
-  const post = (u: TestUser, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: auth(u.token), payload });
 
   it('never answers "cancelled" for a payment that got credited', async () => {
     // Transfers settle at once: a pay that lands is credited before anyone answers.
@@ -22,15 +23,15 @@ describe(`a cancel racing a pay (${testDbKind}, ${PAIRS} pairs in parallel)`, ()
     const pairs = [];
     for (let i = 0; i < PAIRS; i++) {
       const user = await createUser(t.db, t.ctx.secret);
-      const created = await post(user, '/api/demo-payments/create', { amount: 10, currency: 'usdtbsc' });
+      const created = await inject(t.app, demoPayments.create, { token: user.token, body: { amount: 10, currency: 'usdtbsc' } });
       expect(created.statusCode).toBe(200);
-      pairs.push({ user, id: (created.json().data as { paymentId: string }).paymentId });
+      pairs.push({ user, id: (created.data() as { paymentId: string }).paymentId });
     }
     const answers = await Promise.all(
       pairs.map(async ({ user, id }) => {
         const [cancel, pay] = await Promise.all([
-          post(user, '/api/demo-payments/cancel', { payment_id: id }),
-          post(user, `/api/sandbox/payments/${id}/pay`, { amount: 10 }),
+          inject(t.app, demoPayments.cancel, { token: user.token, body: { payment_id: id } }),
+          inject(t.app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 10 } }),
         ]);
         return { user, id, cancel: { status: cancel.statusCode, body: cancel.json() as { success: boolean; message: string } }, payStatus: pay.statusCode };
       }),

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, type TestUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { demoPayments, payments } from '@app/core/contracts/payments';
 import * as ledger from '../ledger/service';
 import { configurePayments } from './gateways/registry';
 import { expirePayments, paymentJobs } from './jobs';
@@ -20,9 +22,8 @@ describe('a transfer after the payment window is credited for what arrived', () 
   });
   afterAll(async () => t.close());
 
-  const post = (u: TestUser, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: auth(u.token), payload: payload as object });
   const create = async (u: TestUser, amount: number) =>
-    (await post(u, '/api/demo-payments/create', { amount, currency: 'usdtbsc' })).json().data.paymentId as string;
+    (await inject(t.app, demoPayments.create, { token: u.token, body: { amount, currency: 'usdtbsc' } })).data().paymentId as string;
   const balance = async (u: TestUser) => (await ledger.getBalances(t.db, u.id)).deposit;
   const payment = (id: string) => t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', id).executeTakeFirstOrThrow();
   /** Ends the payment's window, on the chain's clock and in the stored row alike. */
@@ -48,7 +49,7 @@ describe('a transfer after the payment window is credited for what arrived', () 
     const user = await createUser(t.db, t.ctx.secret);
     const id = await create(user, 50);
     await closeWindow(id);
-    const late = await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 30 });
+    const late = await inject(t.app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 30 } });
     expect(late.json()).toMatchObject({ success: true, message: 'Payment sent' });
     await settle();
     const row = await payment(id);
@@ -63,7 +64,7 @@ describe('a transfer after the payment window is credited for what arrived', () 
     await closeWindow(id);
     await expirePayments(t.ctx);
     expect((await payment(id)).status).toBe('expired');
-    expect((await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 40 })).statusCode).toBe(200);
+    expect((await inject(t.app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 40 } })).statusCode).toBe(200);
     await settle();
     await settle();
     const row = await payment(id);
@@ -76,8 +77,8 @@ describe('a transfer after the payment window is credited for what arrived', () 
   it('a cancelled payment: money sent anyway is credited for what arrived', async () => {
     const user = await createUser(t.db, t.ctx.secret);
     const id = await create(user, 20);
-    expect((await post(user, '/api/demo-payments/cancel', { payment_id: id })).json()).toMatchObject({ success: true });
-    expect((await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 5 })).statusCode).toBe(200);
+    expect((await inject(t.app, demoPayments.cancel, { token: user.token, body: { payment_id: id } })).json()).toMatchObject({ success: true });
+    expect((await inject(t.app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 5 } })).statusCode).toBe(200);
     await settle();
     expect((await payment(id)).status).toBe('partially_paid');
     expect(await balance(user)).toBe(5_000_000n);
@@ -86,16 +87,16 @@ describe('a transfer after the payment window is credited for what arrived', () 
   it('a partially paid payment past its window takes a late top-up; a finished one takes nothing', async () => {
     const user = await createUser(t.db, t.ctx.secret);
     const id = await create(user, 100);
-    await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 10 });
+    await inject(t.app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 10 } });
     await settle();
     await closeWindow(id);
-    expect((await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 90 })).statusCode).toBe(200);
+    expect((await inject(t.app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 90 } })).statusCode).toBe(200);
     await settle();
     const row = await payment(id);
     expect(row.status).toBe('finished');
     expect(row.credited_amount).toBe(100_000_000n);
     expect(await balance(user)).toBe(100_000_000n);
-    const more = await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 5 });
+    const more = await inject(t.app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 5 } });
     expect(more.statusCode).toBe(400);
     expect(more.json()).toEqual({ success: false, message: 'Payment can no longer be paid' });
     expect(await balance(user)).toBe(100_000_000n);

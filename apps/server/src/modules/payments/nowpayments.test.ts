@@ -1,7 +1,9 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app';
-import { auth, createUser, type TestUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { demoPayments, payments } from '@app/core/contracts/payments';
 import * as ledger from '../ledger/service';
 import { startFakeNowPayments, type FakeNowPayments } from '../../test/fake-nowpayments';
 import { GatewayError } from './gateways/gateway';
@@ -43,7 +45,6 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     await fake.close();
   });
 
-  const post = (u: TestUser, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: auth(u.token), payload: payload as object });
   const balance = async (u: TestUser) => (await ledger.getBalances(t.db, u.id)).deposit;
   const row = (id: string) =>
     t.db.selectFrom('payments').selectAll().where('provider', '=', 'nowpayments').where('provider_payment_id', '=', id).executeTakeFirstOrThrow();
@@ -58,9 +59,9 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     );
   const newDeposit = async (amount = 100, currency = 'usdtbsc') => {
     const user = await createUser(t.db, t.ctx.secret);
-    const res = await post(user, '/api/payments/create', { amount, currency });
+    const res = await inject(t.app, payments.create, { token: user.token, body: { amount, currency } });
     expect(res.statusCode, res.body).toBe(200);
-    return { user, id: res.json().data.payment_id as string, data: res.json().data };
+    return { user, id: res.data().payment_id as string, data: res.data() };
   };
 
   it('sends NOWPayments the documented create request: x-api-key, price in usd, order_id and the IPN callback URL', async () => {
@@ -100,7 +101,7 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     expect(data).toMatchObject({ payment_id: id, payAddress: fp.pay_address, payCurrency: 'usdtbsc', amount: 100, timedout_at: fp.valid_until });
 
     const beforeGet = fake.requests.length;
-    const status = await post(user, '/api/payments/status', { payment_id: id });
+    const status = await inject(t.app, payments.status, { token: user.token, body: { payment_id: id } });
     expect(status.json()).toMatchObject({ success: true, data: { payment_id: id, status: 'waiting', amount: 100, pay_amount: 100, pay_currency: 'usdtbsc' } });
     const get = fake.requests.slice(beforeGet).find((r) => r.method === 'GET')!;
     expect(get.path).toBe(`/v1/payment/${id}`);
@@ -109,8 +110,8 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
 
   it('lists the chains the merchant account accepts', async () => {
     const user = await createUser(t.db, t.ctx.secret);
-    const res = await t.app.inject({ method: 'GET', url: '/api/demo-payments/currencies', headers: auth(user.token) });
-    expect(res.json().data.map((c: { name: string }) => c.name)).toEqual(['usdtbsc', 'usdtmatic', 'usdttrc20']);
+    const res = await inject(t.app, demoPayments.currencies, { token: user.token });
+    expect(res.data().map((c) => c.name)).toEqual(['usdtbsc', 'usdtmatic', 'usdttrc20']);
     expect(fake.requestsTo('/v1/merchant/coins').at(-1)?.headers['x-api-key']).toBe('k');
   });
 
@@ -143,7 +144,13 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     fake.setPayment(id, { payment_status: 'confirmed', actually_paid: 70 });
     const ipnA = fake.sendIpn(id, { times: 5 });
     fake.setPayment(id, { payment_status: 'finished' });
-    await Promise.all([ipnA, fake.sendIpn(id, { times: 5 }), pollPayments(t.ctx), pollPayments(t.ctx), post(user, '/api/payments/status', { payment_id: id })]);
+    await Promise.all([
+      ipnA,
+      fake.sendIpn(id, { times: 5 }),
+      pollPayments(t.ctx),
+      pollPayments(t.ctx),
+      inject(t.app, payments.status, { token: user.token, body: { payment_id: id } }),
+    ]);
     expect(await balance(user)).toBe(70_000_000n);
     expect((await row(id)).status).toBe('finished');
     expect((await ledger.verify(t.db)).ok).toBe(true);
@@ -154,9 +161,9 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     fake.setPayment(id, { payment_status: 'partially_paid', actually_paid: 60 });
     await fake.sendIpn(id);
     expect(await balance(user)).toBe(60_000_000n);
-    const status = await post(user, '/api/demo-payments/status', { payment_id: id });
-    expect(status.json().data.status).toBe('partially_paid');
-    expect(JSON.parse(status.json().data.extra)).toMatchObject({ amount_received: 60, expected_amount: 100 });
+    const status = await inject(t.app, demoPayments.status, { token: user.token, body: { payment_id: id } });
+    expect(status.data().status).toBe('partially_paid');
+    expect(JSON.parse(status.data().extra)).toMatchObject({ amount_received: 60, expected_amount: 100 });
     // The merchant turns it into finished once the rest arrived ("payment cover" or by hand).
     fake.setPayment(id, { payment_status: 'finished', actually_paid: 100 });
     await fake.sendIpn(id);
@@ -174,8 +181,8 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     fake.setPayment(id, { payment_status: 'partially_paid', actually_paid: 60 });
     await fake.sendIpn(id);
     expect(await balance(user)).toBe(60_000_000n);
-    const pending = await t.app.inject({ method: 'GET', url: '/api/payments/pending', headers: auth(user.token) });
-    expect(pending.json().data.map((p: { payment_id: string }) => p.payment_id)).toContain(id);
+    const pending = await inject(t.app, payments.pending, { token: user.token });
+    expect(pending.data().map((p) => p.payment_id)).toContain(id);
     // The rest arrives and NOWPayments turns it finished; its IPN never reaches us, and we restart.
     fake.setPayment(id, { payment_status: 'finished', actually_paid: 100 });
     const restarted = { ...t.ctx };
@@ -187,7 +194,7 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     await fake.sendIpn(id);
     fake.setPayment(id, { payment_status: 'finished', actually_paid: 100 });
     await pollPayments(restarted);
-    await post(user, '/api/payments/status', { payment_id: id });
+    await inject(t.app, payments.status, { token: user.token, body: { payment_id: id } });
     expect(await balance(user)).toBe(100_000_000n);
     const pid = (await row(id)).id;
     const keys = (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', user.id).orderBy('id').execute()).map(
@@ -303,8 +310,8 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     expect(await balance(user)).toBe(100_000_000n);
     await pollPayments(t.ctx);
     expect(await balance(user)).toBe(100_000_000n);
-    const history = await t.app.inject({ method: 'GET', url: '/api/payments/pending', headers: auth(user.token) });
-    expect(history.json().data).toEqual([]);
+    const history = await inject(t.app, payments.pending, { token: user.token });
+    expect(history.data()).toEqual([]);
   });
 
   it('sends a payment reported with a null order_id or another currency to review without crediting it', async () => {
@@ -365,7 +372,7 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
 
   it('cancels locally (NOWPayments has no cancel) and still credits money that arrives afterwards', async () => {
     const { user, id } = await newDeposit(20);
-    const res = await post(user, '/api/demo-payments/cancel', { payment_id: id });
+    const res = await inject(t.app, demoPayments.cancel, { token: user.token, body: { payment_id: id } });
     expect(res.json()).toEqual({ success: true, message: 'Payment cancelled successfully' });
     expect((await row(id)).status).toBe('expired');
     fake.setPayment(id, { payment_status: 'partially_paid', actually_paid: 5 });
@@ -394,28 +401,28 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     const user = await createUser(t.db, t.ctx.secret);
     const before = await count('payments');
     fake.failNext(500, 2); // min-amount, then the create
-    const res = await post(user, '/api/payments/create', { amount: 10, currency: 'usdtbsc' });
+    const res = await inject(t.app, payments.create, { token: user.token, body: { amount: 10, currency: 'usdtbsc' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: 'Payment provider is unavailable. Please try again later.' });
     fake.failNext(429, 2); // nginx's HTML page
-    const limited = await post(user, '/api/payments/create', { amount: 10, currency: 'usdtbsc' });
+    const limited = await inject(t.app, payments.create, { token: user.token, body: { amount: 10, currency: 'usdtbsc' } });
     expect(limited.statusCode).toBe(400);
     expect(await count('payments')).toBe(before);
   });
 
   it('has no sandbox routes', async () => {
     const { user, id } = await newDeposit(10);
-    const res = await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 10 });
+    const res = await inject(t.app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 10 } });
     expect(res.statusCode).toBe(404);
-    const cfg = await t.app.inject({ method: 'GET', url: '/api/payments/config', headers: auth(user.token) });
-    expect(cfg.json().data).toEqual({ gateway: 'nowpayments', sandbox: false });
+    const cfg = await inject(t.app, payments.config, { token: user.token });
+    expect(cfg.data()).toEqual({ gateway: 'nowpayments', sandbox: false });
   });
 
   it("answers 404 'Payment not found' for another user's payment", async () => {
     const { id } = await newDeposit(10);
     const other = await createUser(t.db, t.ctx.secret);
-    for (const url of ['/api/payments/status', '/api/demo-payments/status', '/api/demo-payments/cancel']) {
-      const res = await post(other, url, { payment_id: id });
+    for (const c of [payments.status, demoPayments.status, demoPayments.cancel]) {
+      const res = await inject(t.app, c, { token: other.token, body: { payment_id: id } });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, message: 'Payment not found' });
     }

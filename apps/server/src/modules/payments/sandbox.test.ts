@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidEvmAddress, isValidTronAddress, toChecksumAddress } from '@app/core';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, type TestUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import type { Contract, InputOf } from '@app/core/contracts/define';
+import { demoPayments, payments } from '@app/core/contracts/payments';
+import { user as userApi } from '@app/core/contracts/user';
 import * as ledger from '../ledger/service';
 import { configurePayments } from './gateways/registry';
 import { listDepositHistory } from './history';
@@ -20,9 +24,6 @@ describe('payments with the sandbox gateway', () => {
   });
   afterAll(async () => t.close());
 
-  const post = (u: TestUser | null, url: string, payload?: unknown) =>
-    t.app.inject({ method: 'POST', url, headers: u ? auth(u.token) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  const get = (u: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: auth(u.token) });
   const balance = async (u: TestUser) => (await ledger.getBalances(t.db, u.id)).deposit;
   const countPayments = async () =>
     Number(
@@ -34,14 +35,15 @@ describe('payments with the sandbox gateway', () => {
       ).n,
     );
   const createDemo = async (u: TestUser, amount = 100, currency = 'usdtbsc') => {
-    const res = await post(u, '/api/demo-payments/create', { amount, currency });
+    const res = await inject(t.app, demoPayments.create, { token: u.token, body: { amount, currency } });
     expect(res.statusCode).toBe(200);
-    return res.json().data as { paymentId: string; payAddress: string; payAmount: number; extra: string; timedout_at: string; status: string };
+    return res.data() as { paymentId: string; payAddress: string; payAmount: number; extra: string; timedout_at: string; status: string };
   };
-  const pay = (u: TestUser, id: string, amount: unknown) => post(u, `/api/sandbox/payments/${id}/pay`, { amount });
+  const pay = (u: TestUser, id: string, amount: unknown) =>
+    inject(t.app, payments.sandboxPay, { token: u.token, params: { payment_id: id }, body: { amount } });
 
   it('lists the three chains with icons served by the app', async () => {
-    const res = await get(alice, '/api/demo-payments/currencies');
+    const res = await inject(t.app, demoPayments.currencies, { token: alice.token });
     expect(res.json()).toEqual({
       success: true,
       data: [
@@ -65,15 +67,15 @@ describe('payments with the sandbox gateway', () => {
         },
       ],
     });
-    const cfg = await get(alice, '/api/payments/config');
-    expect(cfg.json().data).toEqual({ gateway: 'sandbox', sandbox: true });
+    const cfg = await inject(t.app, payments.config, { token: alice.token });
+    expect(cfg.data()).toEqual({ gateway: 'sandbox', sandbox: true });
   });
 
   it('creates a demo payment with a fresh checksummed address, a 300 s window and the spec fields', async () => {
     const before = Date.now();
-    const res = await post(alice, '/api/demo-payments/create', { amount: 50, currency: 'usdtbsc' });
+    const res = await inject(t.app, demoPayments.create, { token: alice.token, body: { amount: 50, currency: 'usdtbsc' } });
     expect(res.json()).toMatchObject({ success: true, message: 'Payment created successfully' });
-    const p = res.json().data;
+    const p = res.data();
     expect(p).toMatchObject({
       status: 'waiting',
       amount: 50,
@@ -88,10 +90,10 @@ describe('payments with the sandbox gateway', () => {
     expect(p.payAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(toChecksumAddress(p.payAddress)).toBe(p.payAddress);
     expect(isValidEvmAddress(p.payAddress)).toBe(true);
-    const window = Date.parse(p.timedout_at) - before;
+    const window = Date.parse(p.timedout_at!) - before;
     expect(window).toBeGreaterThan(295_000);
     expect(window).toBeLessThan(305_000);
-    expect(JSON.parse(p.extra)).toEqual({
+    expect(JSON.parse(p.extra!)).toEqual({
       amount_received: 0,
       expected_amount: 50,
       pay_currency: 'USDT',
@@ -113,23 +115,23 @@ describe('payments with the sandbox gateway', () => {
   });
 
   it('creates a first-flow payment with the spec answer', async () => {
-    const res = await post(alice, '/api/payments/create', { amount: 12.5, currency: 'usdttrc20' });
+    const res = await inject(t.app, payments.create, { token: alice.token, body: { amount: 12.5, currency: 'usdttrc20' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
       message: 'Payment created successfully',
       data: { payCurrency: 'usdttrc20', amount: 12.5, status: 'waiting' },
     });
-    const d = res.json().data;
+    const d = res.data();
     expect(isValidTronAddress(d.payAddress)).toBe(true);
     expect(d.payment_id).toMatch(/^\d+$/);
-    expect(Date.parse(d.timedout_at)).toBeGreaterThan(Date.now());
-    const pending = await get(alice, '/api/payments/pending');
-    expect(pending.json().data[0]).toMatchObject({ payment_id: d.payment_id, status: 'waiting', amount: 12.5 });
-    expect(pending.json().data[0].id).toMatch(/^\d+$/);
+    expect(Date.parse(d.timedout_at!)).toBeGreaterThan(Date.now());
+    const pending = await inject(t.app, payments.pending, { token: alice.token });
+    expect(pending.data()[0]).toMatchObject({ payment_id: d.payment_id, status: 'waiting', amount: 12.5 });
+    expect(pending.data()[0]!.id).toMatch(/^\d+$/);
     // The card carries what the browser needs to reopen the panel after a reload (issue 12).
-    expect(pending.json().data[0]).toMatchObject({ pay_address: d.payAddress, pay_amount: 12.5, pay_currency: 'usdttrc20', timedout_at: d.timedout_at });
-    expect(JSON.parse(pending.json().data[0].extra)).toMatchObject({ amount_received: 0, expected_amount: 12.5 });
+    expect(pending.data()[0]).toMatchObject({ pay_address: d.payAddress, pay_amount: 12.5, pay_currency: 'usdttrc20', timedout_at: d.timedout_at });
+    expect(JSON.parse(pending.data()[0]!.extra)).toMatchObject({ amount_received: 0, expected_amount: 12.5 });
   });
 
   it('settles a short payment as partially_paid and credits exactly what arrived (route flow)', async () => {
@@ -138,8 +140,8 @@ describe('payments with the sandbox gateway', () => {
     const p = await createDemo(user, 100);
     const res = await pay(user, p.paymentId, 60);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ payment_id: p.paymentId, status: 'partially_paid', amount: 100, pay_amount: 100 });
-    const extra = JSON.parse(res.json().data.extra);
+    expect(res.data()).toMatchObject({ payment_id: p.paymentId, status: 'partially_paid', amount: 100, pay_amount: 100 });
+    const extra = JSON.parse(res.data().extra);
     expect(extra).toMatchObject({
       amount_received: 60,
       expected_amount: 100,
@@ -150,7 +152,7 @@ describe('payments with the sandbox gateway', () => {
     expect(await balance(user)).toBe(60_000_000n);
     expect((await ledger.getTotals(t.db, user.id)).total_deposited).toBe(60_000_000n);
     expect((await ledger.verify(t.db)).ok).toBe(true);
-    const status = await post(user, '/api/demo-payments/status', { payment_id: p.paymentId });
+    const status = await inject(t.app, demoPayments.status, { token: user.token, body: { payment_id: p.paymentId } });
     expect(status.json()).toMatchObject({ success: true, data: { status: 'partially_paid' } });
     expect(await balance(user)).toBe(60_000_000n);
   });
@@ -160,7 +162,7 @@ describe('payments with the sandbox gateway', () => {
     const user = await createUser(t.db, t.ctx.secret);
     const p = await createDemo(user, 100);
     expect((await pay(user, p.paymentId, 100)).json().data.status).toBe('finished');
-    for (let i = 0; i < 3; i++) await post(user, '/api/demo-payments/status', { payment_id: p.paymentId });
+    for (let i = 0; i < 3; i++) await inject(t.app, demoPayments.status, { token: user.token, body: { payment_id: p.paymentId } });
     await settleSandboxPayment(t.ctx, p.paymentId);
     expect(await balance(user)).toBe(100_000_000n);
     const entries = await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', user.id).execute();
@@ -174,7 +176,7 @@ describe('payments with the sandbox gateway', () => {
     const p = await createDemo(user, 100);
     await pay(user, p.paymentId, 60);
     const res = await pay(user, p.paymentId, 40);
-    expect(res.json().data.status).toBe('finished');
+    expect(res.data().status).toBe('finished');
     expect(await balance(user)).toBe(100_000_000n);
     expect((await ledger.getTotals(t.db, user.id)).total_deposited).toBe(100_000_000n);
     const keys = (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', user.id).orderBy('id').execute()).map(
@@ -204,7 +206,7 @@ describe('payments with the sandbox gateway', () => {
     const user = await createUser(t.db, t.ctx.secret);
     const p = await createDemo(user, 30);
     const res = await pay(user, p.paymentId, 30);
-    expect(res.json().data.status).toBe('confirming');
+    expect(res.data().status).toBe('confirming');
     expect(await balance(user)).toBe(0n);
     now += 1_000;
     // Polling for the transient 'confirmed' misses it on a loaded machine; the chain's own record
@@ -337,9 +339,9 @@ describe('payments with the sandbox gateway', () => {
       .execute();
     const { expired } = await expirePayments(t.ctx);
     expect(expired).toBeGreaterThanOrEqual(1);
-    const after = await post(user, '/api/demo-payments/status', { payment_id: q.paymentId });
-    expect(after.json().data).toMatchObject({ status: 'expired' });
-    expect(JSON.parse(after.json().data.extra).status_description).toBe('Payment window expired');
+    const after = await inject(t.app, demoPayments.status, { token: user.token, body: { payment_id: q.paymentId } });
+    expect(after.data()).toMatchObject({ status: 'expired' });
+    expect(JSON.parse(after.data().extra).status_description).toBe('Payment window expired');
     // Nothing arrived, so nothing is credited (a late transfer would be: late-payment.test.ts).
     expect(await balance(user)).toBe(0n);
     expect((await t.db.selectFrom('ledger_entries').select('id').where('user_id', '=', user.id).execute()).length).toBe(0);
@@ -358,17 +360,17 @@ describe('payments with the sandbox gateway', () => {
     configurePayments(t.ctx, { sandboxStepMs: 60_000 });
     const user = await createUser(t.db, t.ctx.secret);
     const p = await createDemo(user, 10);
-    const res = await post(user, '/api/demo-payments/cancel', { payment_id: p.paymentId });
+    const res = await inject(t.app, demoPayments.cancel, { token: user.token, body: { payment_id: p.paymentId } });
     expect(res.json()).toEqual({ success: true, message: 'Payment cancelled successfully' });
-    const pending = await get(user, '/api/demo-payments/pending');
-    expect(pending.json().data).toEqual([]);
-    const again = await post(user, '/api/demo-payments/cancel', { payment_id: p.paymentId });
+    const pending = await inject(t.app, demoPayments.pending, { token: user.token });
+    expect(pending.data()).toEqual([]);
+    const again = await inject(t.app, demoPayments.cancel, { token: user.token, body: { payment_id: p.paymentId } });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ success: false, message: 'Payment can no longer be cancelled' });
 
     const q = await createDemo(user, 10);
     await pay(user, q.paymentId, 5);
-    const paid = await post(user, '/api/demo-payments/cancel', { payment_id: q.paymentId });
+    const paid = await inject(t.app, demoPayments.cancel, { token: user.token, body: { payment_id: q.paymentId } });
     expect(paid.statusCode).toBe(400);
     // It says what happened to the payment, not only that it cannot be cancelled.
     expect(paid.json().message).toBe('Payment can no longer be cancelled: 5.00 USDT was received and will be credited once confirmed');
@@ -377,38 +379,38 @@ describe('payments with the sandbox gateway', () => {
 
   it("answers 404 'Payment not found' for another user's payment, and changes nothing", async () => {
     const p = await createDemo(alice, 10);
-    for (const url of ['/api/demo-payments/status', '/api/demo-payments/cancel', '/api/payments/status', '/api/payments/cancel']) {
-      const res = await post(bob, url, { payment_id: p.paymentId });
+    for (const c of [demoPayments.status, demoPayments.cancel, payments.status, payments.cancel]) {
+      const res = await inject(t.app, c, { token: bob.token, body: { payment_id: p.paymentId } });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, message: 'Payment not found' });
     }
     const res = await pay(bob, p.paymentId, 10);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Payment not found');
-    const bobsPending = await get(bob, '/api/demo-payments/pending');
-    expect(bobsPending.json().data.find((x: { payment_id: string }) => x.payment_id === p.paymentId)).toBeUndefined();
+    const bobsPending = await inject(t.app, demoPayments.pending, { token: bob.token });
+    expect(bobsPending.data().find((x) => x.payment_id === p.paymentId)).toBeUndefined();
     const row = await t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', p.paymentId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'waiting', actually_paid: 0n });
-    expect((await post(bob, '/api/demo-payments/status', { payment_id: '999999999999' })).statusCode).toBe(404);
+    expect((await inject(t.app, demoPayments.status, { token: bob.token, body: { payment_id: '999999999999' } })).statusCode).toBe(404);
   });
 
   it.each([
-    ['/api/payments/create', {}, 'Amount is required', 'amount'],
-    ['/api/payments/create', { amount: 'ten', currency: 'usdtbsc' }, 'Amount must be a number', 'amount'],
-    ['/api/payments/create', { amount: 0.5, currency: 'usdtbsc' }, 'Minimum amount is 1 USD', 'amount'],
-    ['/api/payments/create', { amount: 10.001, currency: 'usdtbsc' }, 'Amount must have at most 2 decimals', 'amount'],
-    ['/api/payments/create', { amount: 10 }, 'Currency is required', 'currency'],
-    ['/api/payments/create', { amount: 10, currency: 'btc' }, 'Currency is required', 'currency'],
-    ['/api/demo-payments/create', { amount: 5, currency: 'usdtbsc' }, 'Minimum amount is 10 USD', 'amount'],
-    ['/api/demo-payments/create', { amount: 10, currency: 'usdt' }, 'Please select a chain', 'currency'],
-    ['/api/demo-payments/create', { currency: 'usdtbsc' }, 'Amount is required', 'amount'],
-    ['/api/demo-payments/status', {}, 'Payment ID is required', 'payment_id'],
-    ['/api/demo-payments/status', { payment_id: '  ' }, 'Payment ID is required', 'payment_id'],
-    ['/api/demo-payments/cancel', { payment_id: null }, 'Payment ID is required', 'payment_id'],
-    ['/api/payments/status', { payment_id: 'x'.repeat(65) }, 'Payment ID is required', 'payment_id'],
-  ])('refuses bad input on %s %j with the message and writes nothing', async (url, body, message, field) => {
+    { c: payments.create, body: {}, message: 'Amount is required', field: 'amount' },
+    { c: payments.create, body: { amount: 'ten', currency: 'usdtbsc' }, message: 'Amount must be a number', field: 'amount' },
+    { c: payments.create, body: { amount: 0.5, currency: 'usdtbsc' }, message: 'Minimum amount is 1 USD', field: 'amount' },
+    { c: payments.create, body: { amount: 10.001, currency: 'usdtbsc' }, message: 'Amount must have at most 2 decimals', field: 'amount' },
+    { c: payments.create, body: { amount: 10 }, message: 'Currency is required', field: 'currency' },
+    { c: payments.create, body: { amount: 10, currency: 'btc' }, message: 'Currency is required', field: 'currency' },
+    { c: demoPayments.create, body: { amount: 5, currency: 'usdtbsc' }, message: 'Minimum amount is 10 USD', field: 'amount' },
+    { c: demoPayments.create, body: { amount: 10, currency: 'usdt' }, message: 'Please select a chain', field: 'currency' },
+    { c: demoPayments.create, body: { currency: 'usdtbsc' }, message: 'Amount is required', field: 'amount' },
+    { c: demoPayments.status, body: {}, message: 'Payment ID is required', field: 'payment_id' },
+    { c: demoPayments.status, body: { payment_id: '  ' }, message: 'Payment ID is required', field: 'payment_id' },
+    { c: demoPayments.cancel, body: { payment_id: null }, message: 'Payment ID is required', field: 'payment_id' },
+    { c: payments.status, body: { payment_id: 'x'.repeat(65) }, message: 'Payment ID is required', field: 'payment_id' },
+  ])('refuses bad input on /api$c.path $body with the message and writes nothing', async ({ c, body, message, field }) => {
     const before = await countPayments();
-    const res = await post(alice, url, body);
+    const res = await inject(t.app, c, { token: alice.token, body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message, errors: { [field]: message } });
     expect(await countPayments()).toBe(before);
@@ -424,7 +426,7 @@ describe('payments with the sandbox gateway', () => {
   ])('refuses a sandbox transfer of %j', async (body, message) => {
     const user = await createUser(t.db, t.ctx.secret);
     const p = await createDemo(user, 10);
-    const res = await post(user, `/api/sandbox/payments/${p.paymentId}/pay`, body);
+    const res = await inject(t.app, payments.sandboxPay, { token: user.token, params: { payment_id: p.paymentId }, body });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     const row = await t.db.selectFrom('sandbox_chain_payments').select('received').where('id', '=', BigInt(p.paymentId)).executeTakeFirstOrThrow();
@@ -432,19 +434,23 @@ describe('payments with the sandbox gateway', () => {
   });
 
   it('needs a token on every payment route, and refuses IPNs while NOWPayments is not configured', async () => {
-    for (const [method, url] of [
-      ['GET', '/api/demo-payments/currencies'],
-      ['GET', '/api/demo-payments/pending'],
-      ['POST', '/api/demo-payments/create'],
-      ['POST', '/api/demo-payments/status'],
-      ['POST', '/api/demo-payments/cancel'],
-      ['GET', '/api/payments/pending'],
-      ['POST', '/api/payments/create'],
-      ['POST', '/api/payments/status'],
-      ['POST', '/api/sandbox/payments/1/pay'],
-    ] as const) {
-      const res = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
-      expect(res.statusCode, url).toBe(401);
+    const route = <C extends Contract>(c: C, params?: InputOf<C>['params']) => ({
+      c,
+      call: () => inject(t.app, c, { params, body: c.method === 'POST' ? {} : undefined }),
+    });
+    for (const { c, call } of [
+      route(demoPayments.currencies),
+      route(demoPayments.pending),
+      route(demoPayments.create),
+      route(demoPayments.status),
+      route(demoPayments.cancel),
+      route(payments.pending),
+      route(payments.create),
+      route(payments.status),
+      route(payments.sandboxPay, { payment_id: '1' }),
+    ]) {
+      const res = await call();
+      expect(res.statusCode, c.path).toBe(401);
     }
     const ipn = await t.app.inject({
       method: 'POST',
@@ -459,7 +465,7 @@ describe('payments with the sandbox gateway', () => {
   it('limits how many payments may wait at once', async () => {
     const user = await createUser(t.db, t.ctx.secret);
     for (let i = 0; i < 10; i++) await createDemo(user, 10);
-    const res = await post(user, '/api/demo-payments/create', { amount: 10, currency: 'usdtbsc' });
+    const res = await inject(t.app, demoPayments.create, { token: user.token, body: { amount: 10, currency: 'usdtbsc' } });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe('You have too many pending payments. Please complete or cancel one first.');
   });
@@ -483,7 +489,7 @@ describe('payments with the sandbox gateway', () => {
     expect(Date.parse(extra.expires_at)).toBeGreaterThan(Date.parse(extra.created_at));
     expect(JSON.parse(page.data[0]!.extra!).wallet_address).toBe(b.payAddress);
     expect((await listDepositHistory(t.db, user.id, 2, 1)).data.map((r) => r.status)).toEqual(['partially_paid']);
-    const activity = (await get(user, '/api/user/get-info')).json().data.activity as { recordType: string; amount?: number; status: string }[];
+    const activity = (await inject(t.app, userApi.info, { token: user.token })).data().activity as { recordType: string; amount?: number; status: string }[];
     expect(activity.map((x) => [x.recordType, x.amount, x.status])).toEqual([
       ['transaction', 20, 'waiting'],
       ['transaction', 60, 'partially_paid'],

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import type { AppContext } from '../../context';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, type TestUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { demoPayments, payments } from '@app/core/contracts/payments';
 import * as ledger from '../ledger/service';
 import { configurePayments } from './gateways/registry';
 import { paymentJobs } from './jobs';
@@ -49,7 +51,6 @@ describe('a top-up after partially_paid survives a restart', () => {
   const runPaymentJobs = async () => {
     for (const job of paymentJobs) await job.run(ctx);
   };
-  const post = (u: TestUser, url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: auth(u.token), payload: payload as object });
   const balance = async (u: TestUser) => (await ledger.getBalances(t.db, u.id)).deposit;
   const depositKeys = async (u: TestUser) =>
     (await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', u.id).where('kind', '=', 'deposit').orderBy('id').execute()).map(
@@ -59,19 +60,19 @@ describe('a top-up after partially_paid survives a restart', () => {
 
   it('credits the top-up exactly once after a restart, by the job alone', async () => {
     const user = await createUser(t.db, t.ctx.secret);
-    const created = await post(user, '/api/demo-payments/create', { amount: 100, currency: 'usdtbsc' });
-    const id = created.json().data.paymentId as string;
-    expect((await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 60 })).json().data.status).toBe('confirming');
+    const created = await inject(app, demoPayments.create, { token: user.token, body: { amount: 100, currency: 'usdtbsc' } });
+    const id = created.data().paymentId as string;
+    expect((await inject(app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 60 } })).data().status).toBe('confirming');
     clock += 2 * STEP + 1;
     await runPaymentJobs();
     expect((await payment(id)).status).toBe('partially_paid');
     expect(await balance(user)).toBe(60_000_000n);
 
     // The top-up: the chain sees it confirming; the payment stays partially_paid (never backwards).
-    const topUp = await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 40 });
-    expect(topUp.json().data.status).toBe('partially_paid');
-    const pending = await app.inject({ method: 'GET', url: '/api/demo-payments/pending', headers: auth(user.token) });
-    expect(pending.json().data.map((p: { payment_id: string }) => p.payment_id)).toContain(id);
+    const topUp = await inject(app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 40 } });
+    expect(topUp.data().status).toBe('partially_paid');
+    const pending = await inject(app, demoPayments.pending, { token: user.token });
+    expect(pending.data().map((p) => p.payment_id)).toContain(id);
 
     // The process stops before the chain settles the top-up; it settles while nobody runs.
     await restart();
@@ -84,24 +85,24 @@ describe('a top-up after partially_paid survives a restart', () => {
 
     // Every other path afterwards (jobs again, the status call, another restart) adds nothing.
     await runPaymentJobs();
-    expect((await post(user, '/api/demo-payments/status', { payment_id: id })).json().data.status).toBe('finished');
+    expect((await inject(app, demoPayments.status, { token: user.token, body: { payment_id: id } })).data().status).toBe('finished');
     await restart();
     await runPaymentJobs();
     expect(await balance(user)).toBe(100_000_000n);
     expect(await depositKeys(user)).toEqual([`deposit:${row.id}:60000000`, `deposit:${row.id}:100000000`]);
     expect((await ledger.getTotals(t.db, user.id)).total_deposited).toBe(100_000_000n);
-    const pendingAfter = await app.inject({ method: 'GET', url: '/api/demo-payments/pending', headers: auth(user.token) });
-    expect(pendingAfter.json().data.map((p: { payment_id: string }) => p.payment_id)).not.toContain(id);
+    const pendingAfter = await inject(app, demoPayments.pending, { token: user.token });
+    expect(pendingAfter.data().map((p) => p.payment_id)).not.toContain(id);
     expect((await ledger.verify(t.db)).ok).toBe(true);
   });
 
   it('credits a top-up that still leaves the payment short as the new share, once', async () => {
     const user = await createUser(t.db, t.ctx.secret);
-    const id = (await post(user, '/api/demo-payments/create', { amount: 100, currency: 'usdttrc20' })).json().data.paymentId as string;
-    await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 30 });
+    const id = (await inject(app, demoPayments.create, { token: user.token, body: { amount: 100, currency: 'usdttrc20' } })).data().paymentId as string;
+    await inject(app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 30 } });
     clock += 2 * STEP + 1;
     await runPaymentJobs();
-    await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 20 });
+    await inject(app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 20 } });
     await restart();
     clock += 2 * STEP + 1;
     await runPaymentJobs();
@@ -115,14 +116,11 @@ describe('a top-up after partially_paid survives a restart', () => {
 
   it('keeps a partially_paid payment pending while its window is open, and credits a top-up after it (issue 32, item 8)', async () => {
     const user = await createUser(t.db, t.ctx.secret);
-    const id = (await post(user, '/api/demo-payments/create', { amount: 100, currency: 'usdtbsc' })).json().data.paymentId as string;
-    await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 10 });
+    const id = (await inject(app, demoPayments.create, { token: user.token, body: { amount: 100, currency: 'usdtbsc' } })).data().paymentId as string;
+    await inject(app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 10 } });
     clock += 2 * STEP + 1;
     await runPaymentJobs();
-    const listed = async () =>
-      ((await app.inject({ method: 'GET', url: '/api/demo-payments/pending', headers: auth(user.token) })).json().data as { payment_id: string }[]).map(
-        (p) => p.payment_id,
-      );
+    const listed = async () => ((await inject(app, demoPayments.pending, { token: user.token })).data() as { payment_id: string }[]).map((p) => p.payment_id);
     expect(await listed()).toContain(id);
     // Close the window (the chain clock and the stored window together).
     await t.db
@@ -132,7 +130,7 @@ describe('a top-up after partially_paid survives a restart', () => {
       .execute();
     clock = Math.max(clock, (await payment(id)).window_end.getTime() + 1);
     expect(await listed()).not.toContain(id);
-    const late = await post(user, `/api/sandbox/payments/${id}/pay`, { amount: 90 });
+    const late = await inject(app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 90 } });
     expect(late.statusCode).toBe(200);
     clock += 2 * STEP + 1;
     await runPaymentJobs();

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import { emailsOf, poster } from '../../test/api';
+import { emailsOf, inject } from '../../test/api';
+import { auth as authApi } from '@app/core/contracts/auth';
+import { security } from '@app/core/contracts/security';
 import { PASSWORD, verifiedUser } from '../../test/accounts';
-import { auth } from '../../test/factories';
 
 /**
  * Issue 29, finding 8: a stolen session could guess the current password at change-password without
@@ -12,25 +13,25 @@ import { auth } from '../../test/factories';
  */
 describe('change-password counts wrong current passwords like wrong logins', () => {
   const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '100000' });
-  const post = poster(t);
   const email = emailsOf('chpw');
 
   it('after 10 wrong current passwords, the right one gets 429 too, and the e-mail is in login back-off', async () => {
     const u = await verifiedUser(t, email());
-    const change = (current: string) => post('/api/user/change-password', { current_password: current, new_password: 'Changed123' }, auth(u.token));
+    const change = (current: string) =>
+      inject(t.app, security.changePassword, { token: u.token, body: { current_password: current, new_password: 'Changed123' } });
     for (let i = 0; i < 10; i++) expect((await change(`Guess${i}pass`)).json().errors).toEqual({ current_password: 'Current password is incorrect' });
     const right = await change(PASSWORD);
     expect(right.statusCode).toBe(429);
     expect(right.json()).toEqual({ success: false, message: 'Too many attempts. Try again later.' });
-    const login = await post('/api/auth/login', { email: u.email, password: PASSWORD });
+    const login = await inject(t.app, authApi.login, { body: { email: u.email, password: PASSWORD } });
     expect(login.json()).toMatchObject({ message: 'We sent a code to your e-mail. Enter it to continue.' });
-    expect(login.json().data.token).toBeUndefined();
+    expect(login.data().token).toBeUndefined();
   });
 
   it('a right current password clears nothing it should not: below the threshold it works and the count starts again', async () => {
     const u = await verifiedUser(t, email());
     const change = (current: string, next = 'Changed123') =>
-      post('/api/user/change-password', { current_password: current, new_password: next }, auth(u.token));
+      inject(t.app, security.changePassword, { token: u.token, body: { current_password: current, new_password: next } });
     for (let i = 0; i < 9; i++) await change(`Guess${i}pass`);
     expect((await change(PASSWORD)).statusCode).toBe(200);
     for (let i = 0; i < 9; i++) await change(`Guess${i}pass`);

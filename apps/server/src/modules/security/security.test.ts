@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, fundIncome } from '../../test/factories';
+import { fundIncome } from '../../test/factories';
+import { inject } from '../../test/api';
+import { auth as authApi } from '@app/core/contracts/auth';
+import { withdrawals } from '@app/core/contracts/money';
+import { demoPayments, payments } from '@app/core/contracts/payments';
+import { security } from '@app/core/contracts/security';
+import { user as userApi } from '@app/core/contracts/user';
 import { drainOutbox } from '../mail/outbox';
 import { completeWithdrawal, rejectWithdrawal } from '../withdrawals/service';
 import { totpAt } from '../auth/totp';
@@ -24,21 +30,17 @@ describe('account security (server.md section 9)', () => {
   });
   afterAll(async () => t.close());
 
-  const post = (url: string, payload: unknown, token?: string) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? auth(token) : {} });
-  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
-
   async function signUp() {
     const e = email();
-    const reg = await post('/api/auth/register', { name: 'Sam Secure', email: e, password: PASSWORD });
+    const reg = await inject(t.app, authApi.register, { body: { name: 'Sam Secure', email: e, password: PASSWORD } });
     const code = otpOf((await t.mailbox.waitFor(e)).text);
-    const ver = await post('/api/auth/verify-otp', { access_id: reg.json().data.access_id, otp: code });
+    const ver = await inject(t.app, authApi.verifyOtp, { body: { access_id: reg.data().access_id, otp: code } });
     expect(ver.statusCode, ver.body).toBe(200);
     const id = (await t.db.selectFrom('users').select('id').where('email', '=', e).executeTakeFirstOrThrow()).id;
     clock.advance(301_000);
-    return { email: e, token: ver.json().data.token as string, id };
+    return { email: e, token: ver.data().token as string, id };
   }
-  const login = (e: string, password = PASSWORD) => post('/api/auth/login', { email: e, password });
+  const login = (e: string, password = PASSWORD) => inject(t.app, authApi.login, { body: { email: e, password } });
 
   /** A code for the next time step not used yet: the server refuses a step twice. */
   let lastStep = 0;
@@ -50,15 +52,15 @@ describe('account security (server.md section 9)', () => {
     return totpAt(secret, use * 30_000);
   }
   async function enable2fa(token: string) {
-    const setup = await post('/api/user/2fa/setup', {}, token);
+    const setup = await inject(t.app, security.setup2fa, { token, body: {} });
     expect(setup.statusCode, setup.body).toBe(200);
-    const { secret, otpauth_url } = setup.json().data as { secret: string; otpauth_url: string };
+    const { secret, otpauth_url } = setup.data() as { secret: string; otpauth_url: string };
     expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/USDT%20Stake:.*secret=/);
     expect(otpauth_url).toContain('algorithm=SHA1');
     lastStep = 0;
-    const on = await post('/api/user/2fa/enable', { code: nextTotp(secret) }, token);
+    const on = await inject(t.app, security.enable2fa, { token, body: { code: nextTotp(secret) } });
     expect(on.statusCode, on.body).toBe(200);
-    return { secret, recovery: on.json().data.recovery_codes as string[] };
+    return { secret, recovery: on.data().recovery_codes as string[] };
   }
 
   describe('TOTP helper', () => {
@@ -78,58 +80,56 @@ describe('account security (server.md section 9)', () => {
   describe('password reset', () => {
     it('answers the same for an unknown and a known e-mail, with an access id either way', async () => {
       const u = await signUp();
-      const known = await post('/api/auth/forgot-password', { email: u.email });
-      const unknown = await post('/api/auth/forgot-password', { email: 'nobody-here@example.test' });
+      const known = await inject(t.app, authApi.forgotPassword, { body: { email: u.email } });
+      const unknown = await inject(t.app, authApi.forgotPassword, { body: { email: 'nobody-here@example.test' } });
       for (const r of [known, unknown]) {
         expect(r.statusCode).toBe(200);
         expect(r.json()).toMatchObject({ success: true, message: 'If an account exists for this e-mail, a reset code has been sent.' });
         expect(r.json().data.access_id).toMatch(/^[\w-]{43}$/);
       }
-      const bad = await post('/api/auth/reset-password', { access_id: unknown.json().data.access_id, otp: '123456', password: 'NewPass123' });
+      const bad = await inject(t.app, authApi.resetPassword, { body: { access_id: unknown.data().access_id, otp: '123456', password: 'NewPass123' } });
       expect(bad.json()).toEqual({ success: false, message: 'Invalid or expired code' });
     });
 
     it('resets with the mailed code, signs every device out, mails a notice, and the new password works', async () => {
       const u = await signUp();
       const other = (await login(u.email)).json().data.token as string;
-      const forgot = await post('/api/auth/forgot-password', { email: u.email.toUpperCase() });
+      const forgot = await inject(t.app, authApi.forgotPassword, { body: { email: u.email.toUpperCase() } });
       const mail = await t.mailbox.waitFor(u.email, 10_000, 'password reset code');
       expect(mail.html).toContain(otpOf(mail.text));
-      const wrong = await post('/api/auth/reset-password', {
-        access_id: forgot.json().data.access_id,
-        otp: otpOf(mail.text) === '000000' ? '111111' : '000000',
-        password: 'NewPass123',
+      const wrong = await inject(t.app, authApi.resetPassword, {
+        body: { access_id: forgot.data().access_id, otp: otpOf(mail.text) === '000000' ? '111111' : '000000', password: 'NewPass123' },
       });
       expect(wrong.json()).toEqual({ success: false, message: 'Invalid or expired code' });
-      const weak = await post('/api/auth/reset-password', { access_id: forgot.json().data.access_id, otp: otpOf(mail.text), password: 'short' });
+      const weak = await inject(t.app, authApi.resetPassword, { body: { access_id: forgot.data().access_id, otp: otpOf(mail.text), password: 'short' } });
       expect(weak.json().message).toBe('Password must be at least 6 characters');
-      const res = await post('/api/auth/reset-password', { access_id: forgot.json().data.access_id, otp: otpOf(mail.text), password: 'NewPass123' });
+      const res = await inject(t.app, authApi.resetPassword, { body: { access_id: forgot.data().access_id, otp: otpOf(mail.text), password: 'NewPass123' } });
       expect(res.json()).toEqual({ success: true, message: 'Password reset successfully' });
-      expect((await get('/api/user/profile', u.token)).statusCode).toBe(401);
-      expect((await get('/api/user/profile', other)).statusCode).toBe(401);
+      expect((await inject(t.app, userApi.profile, { token: u.token })).statusCode).toBe(401);
+      expect((await inject(t.app, userApi.profile, { token: other })).statusCode).toBe(401);
       expect((await login(u.email)).statusCode).toBe(401);
       expect((await login(u.email, 'NewPass123')).json().data.token).toBeTruthy();
       const notice = await t.mailbox.waitFor(u.email, 10_000, 'Your password was reset');
       expect(notice.text).not.toMatch(/\b\d{6}\b/);
       // The code works once.
-      const again = await post('/api/auth/reset-password', { access_id: forgot.json().data.access_id, otp: otpOf(mail.text), password: 'Other123x' });
+      const again = await inject(t.app, authApi.resetPassword, { body: { access_id: forgot.data().access_id, otp: otpOf(mail.text), password: 'Other123x' } });
       expect(again.json().message).toBe('Invalid or expired code');
     });
 
     it('does not accept a reset code at verify-otp, nor a sign-up code at reset-password', async () => {
       const u = await signUp();
-      const forgot = await post('/api/auth/forgot-password', { email: u.email });
+      const forgot = await inject(t.app, authApi.forgotPassword, { body: { email: u.email } });
       const code = otpOf((await t.mailbox.waitFor(u.email, 10_000, 'password reset code')).text);
-      const asLogin = await post('/api/auth/verify-otp', { access_id: forgot.json().data.access_id, otp: code });
+      const asLogin = await inject(t.app, authApi.verifyOtp, { body: { access_id: forgot.data().access_id, otp: code } });
       expect(asLogin.json()).toEqual({ success: false, message: 'Invalid or expired code' });
-      expect(asLogin.json().data).toBeUndefined();
+      expect(asLogin.data()).toBeUndefined();
     });
   });
 
   describe('change of password', () => {
     it('refuses a wrong current password with the field named', async () => {
       const u = await signUp();
-      const res = await post('/api/user/change-password', { current_password: 'Wrong1234', new_password: 'NewPass123' }, u.token);
+      const res = await inject(t.app, security.changePassword, { token: u.token, body: { current_password: 'Wrong1234', new_password: 'NewPass123' } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message: 'Current password is incorrect', errors: { current_password: 'Current password is incorrect' } });
     });
@@ -137,10 +137,10 @@ describe('account security (server.md section 9)', () => {
     it('changes it, keeps the calling session, revokes the others and mails a notice', async () => {
       const u = await signUp();
       const other = (await login(u.email)).json().data.token as string;
-      const res = await post('/api/user/change-password', { current_password: PASSWORD, new_password: 'Changed123' }, u.token);
+      const res = await inject(t.app, security.changePassword, { token: u.token, body: { current_password: PASSWORD, new_password: 'Changed123' } });
       expect(res.json()).toEqual({ success: true, message: 'Password changed successfully' });
-      expect((await get('/api/user/profile', u.token)).statusCode).toBe(200);
-      expect((await get('/api/user/profile', other)).statusCode).toBe(401);
+      expect((await inject(t.app, userApi.profile, { token: u.token })).statusCode).toBe(200);
+      expect((await inject(t.app, userApi.profile, { token: other })).statusCode).toBe(401);
       expect((await login(u.email, 'Changed123')).json().data.token).toBeTruthy();
       const notice = await t.mailbox.waitFor(u.email, 10_000, 'Your password was changed');
       expect(notice.html).toContain('USDT Stake');
@@ -151,20 +151,20 @@ describe('account security (server.md section 9)', () => {
   describe('two-factor authentication', () => {
     it('sets up without enabling, refuses a wrong code, enables with a right one and gives 10 recovery codes once', async () => {
       const u = await signUp();
-      const setup = await post('/api/user/2fa/setup', {}, u.token);
-      expect((await get('/api/user/security', u.token)).json().data.two_factor_enabled).toBe(false);
+      const setup = await inject(t.app, security.setup2fa, { token: u.token, body: {} });
+      expect((await inject(t.app, security.info, { token: u.token })).data().two_factor_enabled).toBe(false);
       const stored = await t.db.selectFrom('users').select('totp_secret_enc').where('id', '=', u.id).executeTakeFirstOrThrow();
-      expect(stored.totp_secret_enc).not.toContain(setup.json().data.secret);
-      const wrong = await post('/api/user/2fa/enable', { code: '000000' }, u.token);
+      expect(stored.totp_secret_enc).not.toContain(setup.data().secret);
+      const wrong = await inject(t.app, security.enable2fa, { token: u.token, body: { code: '000000' } });
       expect(wrong.json()).toMatchObject({ success: false, message: 'Invalid two-factor code' });
       lastStep = 0;
-      const on = await post('/api/user/2fa/enable', { code: nextTotp(setup.json().data.secret) }, u.token);
-      expect(on.json().data.recovery_codes).toHaveLength(10);
-      expect(new Set(on.json().data.recovery_codes).size).toBe(10);
-      expect((await get('/api/user/security', u.token)).json().data.two_factor_enabled).toBe(true);
+      const on = await inject(t.app, security.enable2fa, { token: u.token, body: { code: nextTotp(setup.data().secret) } });
+      expect(on.data().recovery_codes).toHaveLength(10);
+      expect(new Set(on.data().recovery_codes).size).toBe(10);
+      expect((await inject(t.app, security.info, { token: u.token })).data().two_factor_enabled).toBe(true);
       await t.mailbox.waitFor(u.email, 10_000, 'Two-factor authentication is on');
       // Set-up again while on is refused.
-      expect((await post('/api/user/2fa/setup', {}, u.token)).statusCode).toBe(409);
+      expect((await inject(t.app, security.setup2fa, { token: u.token, body: {} })).statusCode).toBe(409);
     });
 
     it('asks for the second step at login; a TOTP gives the token and the same step is refused the second time', async () => {
@@ -174,15 +174,15 @@ describe('account security (server.md section 9)', () => {
       expect(first.json()).toMatchObject({ success: true, data: { requires_2fa: true } });
       expect(first.json().data.token).toBeUndefined();
       const code = nextTotp(secret);
-      const ok = await post('/api/auth/login/2fa', { challenge_id: first.json().data.challenge_id, code });
+      const ok = await inject(t.app, authApi.login2fa, { body: { challenge_id: first.json().data.challenge_id, code } });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect(ok.json().data.token).toBeTruthy();
+      expect(ok.data().token).toBeTruthy();
       // Replay: the same code on a fresh challenge.
       const second = await login(u.email);
-      const replay = await post('/api/auth/login/2fa', { challenge_id: second.json().data.challenge_id, code });
+      const replay = await inject(t.app, authApi.login2fa, { body: { challenge_id: second.json().data.challenge_id, code } });
       expect(replay.json()).toMatchObject({ success: false, message: 'Invalid two-factor code' });
       // The used challenge is dead.
-      expect((await post('/api/auth/login/2fa', { challenge_id: first.json().data.challenge_id, code: nextTotp(secret) })).json().message).toBe(
+      expect((await inject(t.app, authApi.login2fa, { body: { challenge_id: first.json().data.challenge_id, code: nextTotp(secret) } })).json().message).toBe(
         'Invalid or expired code',
       );
     });
@@ -191,15 +191,15 @@ describe('account security (server.md section 9)', () => {
       const u = await signUp();
       const { secret, recovery } = await enable2fa(u.token);
       const c1 = await login(u.email);
-      const byRecovery = await post('/api/auth/login/2fa', { challenge_id: c1.json().data.challenge_id, code: recovery[0]!.toUpperCase() });
-      expect(byRecovery.json().data.token).toBeTruthy();
+      const byRecovery = await inject(t.app, authApi.login2fa, { body: { challenge_id: c1.json().data.challenge_id, code: recovery[0]!.toUpperCase() } });
+      expect(byRecovery.data().token).toBeTruthy();
       const c2 = await login(u.email);
-      expect((await post('/api/auth/login/2fa', { challenge_id: c2.json().data.challenge_id, code: recovery[0] })).json().message).toBe(
+      expect((await inject(t.app, authApi.login2fa, { body: { challenge_id: c2.json().data.challenge_id, code: recovery[0] } })).json().message).toBe(
         'Invalid two-factor code',
       );
       const c3 = await login(u.email);
-      for (let i = 0; i < 5; i++) await post('/api/auth/login/2fa', { challenge_id: c3.json().data.challenge_id, code: '000000' });
-      expect((await post('/api/auth/login/2fa', { challenge_id: c3.json().data.challenge_id, code: nextTotp(secret) })).json().message).toBe(
+      for (let i = 0; i < 5; i++) await inject(t.app, authApi.login2fa, { body: { challenge_id: c3.json().data.challenge_id, code: '000000' } });
+      expect((await inject(t.app, authApi.login2fa, { body: { challenge_id: c3.json().data.challenge_id, code: nextTotp(secret) } })).json().message).toBe(
         'Invalid or expired code',
       );
     });
@@ -209,21 +209,21 @@ describe('account security (server.md section 9)', () => {
       const { secret } = await enable2fa(u.token);
       await fundIncome(t.db, u.id, 100);
       const body = { amount_usd: 50, network: 'BSC', wallet_address: ADDRESS, token: 'USDT' };
-      const missing = await post('/api/withdraw/create', body, u.token);
+      const missing = await inject(t.app, withdrawals.create, { token: u.token, body });
       expect(missing.json()).toEqual({ success: false, message: 'Two-factor code is required', errors: { totp_code: 'Two-factor code is required' } });
-      const wrong = await post('/api/withdraw/create', { ...body, totp_code: '000000' }, u.token);
+      const wrong = await inject(t.app, withdrawals.create, { token: u.token, body: { ...body, totp_code: '000000' } });
       expect(wrong.json()).toEqual({ success: false, message: 'Invalid two-factor code', errors: { totp_code: 'Invalid two-factor code' } });
-      expect((await get('/api/user/wallet', u.token)).json().data.balance).toBe(100);
-      const ok = await post('/api/withdraw/create', { ...body, totp_code: nextTotp(secret) }, u.token);
+      expect((await inject(t.app, userApi.wallet, { token: u.token })).data().balance).toBe(100);
+      const ok = await inject(t.app, withdrawals.create, { token: u.token, body: { ...body, totp_code: nextTotp(secret) } });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect((await get('/api/user/wallet', u.token)).json().data.balance).toBe(50);
+      expect((await inject(t.app, userApi.wallet, { token: u.token })).data().balance).toBe(50);
     });
 
     it('disables with a code, mails it, and logins are one step again', async () => {
       const u = await signUp();
       const { recovery } = await enable2fa(u.token);
-      expect((await post('/api/user/2fa/disable', { code: '000000' }, u.token)).json().message).toBe('Invalid two-factor code');
-      const off = await post('/api/user/2fa/disable', { code: recovery[3] }, u.token);
+      expect((await inject(t.app, security.disable2fa, { token: u.token, body: { code: '000000' } })).json().message).toBe('Invalid two-factor code');
+      const off = await inject(t.app, security.disable2fa, { token: u.token, body: { code: recovery[3] } });
       expect(off.json()).toEqual({ success: true, message: 'Two-factor authentication disabled' });
       await t.mailbox.waitFor(u.email, 10_000, 'Two-factor authentication is off');
       expect((await login(u.email)).json().data.token).toBeTruthy();
@@ -236,11 +236,11 @@ describe('account security (server.md section 9)', () => {
       const first = await login(u.email);
       expect(first.json().data.access_id).toBeTruthy();
       const code = otpOf((await t.mailbox.waitFor(u.email, 10_000, 'sign-in code')).text);
-      const ver = await post('/api/auth/verify-otp', { access_id: first.json().data.access_id, otp: code });
-      expect(ver.json().data.token).toBeUndefined();
-      expect(ver.json().data).toMatchObject({ requires_2fa: true });
-      const done = await post('/api/auth/login/2fa', { challenge_id: ver.json().data.challenge_id, code: nextTotp(secret) });
-      expect(done.json().data.token).toBeTruthy();
+      const ver = await inject(t.app, authApi.verifyOtp, { body: { access_id: first.json().data.access_id, otp: code } });
+      expect(ver.data().token).toBeUndefined();
+      expect(ver.data()).toMatchObject({ requires_2fa: true });
+      const done = await inject(t.app, authApi.login2fa, { body: { challenge_id: ver.data().challenge_id, code: nextTotp(secret) } });
+      expect(done.data().token).toBeTruthy();
     });
 
     it('refuses every code of the account after 10 wrong ones in an hour, even the right one, and gives room again an hour later', async () => {
@@ -250,24 +250,28 @@ describe('account security (server.md section 9)', () => {
       const body = { amount_usd: 10, network: 'BSC', wallet_address: ADDRESS, token: 'USDT' };
       // The guess budget (guess-budget.ts) spans every code: withdrawal, login step, turning 2FA off.
       for (let i = 0; i < 4; i++)
-        expect((await post('/api/withdraw/create', { ...body, totp_code: String(100000 + i) }, u.token)).json().message).toBe('Invalid two-factor code');
+        expect((await inject(t.app, withdrawals.create, { token: u.token, body: { ...body, totp_code: String(100000 + i) } })).json().message).toBe(
+          'Invalid two-factor code',
+        );
       for (let i = 0; i < 3; i++) {
         const c = await login(u.email);
-        expect((await post('/api/auth/login/2fa', { challenge_id: c.json().data.challenge_id, code: String(200000 + i) })).json().message).toBe(
+        expect((await inject(t.app, authApi.login2fa, { body: { challenge_id: c.json().data.challenge_id, code: String(200000 + i) } })).json().message).toBe(
           'Invalid two-factor code',
         );
       }
       for (let i = 0; i < 3; i++)
-        expect((await post('/api/user/2fa/disable', { code: String(300000 + i) }, u.token)).json().message).toBe('Invalid two-factor code');
-      const locked = await post('/api/withdraw/create', { ...body, totp_code: nextTotp(secret) }, u.token);
+        expect((await inject(t.app, security.disable2fa, { token: u.token, body: { code: String(300000 + i) } })).json().message).toBe(
+          'Invalid two-factor code',
+        );
+      const locked = await inject(t.app, withdrawals.create, { token: u.token, body: { ...body, totp_code: nextTotp(secret) } });
       expect(locked.statusCode).toBe(429);
       expect(locked.json().message).toBe('Too many attempts. Try again later.');
       const c = await login(u.email);
-      expect((await post('/api/auth/login/2fa', { challenge_id: c.json().data.challenge_id, code: nextTotp(secret) })).statusCode).toBe(429);
-      expect((await post('/api/user/2fa/disable', { code: nextTotp(secret) }, u.token)).statusCode).toBe(429);
-      expect((await get('/api/user/wallet', u.token)).json().data.balance).toBe(100);
+      expect((await inject(t.app, authApi.login2fa, { body: { challenge_id: c.json().data.challenge_id, code: nextTotp(secret) } })).statusCode).toBe(429);
+      expect((await inject(t.app, security.disable2fa, { token: u.token, body: { code: nextTotp(secret) } })).statusCode).toBe(429);
+      expect((await inject(t.app, userApi.wallet, { token: u.token })).data().balance).toBe(100);
       clock.advance(3_601_000);
-      expect((await post('/api/withdraw/create', { ...body, totp_code: nextTotp(secret) }, u.token)).statusCode).toBe(200);
+      expect((await inject(t.app, withdrawals.create, { token: u.token, body: { ...body, totp_code: nextTotp(secret) } })).statusCode).toBe(200);
     });
   });
 
@@ -275,22 +279,22 @@ describe('account security (server.md section 9)', () => {
     it("lists the sessions with the current one marked, revokes another, and 404s for an id that is not the caller's", async () => {
       const u = await signUp();
       const other = await login(u.email);
-      const mine = await get('/api/user/security', u.token);
-      expect(mine.json().data.email).toBe(u.email);
-      const sessions = mine.json().data.sessions as { id: string; current: boolean; created_at: string; ip: string | null; user_agent: string | null }[];
+      const mine = await inject(t.app, security.info, { token: u.token });
+      expect(mine.data().email).toBe(u.email);
+      const sessions = mine.data().sessions as { id: string; current: boolean; created_at: string; ip: string | null; user_agent: string | null }[];
       expect(sessions.length).toBe(2);
       expect(sessions.filter((s) => s.current)).toHaveLength(1);
       expect(sessions[0]).toHaveProperty('last_used_at');
       const stranger = await signUp();
-      const strangerSession = (await get('/api/user/security', stranger.token)).json().data.sessions[0].id as string;
-      const foreign = await t.app.inject({ method: 'DELETE', url: `/api/user/sessions/${strangerSession}`, headers: auth(u.token) });
+      const strangerSession = (await inject(t.app, security.info, { token: stranger.token })).data().sessions[0]!.id as string;
+      const foreign = await inject(t.app, security.revokeSession, { token: u.token, params: { id: strangerSession } });
       expect(foreign.statusCode).toBe(404);
-      expect((await get('/api/user/profile', stranger.token)).statusCode).toBe(200);
+      expect((await inject(t.app, userApi.profile, { token: stranger.token })).statusCode).toBe(200);
       const target = sessions.find((s) => !s.current)!;
-      const revoke = await t.app.inject({ method: 'DELETE', url: `/api/user/sessions/${target.id}`, headers: auth(u.token) });
+      const revoke = await inject(t.app, security.revokeSession, { token: u.token, params: { id: target.id } });
       expect(revoke.json()).toEqual({ success: true, message: 'Session revoked' });
-      expect((await get('/api/user/profile', other.json().data.token)).statusCode).toBe(401);
-      const bad = await t.app.inject({ method: 'DELETE', url: '/api/user/sessions/abc', headers: auth(u.token) });
+      expect((await inject(t.app, userApi.profile, { token: other.json().data.token })).statusCode).toBe(401);
+      const bad = await inject(t.app, security.revokeSession, { token: u.token, params: { id: 'abc' } });
       expect(bad.statusCode).toBe(400);
     });
   });
@@ -300,16 +304,16 @@ describe('account security (server.md section 9)', () => {
       const u = await signUp();
       await fundIncome(t.db, u.id, 200);
       const body = { amount_usd: 50, network: 'BSC', wallet_address: ADDRESS, token: 'USDT' };
-      const w1 = await post('/api/withdraw/create', body, u.token);
+      const w1 = await inject(t.app, withdrawals.create, { token: u.token, body });
       const requested = await t.mailbox.waitFor(u.email, 10_000, 'Withdrawal requested');
       expect(requested.text).toContain('50.00 USDT');
       expect(requested.text).toContain('47.50 USDT');
       expect(requested.html).toContain(ADDRESS);
-      await completeWithdrawal(t.db, BigInt(w1.json().data.id), { txHash: '0xabc123def' });
+      await completeWithdrawal(t.db, BigInt(w1.data().id), { txHash: '0xabc123def' });
       const paid = await t.mailbox.waitFor(u.email, 10_000, 'Withdrawal paid');
       expect(paid.text).toContain('0xabc123def');
-      const w2 = await post('/api/withdraw/create', body, u.token);
-      await rejectWithdrawal(t.db, BigInt(w2.json().data.id), { reason: 'Address on a sanctions list' });
+      const w2 = await inject(t.app, withdrawals.create, { token: u.token, body });
+      await rejectWithdrawal(t.db, BigInt(w2.data().id), { reason: 'Address on a sanctions list' });
       const rejected = await t.mailbox.waitFor(u.email, 10_000, 'Withdrawal rejected');
       expect(rejected.text).toContain('Address on a sanctions list');
     });
@@ -317,14 +321,14 @@ describe('account security (server.md section 9)', () => {
     it('mails a credited deposit with the amount and network, once per credit', async () => {
       configurePayments(t.ctx, { sandboxStepMs: 0 });
       const u = await signUp();
-      const created = await post('/api/demo-payments/create', { amount: 100, currency: 'usdttrc20' }, u.token);
-      const id = created.json().data.paymentId as string;
-      await post(`/api/sandbox/payments/${id}/pay`, { amount: 60 }, u.token);
+      const created = await inject(t.app, demoPayments.create, { token: u.token, body: { amount: 100, currency: 'usdttrc20' } });
+      const id = created.data().paymentId as string;
+      await inject(t.app, payments.sandboxPay, { token: u.token, params: { payment_id: id }, body: { amount: 60 } });
       const first = await t.mailbox.waitFor(u.email, 10_000, 'Deposit credited: 60.00 USDT');
       expect(first.text).toContain('TRON (TRC20)');
-      await post(`/api/sandbox/payments/${id}/pay`, { amount: 40 }, u.token);
+      await inject(t.app, payments.sandboxPay, { token: u.token, params: { payment_id: id }, body: { amount: 40 } });
       await t.mailbox.waitFor(u.email, 10_000, 'Deposit credited: 40.00 USDT');
-      await post('/api/demo-payments/status', { payment_id: id }, u.token);
+      await inject(t.app, demoPayments.status, { token: u.token, body: { payment_id: id } });
       await new Promise((r) => setTimeout(r, 500));
       expect(t.mailbox.mails.filter((m) => m.to.includes(u.email) && m.subject.startsWith('Deposit credited'))).toHaveLength(2);
     });
@@ -340,7 +344,10 @@ describe('account security (server.md section 9)', () => {
       t.ctx.mailer = { send: async () => Promise.reject(new Error('SMTP down')), close: () => undefined };
       const rowOf = () => t.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', u.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
       try {
-        const res = await post('/api/withdraw/create', { amount_usd: 50, network: 'BSC', wallet_address: ADDRESS, token: 'USDT' }, u.token);
+        const res = await inject(t.app, withdrawals.create, {
+          token: u.token,
+          body: { amount_usd: 50, network: 'BSC', wallet_address: ADDRESS, token: 'USDT' },
+        });
         expect(res.statusCode).toBe(200);
         await vi.waitFor(
           async () => {
@@ -350,7 +357,7 @@ describe('account security (server.md section 9)', () => {
           { timeout: 10_000, interval: 100 },
         );
         expect((await rowOf()).status).toBe('pending');
-        expect((await get('/api/user/wallet', u.token)).json().data.balance).toBe(50);
+        expect((await inject(t.app, userApi.wallet, { token: u.token })).data().balance).toBe(50);
       } finally {
         t.ctx.mailer = working;
       }

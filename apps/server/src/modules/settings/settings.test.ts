@@ -1,7 +1,10 @@
 import { DEFAULT_REWARD_LEVELS, DEFAULT_SETTINGS, toMicro, usd } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser } from '../../test/factories';
+import { createUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { income } from '@app/core/contracts/money';
+import { user as userApi } from '@app/core/contracts/user';
 import { getRewardLevels, getSettings, normalizePercent, updateSettings } from './service';
 
 describe('settings and reward levels', () => {
@@ -42,12 +45,12 @@ describe('settings and reward levels', () => {
 
   it('GET /api/user/settings answers the four percentages as numbers and hides maintenance_mode', async () => {
     const u = await createUser(t.db, t.ctx.secret);
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/settings', headers: auth(u.token) });
+    const res = await inject(t.app, userApi.settings, { token: u.token });
     expect(res.json()).toEqual({
       success: true,
       data: { settings: { roi_income_percentage: 0.5, direct_referral_percentage: 5, stake_cap_percentage: 200, withdrawal_fee_percentage: 5 } },
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/settings' })).statusCode).toBe(401);
+    expect((await inject(t.app, userApi.settings)).statusCode).toBe(401);
   });
 
   it('keeps a changed rate exact (no float on the way) and shows it', async () => {
@@ -55,7 +58,7 @@ describe('settings and reward levels', () => {
     try {
       const s = await updateSettings(t.db, { roi_income_percentage: '0.123456', direct_referral_percentage: '7.5' });
       expect(s).toMatchObject({ roi_income_percentage: '0.123456', direct_referral_percentage: '7.5' });
-      const res = (await t.app.inject({ method: 'GET', url: '/api/user/settings', headers: auth(u.token) })).json();
+      const res = (await inject(t.app, userApi.settings, { token: u.token })).json();
       expect(res.data.settings).toMatchObject({ roi_income_percentage: 0.123456, direct_referral_percentage: 7.5 });
     } finally {
       await updateSettings(t.db, { roi_income_percentage: '0.5', direct_referral_percentage: '5' });
@@ -71,7 +74,7 @@ describe('settings and reward levels', () => {
 
   it('GET /api/income/reward-levels lists the levels in USD, none achieved for a new user', async () => {
     const u = await createUser(t.db, t.ctx.secret);
-    const res = (await t.app.inject({ method: 'GET', url: '/api/income/reward-levels', headers: auth(u.token) })).json();
+    const res = (await inject(t.app, income.rewardLevels, { token: u.token })).json();
     expect(res.success).toBe(true);
     expect(res.data).toHaveLength(7);
     expect(res.data[0]).toEqual({ level: 1, self_investment: 100, direct_investment: 1000, reward: 100, achieved: false });

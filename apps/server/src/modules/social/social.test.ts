@@ -2,9 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { inject } from '../../test/api';
+import { auth as authApi, SOCIAL_PROVIDER_NAMES, socialContracts } from '@app/core/contracts/auth';
+import { user as userApi } from '@app/core/contracts/user';
 import { hashPassword } from '../auth/password';
 import * as team from '../team/service';
 import { followProvider, startTestOAuth2Server, startTestProvider, type TestAccount } from '../../test/social-provider';
+
+type Provider = (typeof SOCIAL_PROVIDER_NAMES)[number];
 
 const PUBLIC = 'http://localhost:3000';
 const CALLBACK = (p: string) => `${PUBLIC}/api/auth/${p}/callback`;
@@ -39,8 +44,8 @@ describe('social sign-in', () => {
   /** The browser-binding cookie each start set, by its state: what the browser that started that flow sends back. */
   const started = new Map<string, string>();
 
-  async function startFlow(provider = 'google', ref?: string) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}${ref ? `?ref=${ref}` : ''}` });
+  async function startFlow(provider: Provider = 'google', ref?: string) {
+    const res = await inject(t.app, socialContracts[provider].start, { query: ref ? { ref } : undefined });
     expect(res.statusCode).toBe(302);
     const url = String(res.headers.location);
     const setCookie = setCookieOf(res, 'social_state');
@@ -50,7 +55,7 @@ describe('social sign-in', () => {
     return { url, setCookie, cookie };
   }
 
-  async function begin(provider = 'google', ref?: string): Promise<string> {
+  async function begin(provider: Provider = 'google', ref?: string): Promise<string> {
     return (await startFlow(provider, ref)).url;
   }
 
@@ -59,7 +64,7 @@ describe('social sign-in', () => {
     t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: cookie ? { cookie } : {} });
 
   /** The whole browser trip: our start route → the provider's authorize + interaction → our callback. */
-  async function signIn(who: TestAccount, ref?: string, provider = 'google') {
+  async function signIn(who: TestAccount, ref?: string, provider: Provider = 'google') {
     op.signInAs(who);
     const cb = await followProvider(await begin(provider, ref), CALLBACK(provider));
     const res = await hitCallback(cb);
@@ -75,9 +80,9 @@ describe('social sign-in', () => {
       .find((c) => c.startsWith(`${name}=`)) ?? '';
 
   async function me(token: string) {
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: { authorization: `Bearer ${token}` } });
+    const res = await inject(t.app, userApi.profile, { token });
     expect(res.statusCode).toBe(200);
-    return res.json().data as { username: string; email: string; name: string };
+    return res.data();
   }
 
   async function passwordUser(email: string, username: string, verified = true) {
@@ -149,12 +154,12 @@ describe('social sign-in', () => {
     const saved = [o.google.clientSecret, o.facebook.clientSecret, o.instagram.clientSecret];
     o.google.clientSecret = o.facebook.clientSecret = o.instagram.clientSecret = undefined;
     try {
-      for (const p of ['google', 'facebook', 'instagram']) {
-        const res = await t.app.inject({ method: 'GET', url: `/api/auth/${p}` });
+      for (const p of SOCIAL_PROVIDER_NAMES) {
+        const res = await inject(t.app, socialContracts[p].start);
         expect(res.statusCode).toBe(404);
         expect(res.json()).toMatchObject({ success: false, message: 'Sign-in provider not configured' });
       }
-      const cb = await t.app.inject({ method: 'GET', url: '/api/auth/google/callback?state=x&code=y' });
+      const cb = await inject(t.app, authApi.googleCallback, { query: { state: 'x', code: 'y' } });
       expect(cb.headers.location).toBe(FAILURE('google'));
     } finally {
       [o.google.clientSecret, o.facebook.clientSecret, o.instagram.clientSecret] = saved;
@@ -271,9 +276,9 @@ describe('social sign-in', () => {
     expect(location.href).toBe(FAILURE('google'));
     expect(await counts()).toEqual(before);
     // update-referral cannot reach the password account either.
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/update-referral', payload: { username: pw.username } });
+    const res = await inject(t.app, authApi.updateReferral, { body: { username: pw.username } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().data).toBeUndefined();
+    expect(res.data()).toBeUndefined();
   });
 
   it('links a verified password account when the provider says the e-mail is verified, and signs in to that account', async () => {
@@ -294,11 +299,7 @@ describe('social sign-in', () => {
   // attacker's password: the attacker's password login then opened the victim's account.
   it('replaces an unverified password account instead of adopting its password, name or referrer', async () => {
     const victimEmail = 'victim@example.com';
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Attacker', email: victimEmail, password: 'Attack123', referral_id: 'SPONSOR01' },
-    });
+    const reg = await inject(t.app, authApi.register, { body: { name: 'Attacker', email: victimEmail, password: 'Attack123', referral_id: 'SPONSOR01' } });
     expect(reg.statusCode).toBe(200);
     const attackerId = (await t.db.selectFrom('users').select('id').where('email', '=', victimEmail).executeTakeFirstOrThrow()).id;
     const sponsorStats = async () =>
@@ -314,9 +315,9 @@ describe('social sign-in', () => {
     expect(await t.db.selectFrom('users').select('id').where('id', '=', attackerId).executeTakeFirst()).toBeUndefined();
     expect(await sponsorStats()).toEqual(statsBefore);
     // The attacker's password opens nothing.
-    const attack = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victimEmail, password: 'Attack123' } });
+    const attack = await inject(t.app, authApi.login, { body: { email: victimEmail, password: 'Attack123' } });
     expect(attack.statusCode).toBe(401);
-    expect(attack.json().data).toBeUndefined();
+    expect(attack.data()).toBeUndefined();
   });
 
   it('refuses a callback with an unknown state, creating nothing', async () => {
@@ -337,14 +338,14 @@ describe('social sign-in', () => {
   // anyone holding a callback URL (an attacker who started the flow and stopped before the callback)
   // could make a victim's browser open it and be signed in to the attacker's account.
   it('sets a short-lived HttpOnly SameSite=Lax cookie on the start redirect that binds the state to that browser', async () => {
-    for (const p of ['google', 'facebook', 'instagram']) {
+    for (const p of SOCIAL_PROVIDER_NAMES) {
       const { setCookie } = await startFlow(p);
       expect(setCookie).toMatch(new RegExp(`^social_state=[0-9a-f]{64}; Max-Age=600; Path=/api/auth/${p}/callback; HttpOnly; SameSite=Lax$`));
     }
   });
 
   it('refuses a callback without the start cookie or with the cookie of another start (login CSRF), consuming nothing, then signs in with the right one', async () => {
-    for (const p of ['google', 'facebook', 'instagram']) {
+    for (const p of SOCIAL_PROVIDER_NAMES) {
       // The attacker starts a flow, completes the provider step as himself and keeps the callback URL.
       if (p === 'google') op.signInAs(account());
       else (p === 'facebook' ? fb : ig).setProfile({ id: `${p}${randomBytes(4).toString('hex')}`, name: `Attacker ${p}`, username: `att_${p}` });

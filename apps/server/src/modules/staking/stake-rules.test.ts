@@ -6,6 +6,10 @@ import * as ledger from '../ledger/service';
 import { replaceRewardLevels } from '../settings/service';
 import { utcDay } from '@app/core/days';
 import { createStake } from './service';
+import { inject } from '../../test/api';
+import type { Contract } from '@app/core/contracts/define';
+import { income as incomeApi, staking } from '@app/core/contracts/money';
+import { user as userApi } from '@app/core/contracts/user';
 
 /** Rules around a stake that the main staking suite does not cover: who may stake, who is paid, what the lists show. */
 describe('stake rules', () => {
@@ -20,8 +24,7 @@ describe('stake rules', () => {
   });
 
   const user = (opts: Parameters<typeof createUser>[2] = {}) => createUser(t.db, t.ctx.secret, opts);
-  const stake = (u: TestUser, amount: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(u.token), payload: { amount_usd: amount } as object });
+  const stake = (u: TestUser, amount: unknown) => inject(t.app, staking.create, { token: u.token, body: { amount_usd: amount } });
   const income = (u: TestUser) => ledger.getBalances(t.db, u.id).then((b) => b.income);
   const rewards = (u: TestUser) =>
     t.db.selectFrom('income_records').select(['amount', 'note', 'source_id']).where('user_id', '=', u.id).where('type', '=', 3).orderBy('id').execute();
@@ -107,8 +110,8 @@ describe('stake rules', () => {
     expect((await rewards(leader)).length).toBe(3);
     // 5% of 11,000 + 1,600 in rewards
     expect(await income(leader)).toBe(usd(550 + 1600));
-    const levels = (await t.app.inject({ method: 'GET', url: '/api/income/reward-levels', headers: auth(leader.token) })).json().data;
-    expect(levels.map((l: { level: number; achieved: boolean }) => [l.level, l.achieved])).toEqual([
+    const levels = (await inject(t.app, incomeApi.rewardLevels, { token: leader.token })).data();
+    expect(levels.map((l) => [l.level, l.achieved])).toEqual([
       [1, true],
       [2, true],
       [3, true],
@@ -201,10 +204,10 @@ describe('stake rules', () => {
     const u = await user();
     await fundDeposit(t.db, u.id, 100);
     const before = (await ledger.verify(t.db)).entries;
-    const none = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(u.token) });
+    const none = await inject(t.app, staking.create, { token: u.token });
     expect(none.statusCode).toBe(400);
     expect(none.json().success).toBe(false);
-    const empty = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(u.token), payload: {} });
+    const empty = await inject(t.app, staking.create, { token: u.token, body: {} });
     expect(empty.json()).toMatchObject({ message: 'Amount is required', errors: { amount_usd: 'Amount is required' } });
     const bad = await t.app.inject({
       method: 'POST',
@@ -222,16 +225,17 @@ describe('stake rules', () => {
   });
 
   it('refuses every staking route without a token', async () => {
-    for (const [method, url] of [
-      ['POST', '/api/stake/create'],
-      ['GET', '/api/stake/history'],
-      ['GET', '/api/income/history?income_type=1'],
-      ['GET', '/api/income/reward-levels'],
-      ['GET', '/api/user/wallet'],
-      ['GET', '/api/user/settings'],
-    ] as const) {
-      const res = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: { amount_usd: 50 } } : {}) });
-      expect(res.statusCode, url).toBe(401);
+    const route = <C extends Contract>(c: C, input?: Parameters<typeof inject<C>>[2]) => ({ c, call: () => inject(t.app, c, input) });
+    for (const { c, call } of [
+      route(staking.create, { body: { amount_usd: 50 } }),
+      route(staking.history),
+      route(incomeApi.history, { query: { income_type: 1 } }),
+      route(incomeApi.rewardLevels),
+      route(userApi.wallet),
+      route(userApi.settings),
+    ]) {
+      const res = await call();
+      expect(res.statusCode, c.path).toBe(401);
     }
   });
 
@@ -243,7 +247,7 @@ describe('stake rules', () => {
     const amounts = [50, 60, 70, 80, 90];
     for (const [i, a] of amounts.entries()) await createStake(t.db, u.id, usd(a), new Date(Date.UTC(2025, 0, 1 + i)));
     await createStake(t.db, other.id, usd(100));
-    const page1 = (await t.app.inject({ method: 'GET', url: '/api/stake/history?page=1&per_page=2', headers: auth(u.token) })).json().data;
+    const page1 = (await inject(t.app, staking.history, { token: u.token, query: { page: 1, per_page: 2 } })).data();
     expect(page1.pagination).toEqual({ total: 5, page: 1, perPage: 2 });
     expect(page1.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([90, 80]);
     expect(page1.data[0]).toEqual({
@@ -258,11 +262,11 @@ describe('stake rules', () => {
       earned: 0,
       cap: 180,
     });
-    const page3 = (await t.app.inject({ method: 'GET', url: '/api/stake/history?page=3&per_page=2', headers: auth(u.token) })).json().data;
+    const page3 = (await inject(t.app, staking.history, { token: u.token, query: { page: 3, per_page: 2 } })).data();
     expect(page3.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([50]);
-    const dflt = (await t.app.inject({ method: 'GET', url: '/api/stake/history', headers: auth(u.token) })).json().data;
+    const dflt = (await inject(t.app, staking.history, { token: u.token })).data();
     expect(dflt.pagination).toEqual({ total: 5, page: 1, perPage: 10 });
-    const tooBig = await t.app.inject({ method: 'GET', url: '/api/stake/history?per_page=1000', headers: auth(u.token) });
+    const tooBig = await inject(t.app, staking.history, { token: u.token, query: { per_page: 1000 } });
     expect(tooBig.statusCode).toBe(400);
   });
 });

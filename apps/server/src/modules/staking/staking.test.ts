@@ -9,6 +9,9 @@ import { updateSettings } from '../settings/service';
 import { utcDay } from '@app/core/days';
 import { createStake } from './service';
 import { roiDays } from '../../test/roi-credits';
+import { inject } from '../../test/api';
+import { income as incomeApi, staking } from '@app/core/contracts/money';
+import { user as userApi } from '@app/core/contracts/user';
 
 describe('staking, ROI, referral and reward income', () => {
   let t: TestApp;
@@ -17,12 +20,11 @@ describe('staking, ROI, referral and reward income', () => {
   });
   afterAll(async () => t.close());
 
-  const stake = (u: TestUser, amount: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(u.token), payload: { amount_usd: amount } as object });
+  const stake = (u: TestUser, amount: unknown) => inject(t.app, staking.create, { token: u.token, body: { amount_usd: amount } });
   const balances = (u: TestUser) => ledger.getBalances(t.db, u.id);
-  const wallet = async (u: TestUser) => (await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(u.token) })).json().data;
+  const wallet = async (u: TestUser) => (await inject(t.app, userApi.wallet, { token: u.token })).data();
   const income = async (u: TestUser, type: number, page = 1) =>
-    (await t.app.inject({ method: 'GET', url: `/api/income/history?income_type=${type}&page=${page}`, headers: auth(u.token) })).json().data;
+    (await inject(t.app, incomeApi.history, { token: u.token, query: { income_type: type, page } })).data();
   const ctx = () => ({ db: t.db, dbKind: t.ctx.dbKind });
   const backdate = (stakeId: bigint | string, day: string) => sql`update stakes set start_date = ${day}::date where id = ${BigInt(stakeId)}`.execute(t.db);
 
@@ -86,7 +88,7 @@ describe('staking, ROI, referral and reward income', () => {
     expect((await balances(sponsor)).income).toBe(usd(5));
     const h = await income(sponsor, 2);
     expect(h.data).toEqual([expect.objectContaining({ amount: 5, note: `Direct referral income from ${u.username}` })]);
-    const info = (await t.app.inject({ method: 'GET', url: '/api/user/get-info', headers: auth(sponsor.token) })).json().data;
+    const info = (await inject(t.app, userApi.info, { token: sponsor.token })).data();
     expect(info.user_detail).toMatchObject({ direct_referral_income: 5, total_income: 5, balance: 5 });
   });
 
@@ -100,21 +102,21 @@ describe('staking, ROI, referral and reward income', () => {
     expect((await t.db.selectFrom('users').select('eligible_level').where('id', '=', leader.id).executeTakeFirstOrThrow()).eligible_level).toBe(0);
     await stake(d1, 100); // direct investment reaches 1000
     const r1 = await income(leader, 3);
-    expect(r1.data.map((x: { amount: number }) => x.amount)).toEqual([100]);
+    expect(r1.data.map((x) => x.amount)).toEqual([100]);
     await stake(d1, 1000);
     expect((await income(leader, 3)).data.length).toBe(1);
     await stake(d1, 3000); // 5000
     const r2 = await income(leader, 3);
-    expect(r2.data.map((x: { amount: number; note: string }) => [x.amount, x.note])).toEqual([
+    expect(r2.data.map((x) => [x.amount, x.note])).toEqual([
       [500, 'Reward level L2 achieved'],
       [100, 'Reward level L1 achieved'],
     ]);
-    const info = (await t.app.inject({ method: 'GET', url: '/api/user/get-info', headers: auth(leader.token) })).json().data;
+    const info = (await inject(t.app, userApi.info, { token: leader.token })).data();
     expect(info.eligible_level).toBe(2);
     // 5% of 5000 in referral income + 600 in rewards
     expect((await balances(leader)).income).toBe(usd(250 + 600));
-    const levels = (await t.app.inject({ method: 'GET', url: '/api/income/reward-levels', headers: auth(leader.token) })).json().data;
-    expect(levels.slice(0, 3).map((l: { achieved: boolean }) => l.achieved)).toEqual([true, true, false]);
+    const levels = (await inject(t.app, incomeApi.rewardLevels, { token: leader.token })).data();
+    expect(levels.slice(0, 3).map((l) => l.achieved)).toEqual([true, true, false]);
     expect(levels[0]).toMatchObject({ level: 1, self_investment: 100, direct_investment: 1000, reward: 100 });
   });
 
@@ -136,11 +138,11 @@ describe('staking, ROI, referral and reward income', () => {
     const u = await createUser(t.db, t.ctx.secret);
     await fundDeposit(t.db, u.id, 60);
     await stake(u, 60);
-    const profile = (await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: auth(u.token) })).json().data;
+    const profile = (await inject(t.app, userApi.profile, { token: u.token })).data();
     expect(profile).toMatchObject({ status: 'active', active_date: utcDay() });
-    const hist = (await t.app.inject({ method: 'GET', url: '/api/stake/history?page=1&per_page=10', headers: auth(u.token) })).json().data;
+    const hist = (await inject(t.app, staking.history, { token: u.token, query: { page: 1, per_page: 10 } })).data();
     expect(hist.data).toEqual([expect.objectContaining({ type: 'stake', amount_usd: 60, status: 'active' })]);
-    const info = (await t.app.inject({ method: 'GET', url: '/api/user/get-info', headers: auth(u.token) })).json().data;
+    const info = (await inject(t.app, userApi.info, { token: u.token })).data();
     expect(info.activity).toEqual([expect.objectContaining({ recordType: 'staking', amount_usd: 60, status: 'active' })]);
   });
 
@@ -158,11 +160,11 @@ describe('staking, ROI, referral and reward income', () => {
     const start = addDays(today, -3);
     await backdate(first.stakeId, start);
     await runRoi(ctx(), today);
-    const hist = (await t.app.inject({ method: 'GET', url: '/api/stake/history?page=1&per_page=1', headers: auth(u.token) })).json().data;
+    const hist = (await inject(t.app, staking.history, { token: u.token, query: { page: 1, per_page: 1 } })).data();
     expect(hist.pagination).toEqual({ total: 2, page: 1, perPage: 1 });
     // Newest first: the 200 stake at a 150% cap, started today, nothing earned yet.
     expect(hist.data).toEqual([expect.objectContaining({ amount_usd: 200, start_date: today, days_elapsed: 0, earned: 0, cap: 300, status: 'active' })]);
-    const page2 = (await t.app.inject({ method: 'GET', url: '/api/stake/history?page=2&per_page=1', headers: auth(u.token) })).json().data;
+    const page2 = (await inject(t.app, staking.history, { token: u.token, query: { page: 2, per_page: 1 } })).data();
     // 0.5% of 100 for each of the 3 days since its start.
     expect(page2.data).toEqual([
       expect.objectContaining({ id: String(first.stakeId), amount_usd: 100, start_date: start, days_elapsed: 3, earned: 1.5, cap: 200 }),
@@ -201,13 +203,13 @@ describe('staking, ROI, referral and reward income', () => {
       payload: '{"amount_usd":',
     });
     expect(raw.statusCode).toBe(400);
-    const none = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers: auth(u.token) });
+    const none = await inject(t.app, staking.create, { token: u.token });
     expect(none.statusCode).toBe(400);
   });
 
   it('returns the settings', async () => {
     const u = await createUser(t.db, t.ctx.secret);
-    const s = (await t.app.inject({ method: 'GET', url: '/api/user/settings', headers: auth(u.token) })).json();
+    const s = (await inject(t.app, userApi.settings, { token: u.token })).json();
     expect(s).toEqual({
       success: true,
       data: { settings: { roi_income_percentage: 0.5, direct_referral_percentage: 5, stake_cap_percentage: 200, withdrawal_fee_percentage: 5 } },

@@ -1,7 +1,10 @@
 import { SUPPORT_DISALLOWED_MESSAGE } from '@app/core';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
-import { auth, createUser, type TestUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { admin as adminApi } from '@app/core/contracts/admin';
+import { support } from '@app/core/contracts/support';
 import { drainOutbox } from '../mail/outbox';
 
 /**
@@ -11,15 +14,15 @@ import { drainOutbox } from '../mail/outbox';
 describe('support tickets that answer back', () => {
   const t = useTestApp({ RATE_LIMIT_AUTH_PER_MIN: '1000' });
 
-  const post = (u: TestUser, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: auth(u.token), payload: payload as object });
-  const open = async (u: TestUser) => (await post(u, '/api/support', { type: 'deposit', message: 'My deposit has not arrived yet' })).json().data.id as string;
-  const mine = async (u: TestUser) => (await t.app.inject({ method: 'GET', url: '/api/support', headers: auth(u.token) })).json().data.data;
+  const open = async (u: TestUser) =>
+    (await inject(t.app, support.create, { token: u.token, body: { type: 'deposit', message: 'My deposit has not arrived yet' } })).data().id as string;
+  const mine = async (u: TestUser) => (await inject(t.app, support.list, { token: u.token })).data().data;
 
   it("an admin's reply: answered, the Admin Response, one mail with the reply; the user replies and it is open again", async () => {
     const user = await createUser(t.db, t.ctx.secret);
     const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
     const id = await open(user);
-    const reply = await post(admin, `/api/admin/tickets/${id}/reply`, { message: 'It arrived: see your Deposit Balance.' });
+    const reply = await inject(t.app, adminApi.replyTicket, { token: admin.token, params: { id }, body: { message: 'It arrived: see your Deposit Balance.' } });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toMatchObject({
       success: true,
@@ -34,14 +37,14 @@ describe('support tickets that answer back', () => {
     expect(mail.text).toContain('It arrived: see your Deposit Balance.');
     expect(mail.text).not.toContain('My deposit has not arrived yet');
 
-    const back = await post(user, `/api/support/${id}/reply`, { message: 'Thank you, I see it now.' });
+    const back = await inject(t.app, support.reply, { token: user.token, params: { id }, body: { message: 'Thank you, I see it now.' } });
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ message: 'Reply sent', data: { status: 'open' } });
-    expect((await mine(user))[0].replies.map((r: { author: string }) => r.author)).toEqual(['admin', 'user']);
+    expect((await mine(user))[0]!.replies.map((r) => r.author)).toEqual(['admin', 'user']);
     // The queue shows it waiting for support again, with the whole thread.
-    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/tickets?status=open', headers: auth(admin.token) })).json().data.data;
-    expect(queue.find((x: { id: string }) => x.id === id)).toMatchObject({ status: 'open', replies: [{ author: 'admin' }, { author: 'user' }] });
-    const answered = (await t.app.inject({ method: 'GET', url: '/api/admin/tickets?status=answered', headers: auth(admin.token) })).json();
+    const queue = (await inject(t.app, adminApi.tickets, { token: admin.token, query: { status: 'open' } })).data().data;
+    expect(queue.find((x) => x.id === id)).toMatchObject({ status: 'open', replies: [{ author: 'admin' }, { author: 'user' }] });
+    const answered = (await inject(t.app, adminApi.tickets, { token: admin.token, query: { status: 'answered' } })).json();
     expect(answered.success).toBe(true);
   });
 
@@ -49,16 +52,18 @@ describe('support tickets that answer back', () => {
     const user = await createUser(t.db, t.ctx.secret);
     const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
     const id = await open(user);
-    expect((await post(admin, `/api/admin/tickets/${id}/close`, { adminRemark: 'Solved.' })).json().data).toMatchObject({
+    expect((await inject(t.app, adminApi.closeTicket, { token: admin.token, params: { id }, body: { adminRemark: 'Solved.' } })).data()).toMatchObject({
       status: 'closed',
       adminRemark: 'Solved.',
     });
     await drainOutbox(t.ctx);
     expect((await t.mailbox.waitFor(user.email, 5_000, 'Support answered your ticket')).text).toContain('Solved.');
-    const again = await post(admin, `/api/admin/tickets/${id}/reply`, { message: 'More.' });
+    const again = await inject(t.app, adminApi.replyTicket, { token: admin.token, params: { id }, body: { message: 'More.' } });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ success: false, message: 'Ticket is already closed' });
-    expect((await post(user, `/api/support/${id}/reply`, { message: 'It happened again today.' })).json().data.status).toBe('open');
+    expect((await inject(t.app, support.reply, { token: user.token, params: { id }, body: { message: 'It happened again today.' } })).data().status).toBe(
+      'open',
+    );
   });
 
   it("a reply follows the spec's message rules, and nobody answers another user's ticket", async () => {
@@ -70,16 +75,16 @@ describe('support tickets that answer back', () => {
       ['I paid $100 <b>', SUPPORT_DISALLOWED_MESSAGE],
       ['   ', 'Message is required'],
     ]) {
-      const res = await post(user, `/api/support/${id}/reply`, { message });
+      const res = await inject(t.app, support.reply, { token: user.token, params: { id }, body: { message } });
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(error);
     }
-    const theirs = await post(other, `/api/support/${id}/reply`, { message: 'Not my ticket at all' });
+    const theirs = await inject(t.app, support.reply, { token: other.token, params: { id }, body: { message: 'Not my ticket at all' } });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toEqual({ success: false, message: 'Ticket not found' });
-    expect((await post(user, `/api/support/${id}/reply`, { message: 'x'.repeat(10) })).statusCode).toBe(200);
+    expect((await inject(t.app, support.reply, { token: user.token, params: { id }, body: { message: 'x'.repeat(10) } })).statusCode).toBe(200);
     const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
-    expect((await post(admin, '/api/admin/tickets/999999999/reply', { message: 'Hello' })).statusCode).toBe(404);
-    expect((await post(user, `/api/admin/tickets/${id}/reply`, { message: 'Hello' })).statusCode).toBe(403);
+    expect((await inject(t.app, adminApi.replyTicket, { token: admin.token, params: { id: '999999999' }, body: { message: 'Hello' } })).statusCode).toBe(404);
+    expect((await inject(t.app, adminApi.replyTicket, { token: user.token, params: { id }, body: { message: 'Hello' } })).statusCode).toBe(403);
   });
 });

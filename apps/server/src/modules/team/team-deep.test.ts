@@ -2,7 +2,10 @@ import { usd } from '@app/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, fundDeposit } from '../../test/factories';
+import { fundDeposit } from '../../test/factories';
+import { inject } from '../../test/api';
+import { auth as authApi } from '@app/core/contracts/auth';
+import { user as userApi } from '@app/core/contracts/user';
 import { createSession } from '../auth/sessions';
 import * as ledger from '../ledger/service';
 import { createStake } from '../staking/service';
@@ -152,12 +155,10 @@ describe('team counters with pending deltas', () => {
       .executeTakeFirstOrThrow();
     const middle = ids[N / 2 - 1]!; // depth 999
     const tokens = await Promise.all([ids[0]!, middle, ids[N - 1]!].map((id) => createSession(t.db, t.ctx.secret, id)));
-    const wallet = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(token) })).json().data;
+    const wallet = async (token: string) => (await inject(t.app, userApi.wallet, { token })).data();
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Deep Leaf', email: 'deep-leaf@example.test', password: 'Secret123', referral_id: bottom.username },
+    const res = await inject(t.app, authApi.register, {
+      body: { name: 'Deep Leaf', email: 'deep-leaf@example.test', password: 'Secret123', referral_id: bottom.username },
     });
     expect(res.statusCode).toBe(200);
     expect(await wallet(tokens[0]!)).toMatchObject({ total_directs: 1, total_network: N, team_business: { users: 0, amount: 0 } });

@@ -2,7 +2,11 @@ import { usd } from '@app/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, type TestUser } from '../../test/factories';
+import { createUser, fundDeposit, type TestUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { auth as authApi } from '@app/core/contracts/auth';
+import { team } from '@app/core/contracts/money';
+import { user as userApi } from '@app/core/contracts/user';
 import { createSession } from '../auth/sessions';
 import { createStake } from '../staking/service';
 import { getTeamSummary, onStake, onUserCreated, rebuildTeamStats } from './service';
@@ -25,7 +29,7 @@ describe('team counters and my-team', () => {
     await createStake(t.db, u.id, usd(amount));
   }
   const snapshot = () => t.db.selectFrom('team_stats').selectAll().orderBy('user_id').execute();
-  const myTeam = (u: TestUser, query = '') => t.app.inject({ method: 'GET', url: `/api/user/my-team${query}`, headers: auth(u.token) });
+  const myTeam = (u: TestUser, query?: Record<string, string>) => inject(t.app, team.directs, { token: u.token, query });
 
   it('adds a second stake to business but does not count the member twice', async () => {
     const a = await member();
@@ -72,10 +76,8 @@ describe('team counters and my-team', () => {
   it('counts a sign-up through the register route for the sponsor and every ancestor', async () => {
     const a = await member();
     const b = await member(a);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'New Member', email: `new-${b.username.toLowerCase()}@example.test`, password: 'Secret123', referral_id: b.username.toLowerCase() },
+    const res = await inject(t.app, authApi.register, {
+      body: { name: 'New Member', email: `new-${b.username.toLowerCase()}@example.test`, password: 'Secret123', referral_id: b.username.toLowerCase() },
     });
     expect(res.statusCode).toBe(200);
     expect((await getTeamSummary(t.db, b.id)).total_directs).toBe(1);
@@ -136,10 +138,8 @@ describe('team counters and my-team', () => {
       .where('username', '=', `CH${String(N).padStart(7, '0')}`)
       .executeTakeFirstOrThrow();
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Deep Member', email: 'deep-member@example.test', password: 'Secret123', referral_id: bottom.username },
+    const res = await inject(t.app, authApi.register, {
+      body: { name: 'Deep Member', email: 'deep-member@example.test', password: 'Secret123', referral_id: bottom.username },
     });
     expect(res.statusCode).toBe(200);
     const leaf = await t.db.selectFrom('users').select('id').where('email', '=', 'deep-member@example.test').executeTakeFirstOrThrow();
@@ -164,7 +164,7 @@ describe('team counters and my-team', () => {
     });
 
     const token = await createSession(t.db, t.ctx.secret, root.id);
-    const wallet = (await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(token) })).json().data;
+    const wallet = (await inject(t.app, userApi.wallet, { token })).data();
     expect(wallet).toMatchObject({ total_directs: 1, total_direct_business: 0, total_network: N, team_business: { users: 1, amount: 70 } });
   }, 120_000); // PGlite under a loaded CI box: the reads queue behind the drain of 10,000 ancestors' counters (kickDrain), seconds there
 
@@ -187,25 +187,25 @@ describe('team counters and my-team', () => {
         .where('id', '=', u.id)
         .execute();
 
-    const page1 = (await myTeam(a, '?page=1&per_page=2')).json();
+    const page1 = (await myTeam(a, { page: '1', per_page: '2' })).json();
     expect(page1.success).toBe(true);
     expect(page1.data.pagination).toEqual({ total: 3, page: 1, perPage: 2 });
     expect(page1.data.data).toEqual([
       { avatar: null, username: d3.username, name: d3.name, createdAt: '2026-03-01T10:00:00.000Z', status: 'blocked' },
       { avatar: 'https://cdn.example.test/a.png', username: d2.username, name: d2.name, createdAt: '2026-02-01T10:00:00.000Z', status: 'active' },
     ]);
-    const page2 = (await myTeam(a, '?page=2&per_page=2')).json().data;
+    const page2 = (await myTeam(a, { page: '2', per_page: '2' })).data();
     expect(page2.data.map((m: { username: string; status: string }) => [m.username, m.status])).toEqual([[d1.username, 'inactive']]);
-    const defaults = (await myTeam(a)).json().data;
+    const defaults = (await myTeam(a)).data();
     expect(defaults.pagination).toEqual({ total: 3, page: 1, perPage: 10 });
-    const empty = (await myTeam(d2)).json().data;
+    const empty = (await myTeam(d2)).data();
     expect(empty).toEqual({ data: [], pagination: { total: 0, page: 1, perPage: 10 } });
   });
 
   it('answers 401 without a session and 400 for bad paging', async () => {
     const u = await member();
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/my-team' })).statusCode).toBe(401);
-    expect((await myTeam(u, '?per_page=101')).statusCode).toBe(400);
-    expect((await myTeam(u, '?page=abc')).statusCode).toBe(400);
+    expect((await inject(t.app, team.directs)).statusCode).toBe(401);
+    expect((await myTeam(u, { per_page: '101' })).statusCode).toBe(400);
+    expect((await myTeam(u, { page: 'abc' })).statusCode).toBe(400);
   });
 });

@@ -1,7 +1,9 @@
 import { usd } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
+import { createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { transfers } from '@app/core/contracts/money';
 import * as ledger from '../ledger/service';
 
 describe('transfers between users', () => {
@@ -12,8 +14,8 @@ describe('transfers between users', () => {
   afterAll(async () => t.close());
 
   const user = () => createUser(t.db, t.ctx.secret);
-  const send = (u: TestUser, body: object) => t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', headers: auth(u.token), payload: body });
-  const list = (u: TestUser, query = '') => t.app.inject({ method: 'GET', url: `/api/user/fund-transfer${query}`, headers: auth(u.token) });
+  const send = (u: TestUser, body: Record<string, unknown>) => inject(t.app, transfers.create, { token: u.token, body });
+  const list = (u: TestUser, query?: Record<string, string>) => inject(t.app, transfers.list, { token: u.token, query });
   const bal = (u: TestUser) => ledger.getBalances(t.db, u.id);
   const entries = async () => (await ledger.verify(t.db)).entries;
   const transferRows = async () =>
@@ -119,7 +121,7 @@ describe('transfers between users', () => {
         .where('id', '=', row.id)
         .execute();
 
-    const all = (await list(a)).json().data;
+    const all = (await list(a)).data();
     expect(all.pagination).toEqual({ total: 3, page: 1, perPage: 10 });
     expect(all.data).toEqual([
       {
@@ -153,34 +155,32 @@ describe('transfers between users', () => {
         Receiver: { username: b.username },
       },
     ]);
-    const bSees = (await list(b)).json().data;
+    const bSees = (await list(b)).data();
     expect(bSees.pagination.total).toBe(4);
-    expect(bSees.data.map((r: { amount_usd: number; direction: string }) => [r.amount_usd, r.direction]).sort()).toEqual([
+    expect(bSees.data.map((r) => [r.amount_usd, r.direction]).sort()).toEqual([
       [11, 'received'],
       [12, 'sent'],
       [13, 'received'],
       [14, 'received'],
     ]);
-    expect((await list(a, '?type=withdraw')).json().data.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([12]);
-    expect((await list(a, '?type=deposit')).json().data.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([13, 11]);
-    expect((await list(a, '?type=&start_date=&end_date=')).json().data.pagination.total).toBe(3);
-    expect((await list(a, '?start_date=2026-05-02&end_date=2026-05-02')).json().data.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([12]);
-    expect((await list(a, '?start_date=2026-05-02')).json().data.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([13, 12]);
-    expect((await list(a, '?end_date=2026-05-01')).json().data.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([11]);
-    const p2 = (await list(a, '?page=2&per_page=2')).json().data;
+    expect((await list(a, { type: 'withdraw' })).data().data.map((r) => r.amount_usd)).toEqual([12]);
+    expect((await list(a, { type: 'deposit' })).data().data.map((r) => r.amount_usd)).toEqual([13, 11]);
+    expect((await list(a, { type: '', start_date: '', end_date: '' })).data().pagination.total).toBe(3);
+    expect((await list(a, { start_date: '2026-05-02', end_date: '2026-05-02' })).data().data.map((r) => r.amount_usd)).toEqual([12]);
+    expect((await list(a, { start_date: '2026-05-02' })).data().data.map((r) => r.amount_usd)).toEqual([13, 12]);
+    expect((await list(a, { end_date: '2026-05-01' })).data().data.map((r) => r.amount_usd)).toEqual([11]);
+    const p2 = (await list(a, { page: '2', per_page: '2' })).data();
     expect(p2.pagination).toEqual({ total: 3, page: 2, perPage: 2 });
-    expect(p2.data.map((r: { amount_usd: number }) => r.amount_usd)).toEqual([11]);
-    expect((await list(c)).json().data.data.map((r: { direction: string }) => r.direction)).toEqual(['sent']);
+    expect(p2.data.map((r) => r.amount_usd)).toEqual([11]);
+    expect((await list(c)).data().data.map((r) => r.direction)).toEqual(['sent']);
   });
 
   it('answers 401 without a session and 400 for a bad history filter', async () => {
     const a = await user();
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/user/fund-transfer', payload: { username: a.username, amount_usd: 10, type: 'deposit' } })).statusCode,
-    ).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/fund-transfer' })).statusCode).toBe(401);
-    expect((await list(a, '?type=income')).statusCode).toBe(400);
-    expect((await list(a, '?start_date=01-05-2026')).statusCode).toBe(400);
+    expect((await inject(t.app, transfers.create, { body: { username: a.username, amount_usd: 10, type: 'deposit' } })).statusCode).toBe(401);
+    expect((await inject(t.app, transfers.list)).statusCode).toBe(401);
+    expect((await list(a, { type: 'income' })).statusCode).toBe(400);
+    expect((await list(a, { start_date: '01-05-2026' })).statusCode).toBe(400);
   });
 
   it.runIf(testDbKind === 'postgres')('40 transfers racing both ways between two users never deadlock and lose nothing (PostgreSQL)', async () => {

@@ -1,7 +1,10 @@
 import { usd } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, fundIncome } from '../../test/factories';
+import { createUser, fundDeposit, fundIncome } from '../../test/factories';
+import { inject } from '../../test/api';
+import { transfers } from '@app/core/contracts/money';
+import { user as userApi } from '@app/core/contracts/user';
 import { runRoi } from '../income/roi';
 import * as ledger from '../ledger/service';
 import { createStake } from '../staking/service';
@@ -25,7 +28,7 @@ describe('GET /api/user/wallet', () => {
     return u;
   };
   const wallet = async (token: string) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(token) });
+    const res = await inject(t.app, userApi.wallet, { token });
     expect(res.statusCode).toBe(200);
     return res.json();
   };
@@ -111,14 +114,9 @@ describe('GET /api/user/wallet', () => {
   // it (another process, or SQL) must still be refused on the very next request.
   describe('session cache: a revocation elsewhere takes effect at once', () => {
     const hot = (token: string) => [
-      t.app.inject({ method: 'GET', url: '/api/user/wallet', headers: auth(token) }),
-      t.app.inject({ method: 'GET', url: '/api/user/get-info', headers: auth(token) }),
-      t.app.inject({
-        method: 'POST',
-        url: '/api/user/fund-transfer',
-        headers: auth(token),
-        payload: { username: 'NOBODY123', amount_usd: 10, type: 'deposit' },
-      }),
+      inject(t.app, userApi.wallet, { token }),
+      inject(t.app, userApi.info, { token }),
+      inject(t.app, transfers.create, { token, body: { username: 'NOBODY123', amount_usd: 10, type: 'deposit' } }),
     ];
 
     it('answers 401 for a session deleted behind the cache, on every hot route', async () => {
@@ -140,12 +138,7 @@ describe('GET /api/user/wallet', () => {
       for (const res of await Promise.all(hot(u.token).slice(0, 2))) expect(res.statusCode).toBe(200);
       await t.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', u.id).execute();
       const [w, info] = await Promise.all(hot(u.token).slice(0, 2));
-      const transfer = await t.app.inject({
-        method: 'POST',
-        url: '/api/user/fund-transfer',
-        headers: auth(u.token),
-        payload: { username: other.username, amount_usd: 10, type: 'deposit' },
-      });
+      const transfer = await inject(t.app, transfers.create, { token: u.token, body: { username: other.username, amount_usd: 10, type: 'deposit' } });
       for (const res of [w!, info!, transfer]) {
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ success: false, message: 'Your account has been blocked' });

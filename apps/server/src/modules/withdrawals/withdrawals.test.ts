@@ -5,7 +5,8 @@ import { createUser, fundDeposit, fundIncome, type TestUser } from '../../test/f
 import * as ledger from '../ledger/service';
 import { updateSettings } from '../settings/service';
 import { completeWithdrawal, rejectWithdrawal } from './service';
-import { EVM, TRON, withdrawer } from '../../test/api';
+import { EVM, inject, TRON, withdrawer } from '../../test/api';
+import { withdrawals } from '@app/core/contracts/money';
 
 describe('withdrawals', () => {
   const t = useTestApp();
@@ -159,11 +160,7 @@ describe('withdrawals', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/withdraw/create',
-      payload: { amount_usd: 10, network: 'BSC', wallet_address: EVM, token: 'USDT' },
-    });
+    const res = await inject(t.app, withdrawals.create, { body: { amount_usd: 10, network: 'BSC', wallet_address: EVM, token: 'USDT' } });
     expect(res.statusCode).toBe(401);
   });
 
