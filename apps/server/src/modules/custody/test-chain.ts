@@ -52,8 +52,12 @@ export function useChainTest(env: Record<string, string> = {}): ChainTest {
     configureCustody(c.t.ctx, { tuning: { sleep: async () => undefined, startAt: () => 0n } });
   });
   afterAll(async () => {
-    await c.t?.close();
-    await c.anvil?.close();
+    // anvil is stopped even when closing the app fails (a leftover anvil outlives the run).
+    try {
+      await c.t?.close();
+    } finally {
+      await c.anvil?.close();
+    }
   });
   c.user = async () => {
     const u = await createUser(c.t.db, c.t.ctx.secret);
