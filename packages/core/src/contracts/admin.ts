@@ -169,7 +169,7 @@ export const ZCustodyNetwork = z.object({
     error: z.string().optional(),
   }),
   /** addresses holding the token, for a manual sweep; index: the address's key is m/44'/<coin>'/0'/0/<index> of the operator's seed */
-  sweep: z.array(z.object({ address: z.string(), user_id: ZId, index: z.number().int().nonnegative(), balance: ZMoney })),
+  sweep: z.array(z.object({ address: z.string(), user_id: ZId, index: z.number().int().nonnegative(), path: z.string(), balance: ZMoney })),
 });
 export const ZCustodyView = z.object({
   gateway: z.string(),

@@ -54,7 +54,13 @@ export async function custodyView(ctx: AppContext): Promise<TCustodyView> {
           flagged: r?.flagged ?? false,
           ...(r?.error ? { error: r.error } : {}),
         },
-        sweep: (r?.balances ?? []).map((b) => ({ address: b.address, user_id: String(b.userId), index: b.index, balance: microToNumber(b.balance) })),
+        sweep: (r?.balances ?? []).map((b) => ({
+          address: b.address,
+          user_id: String(b.userId),
+          index: b.index,
+          path: b.path,
+          balance: microToNumber(b.balance),
+        })),
       };
     }),
     not_credited: waiting.map((w) => ({

@@ -23,14 +23,15 @@ describe('the operator view of the chain gateway', () => {
     return res.json().data;
   };
   /**
-   * The operator's manual sweep, as docs/custody.md says it ("Sweeping by hand"): with the index the
+   * The operator's manual sweep, as docs/custody.md says it ("Sweeping by hand"): with the path the
    * Custody page lists beside the address, the key comes from the seed alone, in the operator's own
    * wallet (viem's mnemonicToAccount: the BIP-44 path every wallet uses, m/44'/60'/0'/0/<index>;
    * the server has only the xpub); a little gas is sent to the address, and the key signs a token
    * transfer to the treasury. The address the page shows must be the one this key spends.
    */
-  const sweep = async (line: { address: string; index: number }, usdt: string) => {
-    const key = mnemonicToAccount(TEST_MNEMONIC, { addressIndex: line.index });
+  const sweep = async (line: { address: string; path: string }, usdt: string) => {
+    // viem types the path as Ethereum's (m/44'/60'/…), which this one is; the page gives it whole.
+    const key = mnemonicToAccount(TEST_MNEMONIC, { path: line.path as `m/44'/60'/${string}` });
     expect(key.address).toBe(line.address);
     await c.anvil.publicClient.waitForTransactionReceipt({
       hash: await c.anvil.wallet.sendTransaction({ to: key.address, value: parseEther('0.01') }),
@@ -62,9 +63,11 @@ describe('the operator view of the chain gateway', () => {
       reconciliation: { on_chain: 25.5, expected: 25.5, ledger_credited: 25, difference: 0, flagged: false },
     });
     expect(bsc.head - bsc.final_height).toBe(4);
-    expect(bsc.sweep.map((s: { address: string; index: number; balance: number }) => [s.address, s.index, s.balance])).toEqual([
-      [u1.evmDisplay, (await ensureAddress(c.t.ctx, u1.id, 'evm')).index, 25],
-      [u2.evmDisplay, (await ensureAddress(c.t.ctx, u2.id, 'evm')).index, 0.5],
+    const i1 = (await ensureAddress(c.t.ctx, u1.id, 'evm')).index;
+    const i2 = (await ensureAddress(c.t.ctx, u2.id, 'evm')).index;
+    expect(bsc.sweep.map((s: { address: string; index: number; path: string; balance: number }) => [s.address, s.index, s.path, s.balance])).toEqual([
+      [u1.evmDisplay, i1, `m/44'/60'/0'/0/${i1}`, 25],
+      [u2.evmDisplay, i2, `m/44'/60'/0'/0/${i2}`, 0.5],
     ]);
     expect(v.not_credited).toEqual([expect.objectContaining({ network: 'bsc', username: u2.username, amount: 0.5 })]);
 

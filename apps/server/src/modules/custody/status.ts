@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TCustodyNetwork } from '@app/core';
 import type { AppContext } from '../../context';
 import { microOf } from './amounts';
-import { displayAddress } from './derive';
+import { ACCOUNT_PATH, displayAddress } from './derive';
 import { custodyRuntime } from './runtime';
 import './table';
 
@@ -68,7 +68,7 @@ export interface Reconciliation {
   difference: bigint;
   flagged: boolean;
   /** addresses holding the token, for the operator to sweep with their own wallet (the index: the key's path, docs/custody.md) */
-  balances: { address: string; userId: bigint; index: number; balance: bigint }[];
+  balances: { address: string; userId: bigint; index: number; path: string; balance: bigint }[];
   error?: string;
 }
 
@@ -109,6 +109,7 @@ export async function reconcile(ctx: AppContext): Promise<Reconciliation[]> {
               address: displayAddress(n.config.family, chunk[j]!.address),
               userId: chunk[j]!.user_id,
               index: chunk[j]!.idx,
+              path: `${ACCOUNT_PATH[n.config.family]}/0/${chunk[j]!.idx}`,
               balance: microOf(b, n.config.decimals),
             });
           onChainRaw += b;

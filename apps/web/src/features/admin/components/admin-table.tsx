@@ -51,7 +51,7 @@ export function AdminTable<T extends { id: string }>({
   );
 }
 
-export function StatusFilter({ value, onChange, options }: { value: string; onChange: (v: string) => void; options: string[] }) {
+export function StatusFilter({ value, onChange, options }: { value: string; onChange: (v: string) => void; options: readonly string[] }) {
   return (
     <label className="inline-flex items-center gap-2 text-sm text-slate-300">
       Status

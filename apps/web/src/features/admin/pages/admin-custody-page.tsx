@@ -80,8 +80,8 @@ function NetworkCard({ n, onResume, resuming }: { n: Network; onResume: () => vo
             {n.sweep.map((s) => (
               <li key={s.address} className="flex flex-wrap justify-between gap-2 text-xs">
                 <span className="break-all font-mono text-slate-200">{s.address}</span>
-                {/* The key's path in the operator's wallet (docs/custody.md, sweeping by hand): Tron's coin type is 195, BSC's and Polygon's 60. */}
-                <span className="font-mono text-slate-400">{`m/44'/${n.network === 'tron' ? 195 : 60}'/0'/0/${s.index}`}</span>
+                {/* The key's path in the operator's wallet (docs/custody.md, sweeping by hand), as the server derives it. */}
+                <span className="font-mono text-slate-400">{s.path}</span>
                 <span className="font-mono text-white">{formatAmount(s.balance)} USDT</span>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { csvExports } from '@app/core/contracts/exports';
+import { PAYMENT_STATUSES } from '@app/core/statuses';
 import { downloadFile } from '../../../lib/download';
 import { formatAmount, formatDateTimeShort } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
@@ -18,13 +19,7 @@ export default function AdminPaymentsPage() {
       <PageHeader
         title="Payments"
         subtitle="Deposits through the gateway"
-        action={
-          <StatusFilter
-            value={status}
-            onChange={(v) => (setStatus(v), setPage(1))}
-            options={['waiting', 'confirming', 'confirmed', 'sending', 'partially_paid', 'finished', 'failed', 'refunded', 'expired']}
-          />
-        }
+        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={PAYMENT_STATUSES} />}
       />
       <AdminTable<AdminPayment>
         onDownload={() => downloadFile(csvExports.admin, { query: { list: 'payments', status } })}

@@ -1,4 +1,5 @@
 import { csvExports } from '@app/core/contracts/exports';
+import { TICKET_STATUSES } from '@app/core/statuses';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTimeShort } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
@@ -40,7 +41,7 @@ export default function AdminTicketsPage() {
       <PageHeader
         title="Support tickets"
         subtitle="Answer and close tickets"
-        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['open', 'answered', 'closed']} />}
+        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={TICKET_STATUSES} />}
       />
       <AdminTable<AdminTicket>
         onDownload={() => downloadFile(csvExports.admin, { query: { list: 'tickets', status } })}

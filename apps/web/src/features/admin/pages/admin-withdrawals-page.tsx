@@ -1,4 +1,5 @@
 import { csvExports } from '@app/core/contracts/exports';
+import { WITHDRAWAL_STATUSES } from '@app/core/statuses';
 import { downloadFile } from '../../../lib/download';
 import { formatAmount, formatDateTimeShort, shortenAddress } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
@@ -43,7 +44,7 @@ export default function AdminWithdrawalsPage() {
       <PageHeader
         title="Withdrawals"
         subtitle="Pay or refuse withdrawal requests"
-        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={['pending', 'completed', 'rejected']} />}
+        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={WITHDRAWAL_STATUSES} />}
       />
       <AdminTable<AdminWithdrawal>
         onDownload={() => downloadFile(csvExports.admin, { query: { list: 'withdrawals', status } })}
