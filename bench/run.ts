@@ -11,7 +11,7 @@ import { DATABASE_URL } from './lib';
  * `npm run bench`: prints figures, asserts nothing. Each figure sits beside its baseline from the
  * same run. Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL or the local `test` database),
  * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000), BENCH_AUTH_N (auth-timing
- * requests per kind, default 500), BENCH_ONLY (comma list: wallet, roi, transfers, team, auth-timing, custody), BENCH_CUSTODY_ADDRESSES / _TRANSFERS / _BLOCKS.
+ * requests per kind, default 500), BENCH_ONLY (comma list: wallet, roi, transfers, team, auth-timing, custody), BENCH_CUSTODY_ADDRESSES / _TRANSFERS / _BLOCKS, BENCH_RPC_LATENCY_MS (custody: the third run's node round trip, 50).
  * BENCH_PATHS (new,old: also the transfer and ROI as they were before migration 0180, bench/legacy.ts).
  */
 async function main(): Promise<void> {

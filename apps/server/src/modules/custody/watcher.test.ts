@@ -3,7 +3,8 @@ import { auth } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { chainKey } from '../payments/service';
 import { usdtRaw, useChainTest } from './test-chain';
-import { configureCustody } from './runtime';
+import { configureCustody, custodyRuntime } from './runtime';
+import { creditBatch } from './credit';
 
 /**
  * The watcher against a real local chain (anvil, fresh for this file), on PGlite and PostgreSQL:
@@ -242,6 +243,115 @@ describe('deposits with no payment open, late, and under the minimum', () => {
     const [rec] = await history(u.token);
     expect(rec!.status).toBe('failed');
     expect(JSON.parse(rec!.extra).not_credited).toMatch(/below the minimum deposit \(0\.5 USDT\): not credited/);
+  });
+});
+
+/**
+ * A tick credits its final transfers as one batch (a fixed number of statements, custody/credit.ts):
+ * the outcome must be what crediting them one after the other gives.
+ */
+describe('a tick’s credits as one batch', () => {
+  const c = useChainTest();
+  const mails = (userId: bigint) =>
+    c.t.db.selectFrom('mail_outbox').select(['kind', 'payload']).where('user_id', '=', userId).where('kind', '=', 'deposit_credited').orderBy('id').execute();
+
+  it('adds up several transfers on one payment, gives unclaimed and held ones their own, in one tick', async () => {
+    await c.tick();
+    const u = await c.user();
+    const other = await c.user();
+    const id = (
+      await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 30, currency: 'usdtbsc' } })
+    ).json().data.payment_id as string;
+    await c.deposit('bsc', u.evm, '10');
+    await c.deposit('bsc', u.evm, '20');
+    await c.deposit('bsc', u.evm, '0.5');
+    await c.deposit('bsc', other.evm, '7.25');
+    await c.tick(); // seen, claimed by the open payment; nothing final yet
+    expect(await c.balance(u.id)).toBe(0n);
+    await c.anvil.mine(5);
+    const r = await c.tick();
+    expect(r.credited).toBe(3);
+
+    const p = await c.t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', id).executeTakeFirstOrThrow();
+    expect(p).toMatchObject({ status: 'finished', actually_paid: 30_000_000n, credited_amount: 30_000_000n });
+    expect((p.extra as { history: { status: string }[] }).history.map((h) => h.status)).toEqual(['waiting', 'confirming', 'partially_paid', 'finished']);
+    const own = await c.t.db
+      .selectFrom('payments')
+      .select(['user_id', 'status', 'credited_amount', 'needs_review'])
+      .where('provider_payment_id', '<>', id)
+      .where('user_id', 'in', [u.id, other.id])
+      .orderBy('id')
+      .execute();
+    expect(own).toEqual([
+      { user_id: u.id, status: 'failed', credited_amount: 0n, needs_review: true },
+      { user_id: other.id, status: 'finished', credited_amount: 7_250_000n, needs_review: false },
+    ]);
+    expect(await c.balance(u.id)).toBe(30_000_000n);
+    expect(await c.balance(other.id)).toBe(7_250_000n);
+    expect((await ledger.getTotals(c.t.db, u.id)).total_deposited).toBe(30_000_000n);
+    expect((await ledger.getTotals(c.t.db, other.id)).total_deposited).toBe(7_250_000n);
+    expect((await mails(u.id)).map((m) => m.payload)).toEqual([
+      { amount: '10.00', network: 'BSC (BEP20)' },
+      { amount: '20.00', network: 'BSC (BEP20)' },
+    ]);
+    expect(await mails(other.id)).toHaveLength(1);
+    const statuses = await c.t.db.selectFrom('chain_observations').select('status').where('user_id', 'in', [u.id, other.id]).orderBy('id').execute();
+    expect(statuses.map((o) => o.status)).toEqual(['credited', 'credited', 'below_minimum', 'credited']);
+    expect((await ledger.verify(c.t.db)).ok).toBe(true);
+  });
+
+  it('credits once two observations of one transfer in the same batch (the second is a duplicate), and one ledger key once', async () => {
+    const u = await c.user();
+    const d = await c.deposit('bsc', u.evm, '9');
+    await c.anvil.mine(1);
+    await c.tick();
+    const [seen] = await c.t.db.selectFrom('chain_observations').selectAll().where('tx_hash', '=', d.txHash.toLowerCase()).execute();
+    // What only a reorg an admin resumed from leaves: the same transfer seen again in another
+    // block (at another log index), and a log answered under another block hash with its key.
+    const row = seen!;
+    const copy = (over: { block_hash: string; log_index?: number; raw_amount?: string }) => ({
+      network: row.network,
+      block_number: row.block_number,
+      tx_hash: row.tx_hash,
+      log_index: row.log_index,
+      token: row.token,
+      from_address: row.from_address,
+      to_address: row.to_address,
+      user_id: row.user_id,
+      raw_amount: row.raw_amount,
+      amount: row.amount,
+      ...over,
+    });
+    const copies = await c.t.db
+      .insertInto('chain_observations')
+      .values([
+        copy({ block_hash: `0x${'a'.repeat(64)}`, log_index: row.log_index + 100 }),
+        copy({ block_hash: `0x${'b'.repeat(64)}`, raw_amount: (BigInt(row.raw_amount) + 1n).toString() }),
+      ])
+      .returning('id')
+      .execute();
+    const cursor = await c.t.db.selectFrom('chain_cursors').select('final_height').where('network', '=', 'bsc').executeTakeFirstOrThrow();
+    await c.t.db.updateTable('chain_cursors').set({ final_height: row.block_number }).where('network', '=', 'bsc').execute();
+    const net = custodyRuntime(c.t.ctx).networks.get('bsc')!.config;
+    const out = await creditBatch(c.t.ctx, net, [row.id, ...copies.map((x) => x.id)], row.block_number + 5n);
+    await c.t.db.updateTable('chain_cursors').set({ final_height: cursor.final_height }).where('network', '=', 'bsc').execute();
+    expect(out).toEqual(['credited', 'duplicate', 'duplicate']);
+    expect(await c.balance(u.id)).toBe(9_000_000n);
+    const notes = await c.t.db
+      .selectFrom('chain_observations')
+      .select(['status', 'note'])
+      .where(
+        'id',
+        'in',
+        copies.map((x) => x.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(notes).toEqual([
+      { status: 'orphaned', note: `transaction already credited as observation ${row.id}` },
+      { status: 'orphaned', note: 'ledger key already posted' },
+    ]);
+    expect((await ledger.verify(c.t.db)).ok).toBe(true);
   });
 });
 

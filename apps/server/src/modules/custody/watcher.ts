@@ -9,7 +9,7 @@ import { custodyRuntime, type NetworkRuntime, type WatchTuning } from './runtime
 import './table';
 
 /** Credits per transaction: one commit for many, and a kill loses at most one uncommitted batch (redone next tick). */
-const CREDIT_BATCH = 50;
+const CREDIT_BATCH = 200;
 
 /** Stored block hashes kept under the credited line, so a reorg at or under it is noticed. */
 const MARGIN = 32n;

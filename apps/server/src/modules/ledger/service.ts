@@ -28,7 +28,7 @@ export interface PostResult {
 
 /**
  * Posts one balanced entry through the database's one implementation of the posting rules,
- * `app_post` (migration 0180; db/schema.sql): the only code that changes a balance, also called
+ * `app_post_many` (migration 0180; db/schema.sql): the only code that changes a balance, also called
  * by the transfer and the ROI chunk.
  * - Idempotent: a second post with the same key writes nothing and returns created=false.
  * - Users, then accounts, are locked in one fixed order (system accounts first, then by user id
@@ -39,19 +39,38 @@ export interface PostResult {
  * Must run inside the caller's transaction so the entry and the business rows commit together.
  */
 export async function post(tx: Tx, entry: EntryInput): Promise<PostResult> {
-  const users = entry.postings.map((p) => ('system' in p.account ? null : p.account.userId));
-  const kinds = entry.postings.map((p) => ('system' in p.account ? p.account.system : p.account.kind));
-  const amounts = entry.postings.map((p) => p.amount.toString());
+  return (await postMany(tx, [entry]))[0]!;
+}
+
+/**
+ * Posts several entries in one call of the same function (one round trip, one lock of each
+ * account however many entries touch it): what a batch of credits (the chain watcher's tick) uses
+ * instead of a call per entry. Same rules as post(), per entry: an entry whose key exists is
+ * skipped (created=false), the others are written; a debit below zero fails the whole call.
+ * Results are in the order of `entries`.
+ */
+export async function postMany(tx: Tx, entries: EntryInput[]): Promise<PostResult[]> {
+  if (!entries.length) return [];
+  const legs = entries.flatMap((e, i) => e.postings.map((p) => ({ entry: i + 1, p })));
   try {
-    const res = await sql<{ entry_id: bigint | null }>`
-      select app_post(${entry.key}::text, ${entry.kind}::text, ${entry.userId ?? null}::bigint, ${entry.memo ?? null}::text,
-        ${users.map((u) => (u === null ? null : u.toString()))}::bigint[], ${kinds}::text[], ${amounts}::bigint[]) as entry_id`.execute(tx);
-    const id = res.rows[0]?.entry_id ?? null;
-    return id === null ? { entryId: null, created: false } : { entryId: BigInt(id), created: true };
+    const res = await sql<{ o_ord: number; o_entry_id: bigint }>`
+      select o_ord, o_entry_id from app_post_many(${entries.map((e) => e.key)}::text[], ${entries.map((e) => e.kind)}::text[],
+        ${entries.map((e) => (e.userId == null ? null : e.userId.toString()))}::bigint[], ${entries.map((e) => e.memo ?? null)}::text[],
+        ${legs.map((l) => l.entry)}::int[], ${legs.map(({ p }) => ('system' in p.account ? null : p.account.userId.toString()))}::bigint[],
+        ${legs.map(({ p }) => ('system' in p.account ? p.account.system : p.account.kind))}::text[], ${legs.map(({ p }) => p.amount.toString())}::bigint[],
+        ${legs.map(() => null)}::bigint[])`.execute(tx);
+    const created = new Map(res.rows.map((r) => [Number(r.o_ord), BigInt(r.o_entry_id)]));
+    return entries.map((_, i) => {
+      const id = created.get(i + 1);
+      return id === undefined ? { entryId: null, created: false } : { entryId: id, created: true };
+    });
   } catch (err) {
     const known = dbError(err);
     if (known?.code === 'INSUFFICIENT_BALANCE') throw known;
-    if ((err as { code?: string }).code === 'UL002') throw new Error(`ledger entry ${entry.key} does not balance: ${(err as Error).message}`, { cause: err });
+    if ((err as { code?: string }).code === 'UL002') {
+      const keys = entries.length === 1 ? entries[0]!.key : `${entries.length} entries`;
+      throw new Error(`ledger entry ${keys} does not balance: ${(err as Error).message}`, { cause: err });
+    }
     throw err;
   }
 }

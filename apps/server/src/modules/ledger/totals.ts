@@ -20,6 +20,25 @@ export async function bumpTotals(
   await addTotals(tx, userId, deltas);
 }
 
+/**
+ * Adds to one money-movement total of many users in one statement (a batch of deposit credits):
+ * the deltas of a user are summed first, as one row may be written once per statement.
+ */
+export async function bumpTotalsMany(
+  tx: Tx,
+  field: 'total_deposited' | 'total_staked' | 'total_withdrawn',
+  deltas: { userId: bigint; amount: bigint }[],
+): Promise<void> {
+  const sums = new Map<bigint, bigint>();
+  for (const d of deltas) if (d.amount !== 0n) sums.set(d.userId, (sums.get(d.userId) ?? 0n) + d.amount);
+  if (!sums.size) return;
+  const users = [...sums.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  await sql`
+    insert into user_totals (user_id, ${sql.ref(field)})
+    select x.u, x.d from unnest(${users.map(String)}::bigint[], ${users.map((u) => sums.get(u)!.toString())}::bigint[]) x(u, d)
+    on conflict (user_id) do update set ${sql.ref(field)} = user_totals.${sql.ref(field)} + excluded.${sql.ref(field)}, updated_at = now()`.execute(tx);
+}
+
 async function addTotals(tx: Tx, userId: bigint, deltas: Partial<Record<TotalsField, bigint>>): Promise<void> {
   const fields = Object.entries(deltas).filter(([, v]) => v !== undefined && v !== 0n) as [TotalsField, bigint][];
   if (!fields.length) return;

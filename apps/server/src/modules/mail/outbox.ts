@@ -55,12 +55,26 @@ export function prepareMailsOf(kinds: MailKind[], preparer: MailPreparer): void 
  * deliverNow. Returns the row's id.
  */
 export async function queueMail(db: Executor, userId: bigint, kind: MailKind, payload: MailPayload = {}, opts: { wake?: boolean } = {}): Promise<bigint> {
+  return (await queueMails(db, [{ userId, kind, payload }], opts))[0]!;
+}
+
+/** Queues several mails in one statement (a batch of credits), as queueMail does each. Returns the rows' ids in order. */
+export async function queueMails(
+  db: Executor,
+  mails: { userId: bigint; kind: MailKind; payload?: MailPayload }[],
+  opts: { wake?: boolean } = {},
+): Promise<bigint[]> {
+  if (!mails.length) return [];
   const r = await sql<{ id: bigint }>`insert into mail_outbox (user_id, to_email, kind, payload)
-    select id, email, ${kind}, ${JSON.stringify(payload)}::jsonb from users where id = ${userId} returning id`.execute(db);
+    select u.id, u.email, x.kind, x.payload::jsonb
+    from unnest(${mails.map((m) => m.userId.toString())}::bigint[], ${mails.map((m) => m.kind)}::text[], ${mails.map((m) => JSON.stringify(m.payload ?? {}))}::text[])
+      with ordinality x(user_id, kind, payload, ord)
+    join users u on u.id = x.user_id
+    order by x.ord
+    returning id`.execute(db);
   if (opts.wake !== false) wake();
-  const id = r.rows[0]?.id;
-  if (id === undefined) throw new Error(`no user ${userId} to mail`);
-  return id;
+  if (r.rows.length !== mails.length) throw new Error(`no user ${mails.map((m) => m.userId).join(', ')} to mail`);
+  return r.rows.map((row) => row.id);
 }
 
 interface Claimed {

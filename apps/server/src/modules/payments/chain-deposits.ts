@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { microToDecimal } from '@app/core';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Tx } from '../../db/types';
 import type { PaymentRow } from './present';
-import { postDepositCredit } from './deposit-credit';
+import type { PaymentsTable } from './table';
+import { postDepositCredit, postDepositCredits } from './deposit-credit';
 import { canMove, type PaymentStatus } from './status';
 import './table';
 import '../custody/table';
@@ -42,7 +43,7 @@ const history = (status: PaymentStatus, at: Date, by?: string) =>
 
 /**
  * A final chain transfer reaches the user's payments (custody.md section 2), in the watcher's
- * transaction: credited in full through the one deposit posting (postDepositCredit), once per
+ * transaction: credited in full through the one deposit posting (postDepositCredits), once per
  * ledger key; the payment that claimed it takes the amount (finished when it reaches the amount
  * asked, partially_paid while short); a transfer no open payment claims becomes its own finished
  * payment, so nothing that arrives is invisible. A transfer under the minimum becomes its own
@@ -51,48 +52,85 @@ const history = (status: PaymentStatus, at: Date, by?: string) =>
  * (false: the key was posted before, nothing written).
  */
 export async function recordChainDeposit(tx: Tx, d: ChainDeposit): Promise<{ paymentId: bigint; credited: boolean }> {
-  if (d.credit) {
-    const posted = await postDepositCredit(tx, {
-      key: d.key,
-      userId: d.userId,
-      amount: d.amount,
-      payCurrency: d.payCurrency,
-      memo: `Deposit on ${d.network}: ${d.txHash}`,
-    });
-    if (!posted) return { paymentId: d.paymentId ?? 0n, credited: false };
-  }
+  return (await recordChainDeposits(tx, [d]))[0]!;
+}
+
+interface Claim {
+  row: PaymentRow;
+  status: PaymentStatus;
+  paid: bigint;
+  credited: bigint;
+  confirmations: number;
+  txHash: string | null;
+  history: { status: PaymentStatus; at: string }[];
+}
+
+/**
+ * recordChainDeposit for a batch, in order, as if one after the other (two transfers claimed by
+ * one payment add up, and may take it through partially_paid to finished), in a fixed number of
+ * statements: one ledger call, one lock of the claimed payments, one update of them, one insert of
+ * the payments of unclaimed and held transfers.
+ */
+export async function recordChainDeposits(tx: Tx, deposits: ChainDeposit[]): Promise<{ paymentId: bigint; credited: boolean }[]> {
+  if (!deposits.length) return [];
+  const toCredit = deposits.filter((d) => d.credit);
+  const postedList = await postDepositCredits(
+    tx,
+    toCredit.map((d) => ({ key: d.key, userId: d.userId, amount: d.amount, payCurrency: d.payCurrency, memo: `Deposit on ${d.network}: ${d.txHash}` })),
+  );
+  const posted = new Map(toCredit.map((d, i) => [d, postedList[i]!]));
   const now = new Date();
-  let claimed: PaymentRow | undefined;
-  if (d.credit && d.paymentId !== null) {
-    claimed = await tx.selectFrom('payments').selectAll().where('id', '=', d.paymentId).where('user_id', '=', d.userId).forUpdate().executeTakeFirst();
+
+  const claimedIds = [...new Set(deposits.filter((d) => d.credit && posted.get(d) && d.paymentId !== null).map((d) => d.paymentId!))];
+  const claims = new Map<bigint, Claim>();
+  if (claimedIds.length) {
+    const rows = await tx.selectFrom('payments').selectAll().where('id', 'in', claimedIds).orderBy('id').forUpdate().execute();
+    for (const row of rows)
+      claims.set(row.id, {
+        row,
+        status: row.status,
+        paid: row.actually_paid,
+        credited: row.credited_amount,
+        confirmations: row.confirmations,
+        txHash: row.tx_hash,
+        history: [],
+      });
   }
-  if (claimed) {
-    const paid = claimed.actually_paid + d.amount;
-    const status: PaymentStatus = paid >= claimed.pay_amount ? 'finished' : 'partially_paid';
-    if (canMove(claimed.status, status)) {
-      await tx
-        .updateTable('payments')
-        .set({
-          status,
-          actually_paid: paid,
-          credited_amount: claimed.credited_amount + d.amount,
-          confirmations: Math.max(claimed.confirmations, d.confirmations),
-          tx_hash: d.txHash,
-          extra: status !== claimed.status ? sql`jsonb_set(extra, '{history}', ${history(status, now)})` : sql`extra`,
-          updated_at: now,
-        })
-        .where('id', '=', claimed.id)
-        .execute();
-      return { paymentId: claimed.id, credited: d.credit };
+
+  const out: ({ paymentId: bigint; credited: boolean } | { insert: number })[] = [];
+  const inserts: Insertable<PaymentsTable>[] = [];
+  const ids = new Set<string>();
+  for (const d of deposits) {
+    if (d.credit && !posted.get(d)) {
+      out.push({ paymentId: d.paymentId ?? 0n, credited: false });
+      continue;
     }
-  }
-  const status: PaymentStatus = d.credit ? 'finished' : 'failed';
-  const row = await tx
-    .insertInto('payments')
-    .values({
+    const claim = d.credit && d.paymentId !== null ? claims.get(d.paymentId) : undefined;
+    if (claim && claim.row.user_id === d.userId) {
+      const paid = claim.paid + d.amount;
+      const status: PaymentStatus = paid >= claim.row.pay_amount ? 'finished' : 'partially_paid';
+      if (canMove(claim.status, status)) {
+        if (status !== claim.status) claim.history.push({ status, at: now.toISOString() });
+        Object.assign(claim, {
+          status,
+          paid,
+          credited: claim.credited + d.amount,
+          confirmations: Math.max(claim.confirmations, d.confirmations),
+          txHash: d.txHash,
+        });
+        out.push({ paymentId: claim.row.id, credited: d.credit });
+        continue;
+      }
+    }
+    const status: PaymentStatus = d.credit ? 'finished' : 'failed';
+    let providerId = chainPaymentId();
+    while (ids.has(providerId)) providerId = chainPaymentId();
+    ids.add(providerId);
+    out.push({ insert: inserts.length });
+    inserts.push({
       user_id: d.userId,
       provider: 'chain',
-      provider_payment_id: chainPaymentId(),
+      provider_payment_id: providerId,
       order_id: null,
       kind: 'deposit',
       pay_currency: d.payCurrency,
@@ -114,10 +152,26 @@ export async function recordChainDeposit(tx: Tx, d: ChainDeposit): Promise<{ pay
         ...(d.credit ? {} : { not_credited: d.reason ?? 'not credited' }),
         history: [{ status, at: now.toISOString() }],
       }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { paymentId: row.id, credited: d.credit };
+    });
+  }
+
+  const changed = [...claims.values()].filter((c) => c.paid !== c.row.actually_paid);
+  if (changed.length)
+    await sql`
+      update payments p set status = x.status, actually_paid = x.paid, credited_amount = x.credited, confirmations = x.conf,
+        tx_hash = x.tx, updated_at = ${now},
+        extra = case when jsonb_array_length(x.hist::jsonb) > 0
+          then jsonb_set(p.extra, '{history}', coalesce(p.extra->'history', '[]'::jsonb) || x.hist::jsonb) else p.extra end
+      from unnest(${changed.map((c) => c.row.id.toString())}::bigint[], ${changed.map((c) => c.status)}::text[], ${changed.map((c) => c.paid.toString())}::bigint[],
+        ${changed.map((c) => c.credited.toString())}::bigint[], ${changed.map((c) => c.confirmations)}::int[], ${changed.map((c) => c.txHash)}::text[],
+        ${changed.map((c) => JSON.stringify(c.history))}::text[]) x(id, status, paid, credited, conf, tx, hist)
+      where p.id = x.id`.execute(tx);
+  const created = new Map<string, bigint>();
+  if (inserts.length) {
+    const rows = await tx.insertInto('payments').values(inserts).returning(['id', 'provider_payment_id']).execute();
+    for (const r of rows) created.set(r.provider_payment_id, r.id);
+  }
+  return out.map((o, i) => ('insert' in o ? { paymentId: created.get(inserts[o.insert]!.provider_payment_id)!, credited: deposits[i]!.credit } : o));
 }
 
 /**

@@ -317,4 +317,4 @@ export async function listPaymentsForAdmin(
 export type { PaymentStatus } from './status';
 export { listDepositHistory } from './history';
 export { postDepositCredit } from './deposit-credit';
-export { chainKey, creditBelowMinimumObservation, recordChainDeposit, type ChainDeposit } from './chain-deposits';
+export { chainKey, creditBelowMinimumObservation, recordChainDeposit, recordChainDeposits, type ChainDeposit } from './chain-deposits';
