@@ -3,31 +3,30 @@ import { HistoryToolbar } from '../../../components/history-toolbar';
 import { NumberedPagination } from '../../../components/ui/pagination';
 import { DataTable, type Col } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/api-client';
+import type { AdminList } from './use-admin-list';
 
 export type Column<T> = Col<T>;
 
-/** A paginated admin table with loading, error and empty rows (the shared DataTable plus paging). */
+/**
+ * A paginated admin table with loading, error and empty rows (the shared DataTable plus paging),
+ * under a 'Download CSV' of the whole list with its filters, from the server (issue 32, item 18).
+ */
 export function AdminTable<T extends { id: string }>({
+  list,
   columns,
   query,
   empty,
-  page,
-  onPage,
   onRow,
-  onDownload,
 }: {
+  list: AdminList;
   columns: Column<T>[];
   query: { isPending: boolean; isError: boolean; error: unknown; data?: { data: T[]; pagination: { total: number; perPage: number } } };
   empty: string;
-  page: number;
-  onPage: (p: number) => void;
   onRow?: (row: T) => void;
-  /** 'Download CSV': the whole list with its filters, from the server (issue 32, item 18). */
-  onDownload?: () => Promise<void>;
 }) {
   return (
     <div className="card overflow-hidden p-0">
-      {onDownload ? <HistoryToolbar onDownload={onDownload} /> : null}
+      <HistoryToolbar onDownload={list.download} />
       <DataTable<T>
         cols={columns}
         rows={query.data?.data}
@@ -40,10 +39,10 @@ export function AdminTable<T extends { id: string }>({
       {query.data ? (
         <div className="px-4 pb-4">
           <NumberedPagination
-            page={page}
+            page={list.page}
             perPage={query.data.pagination.perPage}
             total={query.data.pagination.total}
-            onPage={(p) => (onPage(p), window.scrollTo({ top: 0 }))}
+            onPage={(p) => (list.setPage(p), window.scrollTo({ top: 0 }))}
           />
         </div>
       ) : null}
@@ -51,11 +50,12 @@ export function AdminTable<T extends { id: string }>({
   );
 }
 
-export function StatusFilter({ value, onChange, options }: { value: string; onChange: (v: string) => void; options: readonly string[] }) {
+/** The list's status filter: '' (All) or one of the options. */
+export function StatusFilter({ list, options }: { list: AdminList<{ status: string }>; options: readonly string[] }) {
   return (
     <label className="inline-flex items-center gap-2 text-sm text-slate-300">
       Status
-      <select className="input w-auto py-1.5" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select className="input w-auto py-1.5" value={list.filter.status} onChange={(e) => list.setFilter({ status: e.target.value })}>
         <option value="">All</option>
         {options.map((o) => (
           <option key={o} value={o}>

@@ -1,6 +1,4 @@
-import { csvExports } from '@app/core/contracts/exports';
 import { TICKET_STATUSES } from '@app/core/statuses';
-import { downloadFile } from '../../../lib/download';
 import { formatDateTimeShort } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,14 +11,25 @@ import { admin } from '@app/core/contracts/admin';
 import { errorMessage } from '../../../lib/api-client';
 import { call } from '../../../lib/call';
 import { ticketsQuery, useAdminAction, type AdminTicket } from '../api/admin-api';
-import { AdminTable, StatusFilter } from '../components/admin-table';
+import { AdminTable, StatusFilter, type Column } from '../components/admin-table';
+import { useAdminList } from '../components/use-admin-list';
+
+const COLUMNS: Column<AdminTicket>[] = [
+  { header: 'Created', cell: (t) => formatDateTimeShort(t.createdAt) },
+  { header: 'User', cell: (t) => <span className="font-mono">{t.user.username}</span> },
+  { header: 'Subject', cell: (t) => <span className="capitalize">{t.type}</span> },
+  { header: 'Message', cell: (t) => <span className="line-clamp-2 max-w-xs text-slate-300">{t.message}</span>, className: 'text-slate-200' },
+  {
+    header: 'Status',
+    cell: (t) => <Badge tone={t.status === 'closed' ? 'danger' : t.status === 'answered' ? 'info' : 'success'}>{t.status}</Badge>,
+  },
+];
 
 export default function AdminTicketsPage() {
-  const [status, setStatus] = useState('open');
-  const [page, setPage] = useState(1);
+  const list = useAdminList('tickets', { status: 'open' });
   const [open, setOpen] = useState<AdminTicket | null>(null);
   const [remark, setRemark] = useState('');
-  const rows = useQuery(ticketsQuery(status, page));
+  const rows = useQuery(ticketsQuery(list.filter.status, list.page));
   const close = useAdminAction((b: { id: string; remark: string }) => call(admin.closeTicket, { params: { id: b.id }, body: { adminRemark: b.remark } }));
   // A reply leaves the ticket 'answered' (the user may answer back); closing ends it. Both mail the user.
   const reply = useAdminAction((b: { id: string; remark: string }) => call(admin.replyTicket, { params: { id: b.id }, body: { message: b.remark } }));
@@ -38,29 +47,8 @@ export default function AdminTicketsPage() {
   };
   return (
     <div>
-      <PageHeader
-        title="Support tickets"
-        subtitle="Answer and close tickets"
-        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={TICKET_STATUSES} />}
-      />
-      <AdminTable<AdminTicket>
-        onDownload={() => downloadFile(csvExports.admin, { query: { list: 'tickets', status } })}
-        query={rows}
-        page={page}
-        onPage={setPage}
-        empty="No tickets"
-        onRow={setOpen}
-        columns={[
-          { header: 'Created', cell: (t) => formatDateTimeShort(t.createdAt) },
-          { header: 'User', cell: (t) => <span className="font-mono">{t.user.username}</span> },
-          { header: 'Subject', cell: (t) => <span className="capitalize">{t.type}</span> },
-          { header: 'Message', cell: (t) => <span className="line-clamp-2 max-w-xs text-slate-300">{t.message}</span>, className: 'text-slate-200' },
-          {
-            header: 'Status',
-            cell: (t) => <Badge tone={t.status === 'closed' ? 'danger' : t.status === 'answered' ? 'info' : 'success'}>{t.status}</Badge>,
-          },
-        ]}
-      />
+      <PageHeader title="Support tickets" subtitle="Answer and close tickets" action={<StatusFilter list={list} options={TICKET_STATUSES} />} />
+      <AdminTable<AdminTicket> list={list} query={rows} empty="No tickets" onRow={setOpen} columns={COLUMNS} />
       <Modal
         open={open !== null}
         onClose={() => setOpen(null)}

@@ -1,5 +1,3 @@
-import { csvExports } from '@app/core/contracts/exports';
-import { downloadFile } from '../../../lib/download';
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
@@ -9,20 +7,18 @@ import { Badge } from '../../../components/ui/badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usersQuery, type AdminUserRow } from '../api/admin-api';
 import { AdminTable } from '../components/admin-table';
+import { useAdminList } from '../components/use-admin-list';
 
 export default function AdminUsersPage() {
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const list = useAdminList('users', { q: '' });
   const navigate = useNavigate();
+  const { setFilter } = list;
   useEffect(() => {
-    const t = setTimeout(() => {
-      setQ(text.trim());
-      setPage(1);
-    }, 300);
+    const t = setTimeout(() => setFilter({ q: text.trim() }), 300);
     return () => clearTimeout(t);
-  }, [text]);
-  const users = useQuery(usersQuery(q, page));
+  }, [text, setFilter]);
+  const users = useQuery(usersQuery(list.filter.q, list.page));
   return (
     <div>
       <PageHeader title="Users" subtitle="Search by e-mail, name or username" />
@@ -32,10 +28,8 @@ export default function AdminUsersPage() {
         <input className="input pl-9" placeholder="Search users" value={text} onChange={(e) => setText(e.target.value)} />
       </label>
       <AdminTable<AdminUserRow>
-        onDownload={() => downloadFile(csvExports.admin, { query: { list: 'users', q } })}
+        list={list}
         query={users}
-        page={page}
-        onPage={setPage}
         empty="No users found"
         onRow={(u) => void navigate(`/admin/users/${u.id}`)}
         columns={[

@@ -1,6 +1,4 @@
-import { csvExports } from '@app/core/contracts/exports';
 import { WITHDRAWAL_STATUSES } from '@app/core/statuses';
-import { downloadFile } from '../../../lib/download';
 import { formatAmount, formatDateTimeShort, shortenAddress } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,15 +12,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { call } from '../../../lib/call';
 import { useAdminAction, withdrawalsQuery, type AdminWithdrawal } from '../api/admin-api';
 import { AdminTable, StatusFilter } from '../components/admin-table';
+import { useAdminList } from '../components/use-admin-list';
 
 type Action = { kind: 'complete' | 'reject'; row: AdminWithdrawal } | null;
 
 export default function AdminWithdrawalsPage() {
-  const [status, setStatus] = useState('pending');
-  const [page, setPage] = useState(1);
+  const list = useAdminList('withdrawals', { status: 'pending' });
   const [action, setAction] = useState<Action>(null);
   const [text, setText] = useState('');
-  const rows = useQuery(withdrawalsQuery(status, page));
+  const rows = useQuery(withdrawalsQuery(list.filter.status, list.page));
   const run = useAdminAction((b: { id: string; kind: 'complete' | 'reject'; text: string }) =>
     b.kind === 'complete'
       ? call(admin.completeWithdrawal, { params: { id: b.id }, body: { tx_hash: b.text } })
@@ -41,16 +39,10 @@ export default function AdminWithdrawalsPage() {
   };
   return (
     <div>
-      <PageHeader
-        title="Withdrawals"
-        subtitle="Pay or refuse withdrawal requests"
-        action={<StatusFilter value={status} onChange={(v) => (setStatus(v), setPage(1))} options={WITHDRAWAL_STATUSES} />}
-      />
+      <PageHeader title="Withdrawals" subtitle="Pay or refuse withdrawal requests" action={<StatusFilter list={list} options={WITHDRAWAL_STATUSES} />} />
       <AdminTable<AdminWithdrawal>
-        onDownload={() => downloadFile(csvExports.admin, { query: { list: 'withdrawals', status } })}
+        list={list}
         query={rows}
-        page={page}
-        onPage={setPage}
         empty="No withdrawals"
         columns={[
           { header: 'Requested', cell: (w) => formatDateTimeShort(w.createdAt) },
