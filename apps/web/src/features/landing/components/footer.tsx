@@ -2,6 +2,7 @@ import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { SECTIONS } from '../content';
 import { Wordmark } from './brand';
+import { SectionLinks } from './section-links';
 import { TelegramIcon, XIcon, YoutubeIcon } from './social-icons';
 
 const SUPPORT_EMAIL = 'support@usdtstake.app';
@@ -12,6 +13,33 @@ const SOCIALS = [
 ];
 // Rows of 44 px: each link is a fingertip tall on a phone (e2e/ux4.e2e.ts).
 const linkClass = 'flex min-h-11 items-center text-slate-400 transition hover:text-white lg:min-h-8';
+
+const ACCOUNT_LINKS = [
+  { to: '/signup', label: 'Sign up' },
+  { to: '/login', label: 'Login' },
+  { to: '/dashboard', label: 'Dashboard' },
+];
+const LEGAL_LINKS = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/terms-conditions', label: 'Terms & Conditions' },
+];
+
+function FooterLinks({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="font-semibold text-white">{title}</h2>
+      <ul className="mt-2">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={linkClass}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function Footer() {
   return (
@@ -46,51 +74,10 @@ export function Footer() {
         </div>
         <nav aria-label="Explore" className="col-span-2 sm:col-span-1">
           <h2 className="font-semibold text-white">Explore</h2>
-          <ul className="mt-2 grid grid-cols-2 gap-x-6 sm:grid-cols-1">
-            {SECTIONS.slice(1).map((s) => (
-              <li key={s.id}>
-                <a href={`#${s.id}`} className={linkClass}>
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SectionLinks sections={SECTIONS.slice(1)} className="mt-2 grid grid-cols-2 gap-x-6 sm:grid-cols-1" linkClassName={linkClass} />
         </nav>
-        <nav aria-label="Account">
-          <h2 className="font-semibold text-white">Account</h2>
-          <ul className="mt-2">
-            <li>
-              <Link to="/signup" className={linkClass}>
-                Sign up
-              </Link>
-            </li>
-            <li>
-              <Link to="/login" className={linkClass}>
-                Login
-              </Link>
-            </li>
-            <li>
-              <Link to="/dashboard" className={linkClass}>
-                Dashboard
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Legal">
-          <h2 className="font-semibold text-white">Legal</h2>
-          <ul className="mt-2">
-            <li>
-              <Link to="/privacy-policy" className={linkClass}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms-conditions" className={linkClass}>
-                Terms &amp; Conditions
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks title="Account" links={ACCOUNT_LINKS} />
+        <FooterLinks title="Legal" links={LEGAL_LINKS} />
       </div>
       <div className="mx-auto mt-12 flex max-w-6xl flex-col gap-3 border-t border-white/5 pt-6 text-xs text-slate-400 md:flex-row md:items-center md:justify-between">
         <p>© 2025 USDT Stake. All rights reserved.</p>
