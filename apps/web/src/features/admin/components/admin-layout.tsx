@@ -24,6 +24,15 @@ const NAV = [
   { to: '/admin/security', label: 'Security', icon: LockKeyhole },
 ];
 
+/** Logout sits in the header on a phone and at the foot of the sidebar on a desktop. */
+function LogoutButton({ onClick, className }: { onClick: () => void; className: string }) {
+  return (
+    <button type="button" onClick={onClick} className={className}>
+      <LogOut className="h-4 w-4" aria-hidden /> Logout
+    </button>
+  );
+}
+
 /** The operator's console: a sidebar on desktop, a scrolling tab bar on a phone. */
 export function AdminLayout() {
   const navigate = useNavigate();
@@ -54,13 +63,10 @@ export function AdminLayout() {
           <span className="text-lg font-bold text-white">
             USDT<span className="text-brand-400">Stake</span> <span className="text-xs font-medium text-gold-400">Admin</span>
           </span>
-          <button
-            type="button"
+          <LogoutButton
             onClick={logout}
             className="inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-white/10 px-3 text-sm text-slate-300 hover:bg-white/5 hover:text-white lg:hidden"
-          >
-            <LogOut className="h-4 w-4" aria-hidden /> Logout
-          </button>
+          />
         </div>
         <div className="relative">
           <nav
@@ -78,13 +84,10 @@ export function AdminLayout() {
                 iconClassName="h-4 w-4"
               />
             ))}
-            <button
-              type="button"
+            <LogoutButton
               onClick={logout}
               className="mt-4 hidden items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-400 hover:bg-white/5 hover:text-white lg:flex"
-            >
-              <LogOut className="h-4 w-4" aria-hidden /> Logout
-            </button>
+            />
           </nav>
           {/* On a phone the tabs run off the edge: say so, and take the person there (issue 32, item 21). */}
           {moreTabs ? (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -16,6 +16,31 @@ const FIELDS: { key: keyof Omit<AdminSettings, 'maintenance_mode'>; label: strin
   { key: 'direct_referral_percentage', label: 'Direct referral (%)', hint: 'paid to the sponsor on each stake' },
   { key: 'withdrawal_fee_percentage', label: 'Withdrawal fee (%)', hint: 'kept from each new withdrawal' },
 ];
+
+/** A card of settings saved together by the button at its foot. */
+function SettingsSection({
+  title,
+  saveLabel,
+  saving,
+  onSave,
+  children,
+}: {
+  title: string;
+  saveLabel: string;
+  saving: boolean;
+  onSave: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card space-y-4">
+      <h2 className="text-base font-semibold text-white">{title}</h2>
+      {children}
+      <Button disabled={saving} onClick={onSave}>
+        {saving ? 'Processing...' : saveLabel}
+      </Button>
+    </section>
+  );
+}
 
 function SettingsForm({ initial }: { initial: AdminSettings }) {
   const [values, setValues] = useState<Record<string, string>>({});
@@ -38,8 +63,7 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
     }
   };
   return (
-    <section className="card space-y-4">
-      <h2 className="text-base font-semibold text-white">Rates</h2>
+    <SettingsSection title="Rates" saveLabel="Save settings" saving={save.isPending} onSave={() => void submit()}>
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((f) => (
           <div key={f.key}>
@@ -64,10 +88,7 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
           <span className="block text-xs text-slate-400">The user API answers 503 and users see the maintenance page; the admin console keeps working.</span>
         </span>
       </label>
-      <Button disabled={save.isPending} onClick={() => void submit()}>
-        {save.isPending ? 'Processing...' : 'Save settings'}
-      </Button>
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -102,8 +123,7 @@ function RewardLevelsForm({ initial }: { initial: AdminRewardLevel[] }) {
   };
   const set = (i: number, key: string, value: string) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
   return (
-    <section className="card space-y-4">
-      <h2 className="text-base font-semibold text-white">Reward levels</h2>
+    <SettingsSection title="Reward levels" saveLabel="Save reward levels" saving={save.isPending} onSave={() => void submit()}>
       <ScrollX label="Reward levels">
         <table className="w-full min-w-[520px] text-left text-sm">
           <thead className="text-xs uppercase tracking-wide text-slate-400">
@@ -134,10 +154,7 @@ function RewardLevelsForm({ initial }: { initial: AdminRewardLevel[] }) {
           </tbody>
         </table>
       </ScrollX>
-      <Button disabled={save.isPending} onClick={() => void submit()}>
-        {save.isPending ? 'Processing...' : 'Save reward levels'}
-      </Button>
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -11,7 +11,7 @@ import { QueryState } from '../../../components/ui/states';
 import { admin } from '@app/core/contracts/admin';
 import { errorMessage } from '../../../lib/api-client';
 import { call } from '../../../lib/call';
-import { useAdminAction, userQuery } from '../api/admin-api';
+import { useAdminAction, userQuery, type AdminUserDetail } from '../api/admin-api';
 import { StatCard } from '../components/admin-table';
 import { ScrollX } from '../../../components/ui/scroll-x';
 
@@ -49,6 +49,39 @@ function MiniTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][];
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A table's leading columns, header to cell, in order. */
+type Columns<T> = Record<string, (record: T) => ReactNode>;
+
+const STAKE_COLUMNS: Columns<AdminUserDetail['stakes'][number]> = {
+  ID: (s) => s.id,
+  Amount: (s) => formatAmount(s.amount),
+  'ROI paid': (s) => formatAmount(s.roi_paid),
+};
+const PAYMENT_COLUMNS: Columns<AdminUserDetail['payments'][number]> = {
+  Payment: (p) => p.payment_id,
+  Amount: (p) => formatAmount(p.amount),
+  Credited: (p) => formatAmount(p.credited),
+};
+const WITHDRAWAL_COLUMNS: Columns<AdminUserDetail['withdrawals'][number]> = {
+  ID: (w) => w.id,
+  Amount: (w) => formatAmount(w.amount),
+  Network: (w) => w.network,
+};
+
+/** One table of the user's records, each row ending with the record's status and when it was made. */
+function RecordsSection<T extends { status: string; createdAt: string }>({ title, records, columns }: { title: string; records: T[]; columns: Columns<T> }) {
+  const cells = Object.values(columns);
+  return (
+    <Section title={title}>
+      <MiniTable
+        head={[...Object.keys(columns), 'Status', 'Created']}
+        empty={`No ${title.toLowerCase()}`}
+        rows={records.map((r) => [...cells.map((cell) => cell(r)), r.status, formatDateTimeShort(r.createdAt)])}
+      />
+    </Section>
   );
 }
 
@@ -138,27 +171,9 @@ export default function AdminUserDetailPage() {
                 ])}
               />
             </Section>
-            <Section title="Stakes">
-              <MiniTable
-                head={['ID', 'Amount', 'ROI paid', 'Status', 'Created']}
-                empty="No stakes"
-                rows={data.stakes.map((s) => [s.id, formatAmount(s.amount), formatAmount(s.roi_paid), s.status, formatDateTimeShort(s.createdAt)])}
-              />
-            </Section>
-            <Section title="Payments">
-              <MiniTable
-                head={['Payment', 'Amount', 'Credited', 'Status', 'Created']}
-                empty="No payments"
-                rows={data.payments.map((p) => [p.payment_id, formatAmount(p.amount), formatAmount(p.credited), p.status, formatDateTimeShort(p.createdAt)])}
-              />
-            </Section>
-            <Section title="Withdrawals">
-              <MiniTable
-                head={['ID', 'Amount', 'Network', 'Status', 'Created']}
-                empty="No withdrawals"
-                rows={data.withdrawals.map((w) => [w.id, formatAmount(w.amount), w.network, w.status, formatDateTimeShort(w.createdAt)])}
-              />
-            </Section>
+            <RecordsSection title="Stakes" records={data.stakes} columns={STAKE_COLUMNS} />
+            <RecordsSection title="Payments" records={data.payments} columns={PAYMENT_COLUMNS} />
+            <RecordsSection title="Withdrawals" records={data.withdrawals} columns={WITHDRAWAL_COLUMNS} />
           </div>
         )}
       </QueryState>
