@@ -1,5 +1,5 @@
-import { Layers, Wallet } from 'lucide-react';
 import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
+import { BalanceCard } from './balance-card';
 
 /** A grey block the height of one line of the text it stands for. */
 function Bone({ className }: { className: string }) {
@@ -38,26 +38,20 @@ export function DashboardSkeleton() {
         </div>
       </section>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <section className="card">
-          <div className="flex items-center gap-2 text-sm text-slate-400">
-            <Wallet className="h-4 w-4 text-brand-400" aria-hidden /> Deposit Balance
-          </div>
+        <BalanceCard kind="deposit">
           <div className="mt-2 flex h-9 items-center">
             <Bone className="h-7 w-32" />
           </div>
           <BalanceLine kind="deposit" />
           <BalanceHelp className="mt-1" />
           <span className="mt-4 block min-h-11 w-full rounded-xl bg-brand-700/40" aria-hidden />
-        </section>
-        <section className="card">
-          <div className="flex items-center gap-2 text-sm text-slate-400">
-            <Layers className="h-4 w-4 text-gold-400" aria-hidden /> My staking
-          </div>
+        </BalanceCard>
+        <BalanceCard kind="staking">
           <div className="mt-2 flex h-9 items-center">
             <Bone className="h-7 w-24" />
           </div>
           <span className="mt-4 block min-h-11 w-full rounded-xl border border-brand-500/30" aria-hidden />
-        </section>
+        </BalanceCard>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { abbreviateAmount, rankLabel } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
-import { Crown, Layers, Wallet } from 'lucide-react';
+import { Crown } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -10,6 +10,7 @@ import { ErrorState, LastUpdated, RefreshError } from '../../../components/ui/st
 import { errorMessage } from '../../../lib/api-client';
 import { userInfoQueryOptions } from '../../../lib/shared-queries';
 import { ActivityList } from '../components/activity-list';
+import { BalanceCard } from '../components/balance-card';
 import { DashboardSkeleton, HeaderPillSkeleton } from '../components/dashboard-skeleton';
 import { TotalAssets } from '../components/assets-summary';
 import { ReferralLink } from '../components/referral-link';
@@ -84,10 +85,7 @@ export default function DashboardPage() {
           <ReferralLink username={user.username} />
 
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <section className="card">
-              <div className="flex items-center gap-2 text-sm text-slate-400">
-                <Wallet className="h-4 w-4 text-brand-400" aria-hidden /> Deposit Balance
-              </div>
+            <BalanceCard kind="deposit">
               <p className="mt-2 text-3xl font-bold text-white" data-testid="deposit-balance">
                 ${abbreviateAmount(user.user_detail.deposit_balance)}
               </p>
@@ -99,11 +97,8 @@ export default function DashboardPage() {
               >
                 Deposit
               </Link>
-            </section>
-            <section className="card">
-              <div className="flex items-center gap-2 text-sm text-slate-400">
-                <Layers className="h-4 w-4 text-gold-400" aria-hidden /> My staking
-              </div>
+            </BalanceCard>
+            <BalanceCard kind="staking">
               <p className="mt-2 text-3xl font-bold text-white" data-testid="total-staked">
                 ${abbreviateAmount(user.user_detail.total_staked)}
               </p>
@@ -113,7 +108,7 @@ export default function DashboardPage() {
               >
                 Stake Now
               </Link>
-            </section>
+            </BalanceCard>
           </div>
         </>
       )}
