@@ -1,5 +1,6 @@
 import { ArrowDown, BadgeDollarSign, Landmark, Lock, Repeat, ShieldCheck, Wallet, Zap } from 'lucide-react';
 import { RATES } from '../content';
+import { IconTile } from './icon-tile';
 import { Section } from './section';
 
 const POINTS = [
@@ -40,9 +41,7 @@ export function About() {
           {FLOW.map((f, i) => (
             <li key={f.title} className="flex flex-col items-center gap-2">
               <div className="flex w-full items-center gap-4 rounded-2xl border border-white/5 bg-surface-800/80 p-4">
-                <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-surface-600 to-surface-700 text-brand-300">
-                  <f.icon className="h-5 w-5" aria-hidden />
-                </span>
+                <IconTile icon={f.icon} className="bg-gradient-to-br from-surface-600 to-surface-700 text-brand-300" />
                 <div>
                   <p className="font-semibold text-white">{f.title}</p>
                   <p className="text-sm text-slate-400">{f.text}</p>

@@ -1,6 +1,6 @@
-import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { RATES } from '../content';
+import { CreateAccountLink } from './create-account-link';
 
 export function CallToAction() {
   return (
@@ -13,12 +13,7 @@ export function CallToAction() {
           ${RATES.withdrawOpensAt}.
         </p>
         <div className="relative mt-8 flex flex-wrap justify-center gap-3">
-          <Link
-            to="/signup"
-            className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-800"
-          >
-            Create your free account <ArrowRight className="h-4 w-4" aria-hidden />
-          </Link>
+          <CreateAccountLink className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 font-semibold text-white shadow-lg shadow-brand-500/30 transition hover:bg-brand-800" />
           <Link
             to="/login"
             className="inline-flex items-center rounded-xl border border-white/15 px-6 py-3.5 font-semibold text-white transition hover:bg-white/5"

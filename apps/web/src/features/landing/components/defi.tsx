@@ -1,5 +1,6 @@
 import { ArrowLeftRight, Gift, Layers, Users } from 'lucide-react';
 import { RATES, REWARD_LEVELS, TOP_REWARD } from '../content';
+import { IconTile } from './icon-tile';
 import { Section } from './section';
 
 const n = new Intl.NumberFormat('en-US');
@@ -18,6 +19,14 @@ const STREAMS = [
   { icon: ArrowLeftRight, title: 'Member transfers', text: `Send USDT to another member by username, from $${RATES.transferMin}, with no fee.` },
 ];
 
+// The figures align right; the outer columns get the card's wider padding.
+const LEVEL_HEADS = [
+  ['Level', 'px-5 py-3 font-semibold'],
+  ['Self', 'px-3 py-3 text-right font-semibold'],
+  ['Directs', 'px-3 py-3 text-right font-semibold'],
+  ['Reward', 'px-5 py-3 text-right font-semibold'],
+] as const;
+
 export function Defi() {
   return (
     <Section
@@ -32,9 +41,7 @@ export function Defi() {
             key={s.title}
             className="flex gap-4 rounded-2xl border border-white/5 bg-surface-800/70 p-5 transition sm:block sm:p-6 hover:-translate-y-0.5 hover:border-gold-400/20 motion-reduce:hover:translate-y-0"
           >
-            <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-gold-400/10 text-gold-400">
-              <s.icon className="h-5 w-5" aria-hidden />
-            </span>
+            <IconTile icon={s.icon} className="bg-gold-400/10 text-gold-400" />
             <div>
               <h3 className="font-semibold text-white sm:mt-4">{s.title}</h3>
               <p className="mt-1.5 text-sm leading-relaxed text-slate-400 sm:mt-2">{s.text}</p>
@@ -52,18 +59,11 @@ export function Defi() {
           <table className="w-full min-w-[20rem] text-sm">
             <thead>
               <tr className="text-left text-xs uppercase tracking-wide text-slate-400">
-                <th scope="col" className="px-5 py-3 font-semibold">
-                  Level
-                </th>
-                <th scope="col" className="px-3 py-3 text-right font-semibold">
-                  Self
-                </th>
-                <th scope="col" className="px-3 py-3 text-right font-semibold">
-                  Directs
-                </th>
-                <th scope="col" className="px-5 py-3 text-right font-semibold">
-                  Reward
-                </th>
+                {LEVEL_HEADS.map(([label, className]) => (
+                  <th key={label} scope="col" className={className}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-white/5 tabular-nums">

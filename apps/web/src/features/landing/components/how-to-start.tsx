@@ -1,6 +1,6 @@
-import { ArrowRight, TrendingUp, UserPlus, Wallet } from 'lucide-react';
-import { Link } from 'react-router';
+import { TrendingUp, UserPlus, Wallet } from 'lucide-react';
 import { RATES } from '../content';
+import { CreateAccountLink } from './create-account-link';
 import { Section } from './section';
 
 const STEPS = [
@@ -47,12 +47,7 @@ export function HowToStart() {
         ))}
       </ol>
       <div className="mt-10 text-center">
-        <Link
-          to="/signup"
-          className="inline-flex items-center gap-2 rounded-xl border border-brand-500/50 px-5 py-3 text-sm font-semibold text-brand-300 transition hover:bg-brand-500/10"
-        >
-          Create your free account <ArrowRight className="h-4 w-4" aria-hidden />
-        </Link>
+        <CreateAccountLink className="inline-flex items-center gap-2 rounded-xl border border-brand-500/50 px-5 py-3 text-sm font-semibold text-brand-300 transition hover:bg-brand-500/10" />
       </div>
     </Section>
   );
