@@ -8,11 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { History, Layers, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
 import { Button } from '../../../components/ui/button';
+import { HeaderLink } from '../../../components/ui/header-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReviewDialog } from '../../../components/ui/review-dialog';
 import { StatCard } from '../../../components/ui/stat-card';
@@ -68,12 +68,9 @@ export default function StakingPage() {
           settings.data ? `Earn ${settings.data.roi_income_percentage}% every day, up to ${settings.data.stake_cap_percentage}%` : 'Stake USDT and earn daily'
         }
         action={
-          <Link
-            to="/staking/history"
-            className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5"
-          >
-            <History className="h-4 w-4" aria-hidden /> History
-          </Link>
+          <HeaderLink to="/staking/history" icon={History}>
+            History
+          </HeaderLink>
         }
       />
       <div className="grid grid-cols-2 gap-3">

@@ -3,10 +3,10 @@ import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { DataTable } from '../../../components/ui/data-table';
+import { HeaderLink } from '../../../components/ui/header-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { NumberedPagination } from '../../../components/ui/pagination';
 import { errorMessage } from '../../../lib/api-client';
@@ -40,12 +40,9 @@ export default function TeamPage() {
         title="My Team"
         subtitle="Your direct referrals"
         action={
-          <Link
-            to="/dashboard"
-            className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5"
-          >
-            <LayoutDashboard className="h-4 w-4" aria-hidden /> Dashboard
-          </Link>
+          <HeaderLink to="/dashboard" icon={LayoutDashboard}>
+            Dashboard
+          </HeaderLink>
         }
       />
       <div className="card p-0">

@@ -8,12 +8,12 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, History, Loader2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
 import { Button } from '../../../components/ui/button';
 import { FieldFrame, TextField } from '../../../components/ui/form-field';
+import { HeaderLink } from '../../../components/ui/header-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReviewDialog, reviewState, type ReviewRow } from '../../../components/ui/review-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -117,12 +117,9 @@ export default function TransferPage() {
       <PageHeader
         title="Transfer Crypto - Transfer crypto to your buddies"
         action={
-          <Link
-            to="/transfer-history"
-            className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-xl border border-white/10 px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/5"
-          >
-            <History className="h-4 w-4" aria-hidden /> History
-          </Link>
+          <HeaderLink to="/transfer-history" icon={History}>
+            History
+          </HeaderLink>
         }
       />
       <form onSubmit={onSubmit} noValidate className="card space-y-4">
