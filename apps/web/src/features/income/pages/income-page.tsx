@@ -5,11 +5,9 @@ import clsx from 'clsx';
 import { Gift, TrendingUp, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { DataTable } from '../../../components/ui/data-table';
+import { PagedQueryTable } from '../../../components/paged-query-table';
 import { PageHeader } from '../../../components/ui/page-header';
-import { NumberedPagination } from '../../../components/ui/pagination';
 import { StatCard } from '../../../components/ui/stat-card';
-import { errorMessage } from '../../../lib/api-client';
 import { settingsQueryOptions, userInfoQueryOptions } from '../../../lib/shared-queries';
 import { csvExports } from '@app/core/contracts/exports';
 import { HistoryToolbar } from '../../../components/history-toolbar';
@@ -82,11 +80,11 @@ export default function IncomePage() {
       </div>
       <section className="card p-0">
         <HistoryToolbar range={params} onDownload={() => downloadFile(csvExports.user, { query: { list: 'income', income_type: tab.type, ...range } })} />
-        <DataTable<TIncomeItem>
-          rows={history.data?.data}
-          loading={history.isPending}
-          error={history.isError ? errorMessage(history.error, 'Failed to fetch income history') : null}
-          onRetry={() => void history.refetch()}
+        <PagedQueryTable<TIncomeItem>
+          query={history}
+          errorText="Failed to fetch income history"
+          page={page}
+          onPage={params.setPage}
           empty={tab.empty}
           rowKey={(r) => r.id}
           cols={[
@@ -96,11 +94,6 @@ export default function IncomePage() {
             { header: 'Details', cell: (r) => <span className="text-slate-400">{r.note}</span>, className: 'text-slate-400' },
           ]}
         />
-        {history.data ? (
-          <div className="px-3 pb-3">
-            <NumberedPagination page={page} perPage={history.data.pagination.perPage} total={history.data.pagination.total} onPage={params.setPage} />
-          </div>
-        ) : null}
       </section>
       {tab.key === 'reward' ? <RewardLevels /> : null}
     </div>

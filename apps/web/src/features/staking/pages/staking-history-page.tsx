@@ -1,15 +1,10 @@
 import type { TStakeRow } from '@app/core/contracts';
 import { formatAmount, formatDateIso } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { DataTable } from '../../../components/ui/data-table';
-import { PageHeader } from '../../../components/ui/page-header';
-import { SimplePagination } from '../../../components/ui/pagination';
-import { errorMessage } from '../../../lib/api-client';
+import { PagedQueryTable } from '../../../components/paged-query-table';
+import { BackLink, PageHeader } from '../../../components/ui/page-header';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { csvExports } from '@app/core/contracts/exports';
 import { HistoryToolbar } from '../../../components/history-toolbar';
 import { downloadFile } from '../../../lib/download';
@@ -29,26 +24,18 @@ export default function StakingHistoryPage() {
   const params = useHistoryParams();
   const { page, range } = params;
   const history = useQuery(stakeHistoryQueryOptions(page, range));
-  useEffect(() => {
-    if (history.isError) toast.error(errorMessage(history.error, 'Failed to fetch staking history'));
-  }, [history.isError, history.error]);
+  useErrorToast(history, 'Failed to fetch staking history');
   return (
     <div>
-      <PageHeader
-        title="Staking History"
-        action={
-          <Link to="/staking" className="-my-3 inline-flex min-h-11 min-w-11 items-center gap-1 rounded-lg px-1 text-sm text-slate-300 hover:text-white">
-            <ArrowLeft className="h-4 w-4" aria-hidden /> Back
-          </Link>
-        }
-      />
+      <PageHeader title="Staking History" action={<BackLink to="/staking">Back</BackLink>} />
       <div className="card p-0">
         <HistoryToolbar range={params} onDownload={() => downloadFile(csvExports.user, { query: { list: 'stakes', ...range } })} />
-        <DataTable<TStakeRow>
-          rows={history.data?.data}
-          loading={history.isPending}
-          error={history.isError ? errorMessage(history.error, 'Failed to fetch history') : null}
-          onRetry={() => void history.refetch()}
+        <PagedQueryTable<TStakeRow>
+          query={history}
+          errorText="Failed to fetch history"
+          page={page}
+          onPage={params.setPage}
+          simplePagination
           empty="No records found"
           rowKey={(r) => r.id}
           cols={[
@@ -60,11 +47,6 @@ export default function StakingHistoryPage() {
             { header: 'Status', cell: (r) => <Badge tone={tone(r.status)}>{r.status}</Badge> },
           ]}
         />
-        {history.data ? (
-          <div className="px-3 pb-3">
-            <SimplePagination page={page} perPage={history.data.pagination.perPage} total={history.data.pagination.total} onPage={params.setPage} />
-          </div>
-        ) : null}
       </div>
     </div>
   );

@@ -1,14 +1,14 @@
 import type { TTicket } from '@app/core/contracts';
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
-import { NumberedPagination } from '../../../components/ui/pagination';
+import { TablePagination } from '../../../components/paged-query-table';
 import { errorMessage } from '../../../lib/api-client';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { ticketsQueryOptions } from '../api/tickets';
 import { TicketThread } from './ticket-thread';
 
@@ -24,9 +24,7 @@ export function TicketTable({ page, onPage }: { page: number; onPage: (page: num
   const tickets = useQuery(ticketsQueryOptions(page));
   const [open, setOpen] = useState<TTicket | null>(null);
 
-  useEffect(() => {
-    if (tickets.isError) toast.error(errorMessage(tickets.error, 'Failed to fetch ticket history'));
-  }, [tickets.isError, tickets.error]);
+  useErrorToast(tickets, 'Failed to fetch ticket history');
 
   return (
     <section className="card overflow-hidden p-0">
@@ -74,11 +72,7 @@ export function TicketTable({ page, onPage }: { page: number; onPage: (page: num
             },
           ]}
         />
-        {tickets.data ? (
-          <div className="px-3 pb-3">
-            <NumberedPagination page={page} perPage={tickets.data.pagination.perPage} total={tickets.data.pagination.total} onPage={onPage} />
-          </div>
-        ) : null}
+        <TablePagination list={tickets.data} page={page} onPage={onPage} />
       </div>
       <Modal open={open !== null} onClose={() => setOpen(null)} title="Admin Remarks">
         {open ? <TicketThread ticket={open} onSent={() => setOpen(null)} /> : null}

@@ -2,17 +2,15 @@ import type { TTeamMember } from '@app/core/contracts';
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { DataTable } from '../../../components/ui/data-table';
+import { PagedQueryTable } from '../../../components/paged-query-table';
 import { HeaderLink } from '../../../components/ui/header-link';
 import { PageHeader } from '../../../components/ui/page-header';
-import { NumberedPagination } from '../../../components/ui/pagination';
-import { errorMessage } from '../../../lib/api-client';
 import { csvExports } from '@app/core/contracts/exports';
 import { HistoryToolbar } from '../../../components/history-toolbar';
 import { downloadFile } from '../../../lib/download';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { teamQueryOptions } from '../api/team-api';
 
 function Avatar({ m }: { m: TTeamMember }) {
@@ -31,9 +29,7 @@ function Avatar({ m }: { m: TTeamMember }) {
 export default function TeamPage() {
   const [page, setPage] = useState(1);
   const team = useQuery(teamQueryOptions(page));
-  useEffect(() => {
-    if (team.isError) toast.error(errorMessage(team.error, 'Failed to fetch team members'));
-  }, [team.isError, team.error]);
+  useErrorToast(team, 'Failed to fetch team members');
   return (
     <div>
       <PageHeader
@@ -47,11 +43,11 @@ export default function TeamPage() {
       />
       <div className="card p-0">
         <HistoryToolbar onDownload={() => downloadFile(csvExports.user, { query: { list: 'team' } })} />
-        <DataTable<TTeamMember>
-          rows={team.data?.data}
-          loading={team.isPending}
-          error={team.isError ? errorMessage(team.error, 'Failed to fetch team members') : null}
-          onRetry={() => void team.refetch()}
+        <PagedQueryTable<TTeamMember>
+          query={team}
+          errorText="Failed to fetch team members"
+          page={page}
+          onPage={setPage}
           empty="No team members found"
           rowKey={(m) => m.username}
           cols={[
@@ -62,11 +58,6 @@ export default function TeamPage() {
             { header: 'Status', cell: (m) => <Badge tone={m.status === 'active' ? 'success' : 'danger'}>{m.status}</Badge> },
           ]}
         />
-        {team.data ? (
-          <div className="px-3 pb-3">
-            <NumberedPagination page={page} perPage={team.data.pagination.perPage} total={team.data.pagination.total} onPage={setPage} />
-          </div>
-        ) : null}
       </div>
     </div>
   );

@@ -6,9 +6,8 @@ import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PendingWithdrawals } from '../../../components/pending-withdrawals';
-import { DataTable } from '../../../components/ui/data-table';
+import { PagedQueryTable } from '../../../components/paged-query-table';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SimplePagination } from '../../../components/ui/pagination';
 import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage } from '../../../lib/api-client';
 import { csvExports } from '@app/core/contracts/exports';
@@ -86,11 +85,13 @@ export default function TransactionPage() {
           </div>
         </div>
         <HistoryToolbar range={params} onDownload={() => downloadFile(csvExports.user, { query: { list: EXPORT_LIST[type], ...range } })} />
-        <DataTable<THistoryRecord>
-          rows={history.data?.data}
+        <PagedQueryTable<THistoryRecord>
+          query={history}
           loading={history.isPending || (history.isFetching && history.isPlaceholderData)}
-          error={history.isError ? errorMessage(history.error, 'Failed to load history') : null}
-          onRetry={() => void history.refetch()}
+          errorText="Failed to load history"
+          page={page}
+          onPage={params.setPage}
+          simplePagination
           empty="No records found"
           rowKey={(r) => r.id}
           cols={[
@@ -111,11 +112,6 @@ export default function TransactionPage() {
             },
           ]}
         />
-        {history.data ? (
-          <div className="px-3 pb-3">
-            <SimplePagination page={page} perPage={history.data.pagination.perPage} total={history.data.pagination.total} onPage={params.setPage} />
-          </div>
-        ) : null}
       </section>
       <DetailsDialog record={open} type={type} onClose={() => setOpen(null)} />
     </div>

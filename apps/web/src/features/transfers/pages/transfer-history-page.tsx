@@ -1,14 +1,9 @@
 import { formatAmount, formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
-import { DataTable } from '../../../components/ui/data-table';
-import { PageHeader } from '../../../components/ui/page-header';
-import { NumberedPagination } from '../../../components/ui/pagination';
-import { errorMessage } from '../../../lib/api-client';
+import { PagedQueryTable } from '../../../components/paged-query-table';
+import { BackLink, PageHeader } from '../../../components/ui/page-header';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { walletQueryOptions } from '../../../lib/shared-queries';
 import { csvExports } from '@app/core/contracts/exports';
 import { HistoryToolbar } from '../../../components/history-toolbar';
@@ -21,27 +16,18 @@ export default function TransferHistoryPage() {
   const { page, range } = params;
   const list = useQuery(transfersQueryOptions(page, range));
   const wallet = useQuery(walletQueryOptions());
-  useEffect(() => {
-    if (list.isError) toast.error(errorMessage(list.error, 'Failed to fetch transfer history'));
-  }, [list.isError, list.error]);
+  useErrorToast(list, 'Failed to fetch transfer history');
   const sent = (r: TransferRow) => (r.direction ? r.direction === 'sent' : r.sender_id === wallet.data?.user_id);
   return (
     <div>
-      <PageHeader
-        title="Transfer History"
-        action={
-          <Link to="/transfer" className="-my-3 inline-flex min-h-11 min-w-11 items-center gap-1 rounded-lg px-1 text-sm text-slate-300 hover:text-white">
-            <ArrowLeft className="h-4 w-4" aria-hidden /> Back
-          </Link>
-        }
-      />
+      <PageHeader title="Transfer History" action={<BackLink to="/transfer">Back</BackLink>} />
       <div className="card p-0">
         <HistoryToolbar range={params} onDownload={() => downloadFile(csvExports.user, { query: { list: 'transfers', ...range } })} />
-        <DataTable<TransferRow>
-          rows={list.data?.data}
-          loading={list.isPending}
-          error={list.isError ? errorMessage(list.error, 'Failed to fetch transfer history') : null}
-          onRetry={() => void list.refetch()}
+        <PagedQueryTable<TransferRow>
+          query={list}
+          errorText="Failed to fetch transfer history"
+          page={page}
+          onPage={params.setPage}
           empty="No transfer history found"
           rowKey={(r) => r.id}
           cols={[
@@ -60,11 +46,6 @@ export default function TransferHistoryPage() {
             { header: 'User', cell: (r) => <span>{sent(r) ? `To ${r.Receiver.username}` : `From ${r.Sender.username}`}</span> },
           ]}
         />
-        {list.data ? (
-          <div className="px-3 pb-3">
-            <NumberedPagination page={page} perPage={list.data.pagination.perPage} total={list.data.pagination.total} onPage={params.setPage} />
-          </div>
-        ) : null}
       </div>
     </div>
   );
