@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -179,9 +179,9 @@ export default function DepositPage() {
           />
           {errors.amount ? <p className="field-error">{errors.amount.message}</p> : null}
         </div>
-        <Button type="submit" className="w-full" disabled={isSubmitting || created !== null}>
-          {isSubmitting ? 'Loading...' : 'Deposit'}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel="Loading..." disabled={created !== null}>
+          Deposit
+        </SubmitButton>
       </form>
       {chainGateway && !created ? <PermanentAddress currency={CHAINS.find((c) => c.code === chosen)?.code ?? 'usdtbsc'} /> : null}
       {created ? <Panel p={created.p} startedAt={created.at} live={chainGateway} /> : null}

@@ -11,10 +11,10 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
-import { Button } from '../../../components/ui/button';
 import { HeaderLink } from '../../../components/ui/header-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReviewDialog } from '../../../components/ui/review-dialog';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { StatCard } from '../../../components/ui/stat-card';
 import { staking } from '@app/core/contracts/money';
 import { errorMessage } from '../../../lib/api-client';
@@ -114,9 +114,9 @@ export default function StakingPage() {
             </p>
           )}
         </div>
-        <Button type="submit" className="w-full" disabled={!enough || create.isPending}>
-          {create.isPending ? 'Processing...' : 'Stake'}
-        </Button>
+        <SubmitButton busy={create.isPending} busyLabel="Processing..." disabled={!enough}>
+          Stake
+        </SubmitButton>
         {!enough && wallet.data ? <p className="text-center text-sm text-amber-300">Not enough balance</p> : null}
       </form>
       <ReviewDialog

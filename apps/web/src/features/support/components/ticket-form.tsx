@@ -3,7 +3,7 @@ import { SUPPORT_DISALLOWED_MESSAGE, SUPPORT_DISALLOWED_RE, ZCreateTicketRequest
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateTicket } from '../api/tickets';
 
@@ -74,9 +74,9 @@ export function TicketForm({ onCreated }: { onCreated?: () => void } = {}) {
           </span>
         </div>
       </div>
-      <Button type="submit" className="w-full" disabled={create.isPending}>
-        {create.isPending ? 'Loading...' : 'Submit Ticket'}
-      </Button>
+      <SubmitButton busy={create.isPending} busyLabel="Loading...">
+        Submit Ticket
+      </SubmitButton>
     </form>
   );
 }

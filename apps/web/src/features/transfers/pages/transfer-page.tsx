@@ -11,11 +11,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
-import { Button } from '../../../components/ui/button';
 import { FieldFrame, TextField } from '../../../components/ui/form-field';
 import { HeaderLink } from '../../../components/ui/header-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReviewDialog, reviewState, type ReviewRow } from '../../../components/ui/review-dialog';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { walletQueryOptions } from '../../../lib/shared-queries';
 import { checkUsername, useCreateTransfer } from '../api/transfers-api';
@@ -187,9 +187,9 @@ export default function TransferPage() {
           }
           {...form.register('amount_usd')}
         />
-        <Button type="submit" className="w-full" disabled={receiver.state !== 'ok' || create.isPending}>
-          {create.isPending ? 'Processing...' : 'Transfer'}
-        </Button>
+        <SubmitButton busy={create.isPending} busyLabel="Processing..." disabled={receiver.state !== 'ok'}>
+          Transfer
+        </SubmitButton>
       </form>
       <ReviewDialog
         {...reviewState(review, setReview, confirm, create.isPending)}

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { FieldFrame, fieldAria, TextField, TwoFactorCodeField } from '../../../components/ui/form-field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReviewDialog, reviewState, type ReviewRow } from '../../../components/ui/review-dialog';
@@ -221,9 +221,9 @@ export default function WithdrawalPage() {
             </dd>
           </div>
         </dl>
-        <Button type="submit" className="w-full" disabled={create.isPending}>
-          {create.isPending ? 'Processing...' : 'Withdraw'}
-        </Button>
+        <SubmitButton busy={create.isPending} busyLabel="Processing...">
+          Withdraw
+        </SubmitButton>
       </form>
       <ReviewDialog
         {...reviewState(review, setReview, confirm, create.isPending)}
