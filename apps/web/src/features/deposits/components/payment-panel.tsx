@@ -168,18 +168,19 @@ export function PaymentPanel({
         <div className="rounded-xl border border-amber-500/30 bg-amber-500/10 p-3 text-sm" data-testid="partial-box">
           <p className="font-semibold text-amber-200">Payment Completed (Partial Amount)</p>
           <dl className="mt-2 space-y-1 text-amber-100/90">
-            <div className="flex justify-between">
-              <dt>Amount Received</dt>
-              <dd>
-                {formatAmount(info.amount_received)} {info.pay_currency}
-              </dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Expected Amount</dt>
-              <dd>
-                {formatAmount(info.expected_amount)} {info.pay_currency}
-              </dd>
-            </div>
+            {(
+              [
+                ['Amount Received', info.amount_received],
+                ['Expected Amount', info.expected_amount],
+              ] as const
+            ).map(([label, amount]) => (
+              <div key={label} className="flex justify-between">
+                <dt>{label}</dt>
+                <dd>
+                  {formatAmount(amount)} {info.pay_currency}
+                </dd>
+              </div>
+            ))}
           </dl>
           {info.status_description ? <p className="mt-1 text-xs">{info.status_description}</p> : null}
           {(info.confirmations_received ?? 0) > 0 ? <p className="mt-1 text-xs">{`${info.confirmations_received} confirmations received`}</p> : null}
