@@ -1,13 +1,13 @@
 import type { TIncomeItem } from '@app/core/contracts';
 import { abbreviateAmount, formatAmount, formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
-import clsx from 'clsx';
 import { Gift, TrendingUp, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { PagedQueryTable } from '../../../components/paged-query-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatCard } from '../../../components/ui/stat-card';
+import { TabList } from '../../../components/ui/tab-list';
 import { settingsQueryOptions, userInfoQueryOptions } from '../../../lib/shared-queries';
 import { csvExports } from '@app/core/contracts/exports';
 import { HistoryToolbar } from '../../../components/history-toolbar';
@@ -57,23 +57,14 @@ export default function IncomePage() {
       <IncomeChart />
       {/* On a phone the columns are sized by their labels, so 'Referral Income' keeps one line at 390 px
           (only a narrower screen wraps it); from 640 px there is room for three equal tabs. */}
-      <div role="tablist" aria-label="Income type" className="grid grid-cols-[repeat(3,auto)] gap-1 rounded-xl bg-surface-800 p-1 sm:grid-cols-3">
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            role="tab"
-            type="button"
-            aria-selected={tab.key === t.key}
-            onClick={() => params.setTab(t.key)}
-            className={clsx(
-              'min-h-11 rounded-lg px-1.5 py-2 text-xs font-semibold transition sm:px-2 sm:text-sm',
-              tab.key === t.key ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white',
-            )}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Income type"
+        tabs={TABS}
+        selected={tab.key}
+        onSelect={params.setTab}
+        className="grid grid-cols-[repeat(3,auto)] gap-1 rounded-xl bg-surface-800 p-1 sm:grid-cols-3"
+        tabClassName="min-h-11 rounded-lg px-1.5 py-2 text-xs font-semibold transition sm:px-2 sm:text-sm"
+      />
       <div className="flex items-start gap-3 rounded-2xl border border-brand-500/20 bg-brand-500/10 p-4 text-sm text-brand-100">
         <tab.icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-300" aria-hidden />
         <p>{banner}</p>

@@ -1,7 +1,6 @@
 import type { THistoryRecord } from '@app/core/contracts';
 import { abbreviateAmount, formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
-import clsx from 'clsx';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -9,6 +8,7 @@ import { PendingWithdrawals } from '../../../components/pending-withdrawals';
 import { PagedQueryTable } from '../../../components/paged-query-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatCard } from '../../../components/ui/stat-card';
+import { TabList } from '../../../components/ui/tab-list';
 import { errorMessage } from '../../../lib/api-client';
 import { csvExports } from '@app/core/contracts/exports';
 import { HistoryToolbar } from '../../../components/history-toolbar';
@@ -18,16 +18,16 @@ import { EXPORT_LIST, historyQueryOptions, type HistoryType } from '../../../lib
 import { DetailsDialog } from '../components/details-dialog';
 import { HistoryAmount, HistoryStatus } from '../components/history-cells';
 
-const TABS: { type: HistoryType; label: string }[] = [
-  { type: 'transaction', label: 'Deposits' },
-  { type: 'withdrawal', label: 'Withdrawals' },
-  { type: 'transfer', label: 'Transfers' },
+const TABS: { key: HistoryType; label: string }[] = [
+  { key: 'transaction', label: 'Deposits' },
+  { key: 'withdrawal', label: 'Withdrawals' },
+  { key: 'transfer', label: 'Transfers' },
 ];
 
 export default function TransactionPage() {
   // Tab, page and date range live in the URL (issue 32, item 19).
   const params = useHistoryParams<HistoryType>('transaction');
-  const type: HistoryType = TABS.some((t) => t.type === params.tab) ? params.tab : 'transaction';
+  const type: HistoryType = TABS.some((t) => t.key === params.tab) ? params.tab : 'transaction';
   const { page, range } = params;
   const [open, setOpen] = useState<THistoryRecord | null>(null);
   const history = useQuery(historyQueryOptions(type, page, range));
@@ -66,23 +66,14 @@ export default function TransactionPage() {
         <div className="p-4 pb-3">
           <h2 className="text-base font-semibold text-white">Transaction Overview</h2>
           <p className="text-xs text-slate-400">Track your financial activities</p>
-          <div role="tablist" aria-label="History type" className="mt-3 grid grid-cols-3 gap-1 rounded-xl bg-surface-900 p-1">
-            {TABS.map((t) => (
-              <button
-                key={t.type}
-                type="button"
-                role="tab"
-                aria-selected={type === t.type}
-                onClick={() => params.setTab(t.type)}
-                className={clsx(
-                  'min-h-11 rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm',
-                  type === t.type ? 'bg-brand-700 text-white' : 'text-slate-400 hover:text-white',
-                )}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
+          <TabList
+            label="History type"
+            tabs={TABS}
+            selected={type}
+            onSelect={params.setTab}
+            className="mt-3 grid grid-cols-3 gap-1 rounded-xl bg-surface-900 p-1"
+            tabClassName="min-h-11 rounded-lg px-2 py-2 text-xs font-semibold sm:text-sm"
+          />
         </div>
         <HistoryToolbar range={params} onDownload={() => downloadFile(csvExports.user, { query: { list: EXPORT_LIST[type], ...range } })} />
         <PagedQueryTable<THistoryRecord>
