@@ -8,6 +8,23 @@ import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-s
 import { paymentStatusKey } from '../../../lib/payment-status';
 import { parseExtra } from './payment-extra';
 
+/** A pending payment's card names it and its date; tapping it reopens its panel, unless the panel above already is this payment's. */
+export function OpenPaymentButton({ payment, shown, onOpen }: { payment: PendingPayment; shown: boolean; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      className="min-w-0 flex-1 basis-44 rounded-lg text-left"
+      aria-current={shown ? 'true' : undefined}
+      onClick={onOpen}
+      data-testid="open-payment"
+    >
+      <span className="block truncate text-sm font-semibold text-white">{`Payment #${payment.payment_id}`}</span>
+      <span className="block text-xs text-slate-400">{formatDateTime(payment.createdAt)}</span>
+      <span className="mt-0.5 block text-xs font-semibold text-brand-300">{shown ? 'Shown above' : 'Show address and QR'}</span>
+    </button>
+  );
+}
+
 /** 'Pending Payments': one card per open payment, each with its own refresh; tapping a card reopens its panel. */
 export function PendingList({
   items,
@@ -49,17 +66,7 @@ export function PendingList({
                 key={p.payment_id}
                 className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-white/5 bg-surface-900/70 p-3"
               >
-                <button
-                  type="button"
-                  className="min-w-0 flex-1 basis-44 rounded-lg text-left"
-                  aria-current={activeId === p.payment_id ? 'true' : undefined}
-                  onClick={() => onOpen(p)}
-                  data-testid="open-payment"
-                >
-                  <span className="block truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</span>
-                  <span className="block text-xs text-slate-400">{formatDateTime(p.createdAt)}</span>
-                  <span className="mt-0.5 block text-xs font-semibold text-brand-300">{activeId === p.payment_id ? 'Shown above' : 'Show address and QR'}</span>
-                </button>
+                <OpenPaymentButton payment={p} shown={activeId === p.payment_id} onOpen={() => onOpen(p)} />
                 <div className="ml-auto flex shrink-0 items-center gap-1">
                   <div className="whitespace-nowrap text-right">
                     {/* A USDT payment: what to send, or what arrived of it (the payment status table). */}

@@ -1,5 +1,5 @@
 import { CHAINS, CURRENCY, PAYMENT_WINDOW_SECONDS, QR_SIZE } from '@app/core/constants';
-import { formatAmount, formatCountdown, formatDateTime, groupAddress } from '@app/core/format';
+import { formatAmount, formatCountdown, groupAddress } from '@app/core/format';
 import { formNumber } from '@app/core/schemas/fields';
 import { ZCreatePaymentRequest } from '@app/core/schemas/money-ops';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -29,6 +29,7 @@ import {
   reopenable,
   type PendingPayment,
 } from '../api/payments-api';
+import { OpenPaymentButton } from '../components/pending-list';
 import { Confirmations, PermanentAddress } from '../components/permanent-address';
 import { useCountdown } from '../components/use-countdown';
 
@@ -199,19 +200,7 @@ export default function DepositPage() {
           <ul className="space-y-2">
             {pending.data.filter(isPendingPayment).map((p) => (
               <li key={p.payment_id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
-                <button
-                  type="button"
-                  className="min-w-0 flex-1 basis-44 rounded-lg text-left"
-                  aria-current={created?.p.payment_id === p.payment_id ? 'true' : undefined}
-                  onClick={() => setCreated(fromPending(p))}
-                  data-testid="open-payment"
-                >
-                  <span className="block truncate text-sm font-semibold text-white">{`Payment #${p.payment_id}`}</span>
-                  <span className="block text-xs text-slate-400">{formatDateTime(p.createdAt)}</span>
-                  <span className="mt-0.5 block text-xs font-semibold text-brand-300">
-                    {created?.p.payment_id === p.payment_id ? 'Shown above' : 'Show address and QR'}
-                  </span>
-                </button>
+                <OpenPaymentButton payment={p} shown={created?.p.payment_id === p.payment_id} onOpen={() => setCreated(fromPending(p))} />
                 <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
                   <PaymentStatusBadge statusKey={paymentStatusKey(p.status, parseExtra(p.extra, p.pay_amount))} />
                   <PaymentAmount
