@@ -3,8 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { usd } from '@app/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDbKind, type TestApp } from '../test/app';
+import { describe, expect, it } from 'vitest';
+import { testDbKind, useTestApp } from '../test/app';
 import { nodeArgs } from '../test/entry-points';
 import { newDataDir } from '../test/template-db';
 import { createUser, fundDeposit } from '../test/factories';
@@ -16,11 +16,7 @@ const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../..');
 
 describe('CLI commands', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('jobs:roi --date credits every day up to the date, and ledger:verify reports OK', async () => {
     const u = await createUser(t.db, t.ctx.secret);

@@ -7,24 +7,20 @@ import { contractSerializer } from '../lib/response-serializer';
 import { route } from '../lib/route';
 import { registerContractGuard } from '../plugins/contracts';
 import { registerErrorHandler } from '../plugins/error-handler';
-import { createTestApp, type TestApp } from '../test/app';
+import { useTestApp } from '../test/app';
 
 const key = (method: string, url: string) => `${method} ${url}`;
 const contractKey = (c: Contract) => key(c.method, `/api${c.path}`);
 
 describe('every route comes from a contract', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let app: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp();
     // The full set: the CLI control endpoint exists only in a process started with a control secret.
     app = await buildApp({ ctx: t.ctx, logger: false, extraRoutes: [controlRoutes('s'.repeat(32))] });
     await app.ready();
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(async () => app.close());
 
   it('registers exactly the contracts: no route without a contract, no contract without a route', () => {
     const routes = app.apiRoutes.map((r) => key(String(r.method), r.url)).sort();

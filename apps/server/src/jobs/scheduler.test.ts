@@ -1,7 +1,7 @@
 import { usd } from '@app/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, testDbKind, type TestApp } from '../test/app';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testDbKind, useTestApp } from '../test/app';
 import { createUser, fundDeposit } from '../test/factories';
 import * as ledger from '../modules/ledger/service';
 import { createStake } from '../modules/staking/service';
@@ -35,11 +35,7 @@ function probe(name: string, runMs: number, intervalMs: number) {
 }
 
 describe('jobs runner and the daily ROI job', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   const runs = () => t.db.selectFrom('job_runs').selectAll().where('name', '=', 'roi').orderBy('period').execute();
 

@@ -3,7 +3,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDb, type DbHandle } from '../db/connect';
 import * as ledger from '../modules/ledger/service';
@@ -13,6 +12,7 @@ import { createUser, fundDeposit, type TestUser } from '../test/factories';
 import { startServer, type ServerProcess } from '../test/processes';
 import { roiCredits } from '../test/roi-credits';
 import { seededRandom } from '../test/seeded-random';
+import { adminQuery } from '../test/template-db';
 
 /**
  * Scale-out on real processes (issue 11): three servers started at the same moment on one empty
@@ -40,15 +40,7 @@ describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, 
   let servers: ServerProcess[] = [];
   let handle: DbHandle | undefined;
 
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
+  const admin = (q: string) => adminQuery(pgUrl!, q);
 
   afterAll(async () => {
     const codes = await Promise.all(servers.map((s) => s.stop()));

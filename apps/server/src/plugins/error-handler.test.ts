@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app';
 import { auth, createUser } from '../test/factories';
 import { freePort } from '../test/processes';
 import { redactUrl } from './log-redact';
@@ -8,6 +8,7 @@ import { inject } from '../test/api';
 import { admin as adminApi } from '@app/core/contracts/admin';
 import { staking } from '@app/core/contracts/money';
 import { user as userApi } from '@app/core/contracts/user';
+import { sendRawJson } from '../test/raw-json';
 
 /** Writes raw bytes to the server and returns everything it answers before closing. */
 function raw(port: number, request: string): Promise<string> {
@@ -21,14 +22,12 @@ function raw(port: number, request: string): Promise<string> {
 }
 
 describe('requests outside the routes answer in the API shape (review findings)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp();
     port = await freePort();
     await t.app.listen({ port, host: '127.0.0.1' });
   });
-  afterAll(async () => t.close());
 
   it('logs out when a client sends a JSON content type with an empty body', async () => {
     const user = await createUser(t.db, t.ctx.secret);
@@ -59,12 +58,7 @@ describe('requests outside the routes answer in the API shape (review findings)'
     expect(none.json()).toEqual({ success: false, message: 'Amount is required', errors: { amount_usd: 'Amount is required' } });
     const close = await inject(t.app, adminApi.closeTicket, { token: admin.token, params: { id: '1' } });
     expect(close.json()).toEqual({ success: false, message: 'Remark is required', errors: { adminRemark: 'Remark is required' } });
-    const array = await t.app.inject({
-      method: 'POST',
-      url: '/api/stake/create',
-      headers: { ...auth(user.token), 'content-type': 'application/json' },
-      payload: '[]',
-    });
+    const array = await sendRawJson(t.app, staking.create, user.token, '[]');
     expect(array.statusCode).toBe(400);
     expect(array.json()).toEqual({ success: false, message: 'Request body must be a JSON object' });
   });

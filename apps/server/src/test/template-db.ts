@@ -98,7 +98,8 @@ export function databaseUrlFor(url: string, name: string): string {
   return u.toString();
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+/** Runs one statement (create or drop a database) on the server of `url`, in a connection of its own. */
+export async function adminQuery(url: string, text: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, useTestApp } from '../../test/app';
 import { createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
 import { inject } from '../../test/api';
 import type { Contract, InputOf } from '@app/core/contracts/define';
@@ -13,15 +13,13 @@ import { addDays } from '../income/roi';
 import { utcDay } from '@app/core/days';
 
 describe('admin API', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: TestUser;
   let user: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await createUser(t.db, t.ctx.secret, { isAdmin: true, email: 'root@example.test' });
     user = await createUser(t.db, t.ctx.secret, { name: 'Plain Person' });
   });
-  afterAll(async () => t.close());
 
   it('answers 401 without a token and 403 to a user token on every admin route', async () => {
     const id = { id: String(user.id) };
@@ -209,11 +207,7 @@ describe('admin ROI run for a future date', () => {
 
 // Review finding: '0x123' was accepted as a payout hash, shown to the user as an explorer link and mailed.
 describe('admin completes a withdrawal only with a hash of its chain', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   async function pending(network: 'BSC' | 'TRON') {
     const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });

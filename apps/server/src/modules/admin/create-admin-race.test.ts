@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDb, type DbHandle } from '../../db/connect';
-import { createTestDb, testDbKind } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { testDbKind } from '../../test/app';
+import { useProcessPools } from '../../test/process-pools';
 import { bootstrapAdmin, createAdmin } from './create-admin';
 
 /**
@@ -9,16 +9,7 @@ import { bootstrapAdmin, createAdmin } from './create-admin';
  * pool on the same PostgreSQL schema, as separate servers would.
  */
 describe.runIf(testDbKind === 'postgres')('admin bootstrap from several processes at once (PostgreSQL)', () => {
-  let main: Awaited<ReturnType<typeof createTestDb>>;
-  const procs: DbHandle[] = [];
-  beforeAll(async () => {
-    main = await createTestDb();
-    for (let i = 0; i < 4; i++) procs.push(await connectDb({ databaseUrl: main.url, schema: main.schema!, poolSize: 2 }));
-  });
-  afterAll(async () => {
-    for (const p of procs) await p.close();
-    await main.close();
-  });
+  const { main, procs } = useProcessPools(4, 2);
 
   it('bootstrapAdmin in four processes at once creates the admin once and fails none', async () => {
     const results = await Promise.all(procs.map((p) => bootstrapAdmin(p.db, 'root@example.test', 'Root-Password-1')));

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
 import { createUser, fundIncome } from '../../test/factories';
 import { inject } from '../../test/api';
 import { withdrawals } from '@app/core/contracts/money';
@@ -13,11 +13,7 @@ const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 // 429s: the replays counted as wrong codes and locked the user's own second factor for 15 minutes
 // (now: they would spend the account's guess budget).
 describe('a replayed two-factor code', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('is refused without counting as a wrong code, so a double submit cannot lock the second factor', async () => {
     const u = await createUser(t.db, t.ctx.secret);

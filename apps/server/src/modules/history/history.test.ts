@@ -1,6 +1,6 @@
 import { usd } from '@app/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
 import { createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
 import { inject } from '../../test/api';
 import { history as historyApi, transfers, withdrawals } from '@app/core/contracts/money';
@@ -12,11 +12,7 @@ const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 type Rec = { id: string; createdAt: string; amount: number; amount_usd: number; status: string; extra: string };
 
 describe('transaction history', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   const user = () => createUser(t.db, t.ctx.secret);
   const history = (u: TestUser, query: Record<string, string>) => inject(t.app, historyApi.list, { token: u.token, query });

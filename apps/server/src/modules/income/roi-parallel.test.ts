@@ -1,10 +1,10 @@
 import { usd } from '@app/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDb, type DbHandle } from '../../db/connect';
+import { describe, expect, it } from 'vitest';
 import { txRetries } from '../../db/tx';
 import { AppError } from '../../lib/errors';
-import { createTestDb, testDbKind } from '../../test/app';
+import { testDbKind } from '../../test/app';
+import { useProcessPools } from '../../test/process-pools';
 import { createUser, fundDeposit, fundIncome } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { createStake } from '../staking/service';
@@ -19,16 +19,7 @@ import { roiCredits } from '../../test/roi-credits';
  * the ledger verifies.
  */
 describe.runIf(testDbKind === 'postgres')('parallel ROI runs beside money operations (PostgreSQL)', () => {
-  let main: Awaited<ReturnType<typeof createTestDb>>;
-  const procs: DbHandle[] = [];
-  beforeAll(async () => {
-    main = await createTestDb();
-    for (let i = 0; i < 3; i++) procs.push(await connectDb({ databaseUrl: main.url, schema: main.schema!, poolSize: 12 }));
-  });
-  afterAll(async () => {
-    for (const p of procs) await p.close();
-    await main.close();
-  });
+  const { main, procs } = useProcessPools(3, 12);
 
   it('credits each stake-day once over 6 rounds of 3 simultaneous runs with stakes and transfers racing them', async () => {
     const secret = 'x'.repeat(64);

@@ -1,7 +1,8 @@
 import { percentOf } from '@app/core';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/app';
+import { verifyLedgerAfterEach } from '../../test/ledger-check';
 import { txRetries } from '../../db/tx';
 import { roiCredits } from '../../test/roi-credits';
 import * as ledger from '../ledger/service';
@@ -19,10 +20,7 @@ describe('set-based ROI', () => {
     h = await createTestDb();
   });
   afterAll(async () => h.close());
-  afterEach(async () => {
-    const report = await ledger.verify(h.db);
-    expect(report.ok, JSON.stringify(report)).toBe(true);
-  });
+  verifyLedgerAfterEach(() => h.db);
 
   let userSeq = 0;
   async function users(n: number, prefix: string): Promise<bigint[]> {

@@ -1,7 +1,8 @@
 import { usd } from '@app/core';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDbKind, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDbKind, useTestApp } from '../../test/app';
+import { verifyLedgerAfterEach } from '../../test/ledger-check';
 import { createUser, fundDeposit, type TestUser } from '../../test/factories';
 import { inject } from '../../test/api';
 import { income } from '@app/core/contracts/money';
@@ -12,9 +13,8 @@ import { createStake } from '../staking/service';
 import { addDays, isDay, runRoi } from './roi';
 
 describe('ROI accrual and income history', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     // The bulk tests below find their users by name: a factory's random username can start with
     // their username prefixes (once in 1,296 users), as these decoys do, and such a user took a
     // stake with them (seen: 3,303 credits for 3,300).
@@ -23,11 +23,7 @@ describe('ROI accrual and income history', () => {
       select 'Decoy ' || p, 'decoy-' || lower(p) || '@example.test', p || 'DECOY00', 'active', now()
       from unnest(array['BK', 'RC', 'BP']) p`.execute(t.db);
   });
-  afterAll(async () => t.close());
-  afterEach(async () => {
-    const report = await ledger.verify(t.db);
-    expect(report.ok, JSON.stringify(report)).toBe(true);
-  });
+  verifyLedgerAfterEach(() => t.db);
 
   const ctx = () => ({ db: t.db, dbKind: t.ctx.dbKind });
   const user = (opts: Parameters<typeof createUser>[2] = {}) => createUser(t.db, t.ctx.secret, opts);

@@ -9,6 +9,7 @@ import { startFakeNowPayments, type FakeNowPayments } from '../../test/fake-nowp
 import { GatewayError } from './gateways/gateway';
 import { createNowPaymentsGateway } from './gateways/nowpayments';
 import { expirePayments, pollPayments } from './jobs';
+import { countRows } from '../../test/count-rows';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -48,15 +49,7 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
   const balance = async (u: TestUser) => (await ledger.getBalances(t.db, u.id)).deposit;
   const row = (id: string) =>
     t.db.selectFrom('payments').selectAll().where('provider', '=', 'nowpayments').where('provider_payment_id', '=', id).executeTakeFirstOrThrow();
-  const count = async (table: 'payment_ipn_events' | 'ledger_entries' | 'payments') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<bigint>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'payment_ipn_events' | 'ledger_entries' | 'payments') => countRows(t.db, table);
   const newDeposit = async (amount = 100, currency = 'usdtbsc') => {
     const user = await createUser(t.db, t.ctx.secret);
     const res = await inject(t.app, payments.create, { token: user.token, body: { amount, currency } });

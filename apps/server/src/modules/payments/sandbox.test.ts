@@ -12,6 +12,7 @@ import { listDepositHistory } from './history';
 import { expirePayments } from './jobs';
 import { sandboxPayCommand, settleSandboxPayment } from './sandbox-chain';
 import { applyReport } from './service';
+import { countRows } from '../../test/count-rows';
 
 describe('payments with the sandbox gateway', () => {
   let t: TestApp;
@@ -25,15 +26,7 @@ describe('payments with the sandbox gateway', () => {
   afterAll(async () => t.close());
 
   const balance = async (u: TestUser) => (await ledger.getBalances(t.db, u.id)).deposit;
-  const countPayments = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('payments')
-          .select((eb) => eb.fn.countAll<bigint>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countPayments = () => countRows(t.db, 'payments');
   const createDemo = async (u: TestUser, amount = 100, currency = 'usdtbsc') => {
     const res = await inject(t.app, demoPayments.create, { token: u.token, body: { amount, currency } });
     expect(res.statusCode).toBe(200);

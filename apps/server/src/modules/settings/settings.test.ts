@@ -1,6 +1,6 @@
 import { DEFAULT_REWARD_LEVELS, DEFAULT_SETTINGS, toMicro, usd } from '@app/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { inject } from '../../test/api';
 import { income } from '@app/core/contracts/money';
@@ -8,11 +8,7 @@ import { user as userApi } from '@app/core/contracts/user';
 import { getRewardLevels, getSettings, normalizePercent, updateSettings } from './service';
 
 describe('settings and reward levels', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('starts with the defaults of the design, as exact decimal text, maintenance off', async () => {
     expect(await getSettings(t.db)).toEqual({

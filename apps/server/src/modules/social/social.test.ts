@@ -8,6 +8,7 @@ import { user as userApi } from '@app/core/contracts/user';
 import { hashPassword } from '../auth/password';
 import * as team from '../team/service';
 import { followProvider, startTestOAuth2Server, startTestProvider, type TestAccount } from '../../test/social-provider';
+import { countRows } from '../../test/count-rows';
 
 type Provider = (typeof SOCIAL_PROVIDER_NAMES)[number];
 
@@ -29,15 +30,7 @@ describe('social sign-in', () => {
   };
 
   async function counts() {
-    const one = async (table: 'users' | 'social_identities' | 'social_signups' | 'sessions') =>
-      Number(
-        (
-          await t.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<string>().as('c'))
-            .executeTakeFirstOrThrow()
-        ).c,
-      );
+    const one = (table: 'users' | 'social_identities' | 'social_signups' | 'sessions') => countRows(t.db, table);
     return { users: await one('users'), identities: await one('social_identities'), signups: await one('social_signups'), sessions: await one('sessions') };
   }
 

@@ -1,7 +1,8 @@
 import { usd } from '@app/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, type TestUser } from '../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
+import { verifyLedgerAfterEach } from '../../test/ledger-check';
+import { createUser, fundDeposit, type TestUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { replaceRewardLevels } from '../settings/service';
 import { utcDay } from '@app/core/days';
@@ -10,18 +11,12 @@ import { inject } from '../../test/api';
 import type { Contract } from '@app/core/contracts/define';
 import { income as incomeApi, staking } from '@app/core/contracts/money';
 import { user as userApi } from '@app/core/contracts/user';
+import { sendRawJson } from '../../test/raw-json';
 
 /** Rules around a stake that the main staking suite does not cover: who may stake, who is paid, what the lists show. */
 describe('stake rules', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
-  afterEach(async () => {
-    const report = await ledger.verify(t.db);
-    expect(report.ok, JSON.stringify(report)).toBe(true);
-  });
+  const t = useTestApp();
+  verifyLedgerAfterEach(() => t.db);
 
   const user = (opts: Parameters<typeof createUser>[2] = {}) => createUser(t.db, t.ctx.secret, opts);
   const stake = (u: TestUser, amount: unknown) => inject(t.app, staking.create, { token: u.token, body: { amount_usd: amount } });
@@ -209,12 +204,7 @@ describe('stake rules', () => {
     expect(none.json().success).toBe(false);
     const empty = await inject(t.app, staking.create, { token: u.token, body: {} });
     expect(empty.json()).toMatchObject({ message: 'Amount is required', errors: { amount_usd: 'Amount is required' } });
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/stake/create',
-      headers: { ...auth(u.token), 'content-type': 'application/json' },
-      payload: '{"amount_usd": 50',
-    });
+    const bad = await sendRawJson(t.app, staking.create, u.token, '{"amount_usd": 50');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().success).toBe(false);
     const nullAmount = await stake(u, null);

@@ -1,8 +1,8 @@
 import { usd } from '@app/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDbKind, type TestApp } from '../../test/app';
-import { auth, createUser, fundDeposit, type TestUser } from '../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { testDbKind, useTestApp } from '../../test/app';
+import { createUser, fundDeposit, type TestUser } from '../../test/factories';
 import { addDays, runRoi } from '../income/roi';
 import * as ledger from '../ledger/service';
 import { updateSettings } from '../settings/service';
@@ -12,13 +12,10 @@ import { roiDays } from '../../test/roi-credits';
 import { inject } from '../../test/api';
 import { income as incomeApi, staking } from '@app/core/contracts/money';
 import { user as userApi } from '@app/core/contracts/user';
+import { sendRawJson } from '../../test/raw-json';
 
 describe('staking, ROI, referral and reward income', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   const stake = (u: TestUser, amount: unknown) => inject(t.app, staking.create, { token: u.token, body: { amount_usd: amount } });
   const balances = (u: TestUser) => ledger.getBalances(t.db, u.id);
@@ -196,12 +193,7 @@ describe('staking, ROI, referral and reward income', () => {
 
   it('answers malformed JSON and a missing body with 400', async () => {
     const u = await createUser(t.db, t.ctx.secret);
-    const raw = await t.app.inject({
-      method: 'POST',
-      url: '/api/stake/create',
-      headers: { ...auth(u.token), 'content-type': 'application/json' },
-      payload: '{"amount_usd":',
-    });
+    const raw = await sendRawJson(t.app, staking.create, u.token, '{"amount_usd":');
     expect(raw.statusCode).toBe(400);
     const none = await inject(t.app, staking.create, { token: u.token });
     expect(none.statusCode).toBe(400);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_DISALLOWED_MESSAGE } from '@app/core';
-import { createTestApp, type TestApp } from '../../test/app';
+import { useTestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { inject } from '../../test/api';
 import { admin as adminApi } from '@app/core/contracts/admin';
@@ -8,15 +8,13 @@ import { support } from '@app/core/contracts/support';
 import { closeTicket } from './service';
 
 describe('support tickets', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let alice: TestUser;
   let bob: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
     alice = await createUser(t.db, t.ctx.secret);
     bob = await createUser(t.db, t.ctx.secret);
   });
-  afterAll(async () => t.close());
 
   const create = (u: TestUser, body: Record<string, unknown>) => inject(t.app, support.create, { token: u.token, body });
 

@@ -1,7 +1,7 @@
 import { usd } from '@app/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
 import { createUser, fundDeposit, type TestUser } from '../../test/factories';
 import { inject } from '../../test/api';
 import { auth as authApi } from '@app/core/contracts/auth';
@@ -12,11 +12,7 @@ import { createStake } from '../staking/service';
 import { getTeamSummary, onStake, onUserCreated, rebuildTeamStats } from './service';
 
 describe('team counters and my-team', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   /** A user created the way sign-up does it: with team counters. */
   async function member(sponsor?: TestUser, status?: 'inactive' | 'active' | 'blocked') {

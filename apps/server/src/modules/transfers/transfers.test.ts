@@ -1,32 +1,21 @@
 import { usd } from '@app/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDbKind, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { testDbKind, useTestApp } from '../../test/app';
 import { createUser, fundDeposit, fundIncome, type TestUser } from '../../test/factories';
 import { inject } from '../../test/api';
 import { transfers } from '@app/core/contracts/money';
 import * as ledger from '../ledger/service';
+import { countRows } from '../../test/count-rows';
 
 describe('transfers between users', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   const user = () => createUser(t.db, t.ctx.secret);
   const send = (u: TestUser, body: Record<string, unknown>) => inject(t.app, transfers.create, { token: u.token, body });
   const list = (u: TestUser, query?: Record<string, string>) => inject(t.app, transfers.list, { token: u.token, query });
   const bal = (u: TestUser) => ledger.getBalances(t.db, u.id);
   const entries = async () => (await ledger.verify(t.db)).entries;
-  const transferRows = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('transfers')
-          .select((eb) => eb.fn.countAll<bigint>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const transferRows = () => countRows(t.db, 'transfers');
 
   it('refuses a blocked receiver as an unknown user, on the username field, and writes nothing', async () => {
     const a = await user();

@@ -1,6 +1,6 @@
 import { usd } from '@app/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app';
 import { createUser, fundDeposit, fundIncome } from '../../test/factories';
 import { inject } from '../../test/api';
 import { transfers } from '@app/core/contracts/money';
@@ -15,11 +15,7 @@ import * as team from '../team/service';
 import { completeWithdrawal, createWithdrawal } from '../withdrawals/service';
 
 describe('GET /api/user/wallet', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   /** A user as sign-up makes one: the factory row plus the team counters sign-up keeps. */
   const member = async (referrerId: bigint | null = null) => {
