@@ -8,6 +8,7 @@ import { route } from '../lib/route';
 import { registerContractGuard } from '../plugins/contracts';
 import { registerErrorHandler } from '../plugins/error-handler';
 import { useTestApp } from '../test/app';
+import { newUserWallet } from '../test/wallets';
 
 const key = (method: string, url: string) => `${method} ${url}`;
 const contractKey = (c: Contract) => key(c.method, `/api${c.path}`);
@@ -112,18 +113,7 @@ describe('an answer that does not match its contract fails the request', () => {
   }
 
   it('and a money field sent as a string instead of a number, while the right answer goes through', async () => {
-    const wallet = {
-      user_id: '1',
-      balance: 10.5,
-      deposit_balance: 0,
-      total_staked: 0,
-      total_income: 0,
-      total_withdraw: 0,
-      total_directs: 0,
-      total_direct_business: 0,
-      total_network: 0,
-      team_business: { users: 0, amount: 0 },
-    };
+    const wallet = { ...newUserWallet('1'), balance: 10.5 };
     const right = await appFor(contracts.user.wallet, wallet);
     const res = await right.inject({ method: 'GET', url: '/api/user/wallet' });
     expect(res.statusCode).toBe(200);

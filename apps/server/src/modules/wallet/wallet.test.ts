@@ -13,6 +13,7 @@ import { getUserInfoOneStatement } from '../users/service';
 import { getWallet } from './service';
 import * as team from '../team/service';
 import { completeWithdrawal, createWithdrawal } from '../withdrawals/service';
+import { newUserWallet } from '../../test/wallets';
 
 describe('GET /api/user/wallet', () => {
   const t = useTestApp();
@@ -31,21 +32,7 @@ describe('GET /api/user/wallet', () => {
 
   it('answers zeros for a new user, in the spec’s shape', async () => {
     const u = await member();
-    expect(await wallet(u.token)).toEqual({
-      success: true,
-      data: {
-        user_id: String(u.id),
-        balance: 0,
-        deposit_balance: 0,
-        total_staked: 0,
-        total_income: 0,
-        total_withdraw: 0,
-        total_directs: 0,
-        total_direct_business: 0,
-        total_network: 0,
-        team_business: { users: 0, amount: 0 },
-      },
-    });
+    expect(await wallet(u.token)).toEqual({ success: true, data: newUserWallet(String(u.id)) });
   });
 
   it('shows balances, totals and team figures after stakes, income and a paid withdrawal', async () => {
