@@ -11,10 +11,12 @@ import { EVM, inject, TRON, withdrawer } from '../../test/api';
 import { history, staking, team, transfers } from '@app/core/contracts/money';
 import { user } from '@app/core/contracts/user';
 import { roiCredits } from '../../test/roi-credits';
+import { expectRefusedWithdrawal } from '../../test/refused-withdrawal';
 
 describe('team, transfers, withdrawals and history', () => {
   const t = useTestApp();
   const withdraw = withdrawer(t);
+  const expectRefused = expectRefusedWithdrawal(t);
 
   /** A user created the way sign-up does it: with team counters. */
   async function member(sponsor?: TestUser) {
@@ -108,14 +110,7 @@ describe('team, transfers, withdrawals and history', () => {
     [{ amount_usd: 10, network: 'ETH' }, 'Network is required', 'network'],
     [{ amount_usd: 500 }, 'Insufficient balance', 'amount_usd'],
   ])('refuses withdrawal %j with the message on the field', async (body, message, field) => {
-    const u = await member();
-    await fundIncome(t.db, u.id, 100);
-    const before = await entries();
-    const res = await withdraw(u, body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
-    expect(res.json().errors[field]).toBe(message);
-    expect(await entries()).toBe(before);
+    await expectRefused(await member(), body, message, field);
   });
 
   it('accepts valid addresses on each network (EIP-55 mixed case, all lower case, TRON)', async () => {

@@ -16,16 +16,20 @@ describe('transfers between users', () => {
   const bal = (u: TestUser) => ledger.getBalances(t.db, u.id);
   const entries = async () => (await ledger.verify(t.db)).entries;
   const transferRows = () => countRows(t.db, 'transfers');
+  /** `a` sends `body` and is refused with `status`, `message` as the answer's message and on `field`; no ledger entry or transfer row is written. */
+  const expectRefused = async (a: TestUser, body: Record<string, unknown>, status: number, message: string, field: string) => {
+    const [e0, r0] = [await entries(), await transferRows()];
+    const res = await send(a, body);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ success: false, message, errors: { [field]: message } });
+    expect([await entries(), await transferRows()]).toEqual([e0, r0]);
+  };
 
   it('refuses a blocked receiver as an unknown user, on the username field, and writes nothing', async () => {
     const a = await user();
     const b = await createUser(t.db, t.ctx.secret, { status: 'blocked' });
     await fundDeposit(t.db, a.id, 100);
-    const [e0, r0] = [await entries(), await transferRows()];
-    const res = await send(a, { username: b.username, amount_usd: 10, type: 'deposit' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ success: false, message: 'User not found', errors: { username: 'User not found' } });
-    expect([await entries(), await transferRows()]).toEqual([e0, r0]);
+    await expectRefused(a, { username: b.username, amount_usd: 10, type: 'deposit' }, 404, 'User not found', 'username');
     expect(await bal(b)).toEqual({ deposit: 0n, income: 0n });
   });
 
@@ -33,11 +37,7 @@ describe('transfers between users', () => {
     const a = await user();
     const b = await user();
     await fundDeposit(t.db, a.id, 50);
-    const [e0, r0] = [await entries(), await transferRows()];
-    const res = await send(a, { username: b.username, amount_usd: 50.01, type: 'deposit' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, message: 'Insufficient balance', errors: { amount_usd: 'Insufficient balance' } });
-    expect([await entries(), await transferRows()]).toEqual([e0, r0]);
+    await expectRefused(a, { username: b.username, amount_usd: 50.01, type: 'deposit' }, 400, 'Insufficient balance', 'amount_usd');
   });
 
   it('keeps the two wallets apart: a deposit transfer cannot spend income, nor a withdraw transfer the deposit balance', async () => {
@@ -76,12 +76,7 @@ describe('transfers between users', () => {
     const a = await user();
     const b = await user();
     await fundDeposit(t.db, a.id, 100);
-    const [e0, r0] = [await entries(), await transferRows()];
-    const res = await send(a, { username: b.username, amount_usd: 10, type: 'deposit', ...patch });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
-    expect(res.json().errors[field]).toBe(message);
-    expect([await entries(), await transferRows()]).toEqual([e0, r0]);
+    await expectRefused(a, { username: b.username, amount_usd: 10, type: 'deposit', ...patch }, 400, message, field);
   });
 
   it('lists sent and received records with direction, filters by type and dates, and pages', async () => {
@@ -110,39 +105,23 @@ describe('transfers between users', () => {
         .where('id', '=', row.id)
         .execute();
 
+    /** The `i`th a↔b transfer as a's list shows it: `from` sent `amount_usd` of `type` to `to`. */
+    const listedForA = (i: number, createdAt: string, amount_usd: number, from: TestUser, to: TestUser, type: string, direction: string) => ({
+      id: String(ab[i]!.id),
+      createdAt,
+      amount_usd,
+      sender_id: String(from.id),
+      type,
+      direction,
+      Sender: { username: from.username },
+      Receiver: { username: to.username },
+    });
     const all = (await list(a)).data();
     expect(all.pagination).toEqual({ total: 3, page: 1, perPage: 10 });
     expect(all.data).toEqual([
-      {
-        id: String(ab[2]!.id),
-        createdAt: '2026-05-03T00:00:00.000Z',
-        amount_usd: 13,
-        sender_id: String(a.id),
-        type: 'deposit',
-        direction: 'sent',
-        Sender: { username: a.username },
-        Receiver: { username: b.username },
-      },
-      {
-        id: String(ab[1]!.id),
-        createdAt: '2026-05-02T23:59:59.000Z',
-        amount_usd: 12,
-        sender_id: String(b.id),
-        type: 'withdraw',
-        direction: 'received',
-        Sender: { username: b.username },
-        Receiver: { username: a.username },
-      },
-      {
-        id: String(ab[0]!.id),
-        createdAt: '2026-05-01T12:00:00.000Z',
-        amount_usd: 11,
-        sender_id: String(a.id),
-        type: 'deposit',
-        direction: 'sent',
-        Sender: { username: a.username },
-        Receiver: { username: b.username },
-      },
+      listedForA(2, '2026-05-03T00:00:00.000Z', 13, a, b, 'deposit', 'sent'),
+      listedForA(1, '2026-05-02T23:59:59.000Z', 12, b, a, 'withdraw', 'received'),
+      listedForA(0, '2026-05-01T12:00:00.000Z', 11, a, b, 'deposit', 'sent'),
     ]);
     const bSees = (await list(b)).data();
     expect(bSees.pagination.total).toBe(4);

@@ -7,10 +7,12 @@ import { updateSettings } from '../settings/service';
 import { completeWithdrawal, rejectWithdrawal } from './service';
 import { EVM, inject, TRON, withdrawer } from '../../test/api';
 import { withdrawals } from '@app/core/contracts/money';
+import { expectRefusedWithdrawal } from '../../test/refused-withdrawal';
 
 describe('withdrawals', () => {
   const t = useTestApp();
   const withdraw = withdrawer(t);
+  const expectRefused = expectRefusedWithdrawal(t);
   const user = () => createUser(t.db, t.ctx.secret);
   const bal = (u: TestUser) => ledger.getBalances(t.db, u.id);
   const entries = async () => (await ledger.verify(t.db)).entries;
@@ -148,13 +150,7 @@ describe('withdrawals', () => {
     ['a blank address', { amount_usd: 10, wallet_address: '   ' }, 'Wallet address is required', 'wallet_address'],
   ])('refuses %s with the spec message and writes nothing', async (_name, patch, message, field) => {
     const u = await user();
-    await fundIncome(t.db, u.id, 100);
-    const before = await entries();
-    const res = await withdraw(u, patch);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
-    expect(res.json().errors[field]).toBe(message);
-    expect(await entries()).toBe(before);
+    await expectRefused(u, patch, message, field);
     expect(await rowsOf(u)).toEqual([]);
     expect((await bal(u)).income).toBe(usd(100));
   });
