@@ -40,6 +40,18 @@ describe('issue 10 findings', () => {
     return { email: e, accessId: reg.data().access_id as string, code };
   }
   const mailCount = (e: string) => t.mailbox.mails.filter((m) => m.to.includes(e)).length;
+  /** How many codes were compared against the sign-up's OTP challenge. */
+  const otpAttempts = async (e: string) =>
+    (
+      await t.db
+        .selectFrom('otp_challenges')
+        .select('attempts')
+        .where('user_id', '=', await userId(e))
+        .executeTakeFirstOrThrow()
+    ).attempts;
+  /** `count` different 6-digit guesses, the right `code` at index `at` and wrong ones around it. */
+  const guessesWithCodeAt = (code: string, count: number, at: number) =>
+    Array.from({ length: count }, (_, i) => (i === at ? code : String((Number(code) + i + 1) % 1_000_000).padStart(6, '0')));
 
   describe('1. dead access ids', () => {
     it('refuses to resend with an id a resend replaced, and a replaced id cannot skip the per-user wait', async () => {
@@ -199,16 +211,11 @@ describe('issue 10 findings', () => {
   describe('5. parallel OTP guesses', () => {
     it('20 parallel guesses with the right code among them never get more than 5 comparisons', async () => {
       const r = await register();
-      const guesses = Array.from({ length: 20 }, (_, i) => (i === 13 ? r.code : String((Number(r.code) + i + 1) % 1_000_000).padStart(6, '0')));
+      const guesses = guessesWithCodeAt(r.code, 20, 13);
       const answers = await Promise.all(guesses.map((otp) => inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp } })));
       const compared = answers.filter((a) => a.statusCode === 200 || a.json().message === 'Invalid OTP' || a.json().message?.startsWith('Too many')).length;
       expect(compared).toBeLessThanOrEqual(5);
-      const row = await t.db
-        .selectFrom('otp_challenges')
-        .select('attempts')
-        .where('user_id', '=', await userId(r.email))
-        .executeTakeFirstOrThrow();
-      expect(row.attempts).toBeLessThanOrEqual(5);
+      expect(await otpAttempts(r.email)).toBeLessThanOrEqual(5);
       // The accepted one, if any, was the right code.
       for (const [i, a] of answers.entries()) if (a.statusCode === 200) expect(guesses[i]).toBe(r.code);
     });
@@ -338,14 +345,9 @@ describe('issue 10 findings', () => {
   it.runIf(testDbKind === 'postgres')('5 on PostgreSQL, repeated: 40 parallel guesses on each of 5 sign-ups never pass 5 comparisons', async () => {
     for (let round = 0; round < 5; round++) {
       const r = await register();
-      const guesses = Array.from({ length: 40 }, (_, i) => (i === 7 + round ? r.code : String((Number(r.code) + i + 1) % 1_000_000).padStart(6, '0')));
+      const guesses = guessesWithCodeAt(r.code, 40, 7 + round);
       await Promise.all(guesses.map((otp) => inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp } })));
-      const row = await t.db
-        .selectFrom('otp_challenges')
-        .select('attempts')
-        .where('user_id', '=', await userId(r.email))
-        .executeTakeFirstOrThrow();
-      expect(row.attempts).toBeLessThanOrEqual(5);
+      expect(await otpAttempts(r.email)).toBeLessThanOrEqual(5);
     }
   });
 });
@@ -395,6 +397,15 @@ describe('external review: e-mail enumeration and the per-e-mail login limit', (
         .executeTakeFirst(),
     ).toBeUndefined();
 
+  /** After the wait, a resend replaces `first`, and `first` is dead at once: both answers go to `out`; returns the new id. */
+  async function replaceAfterWait(out: ReturnType<typeof seen>[], first: string) {
+    await age();
+    const resent = await inject(t.app, authApi.resendOtp, { body: { access_id: first } });
+    out.push(seen(resent));
+    out.push(seen(await inject(t.app, authApi.resendOtp, { body: { access_id: first } })));
+    return resent.data()?.access_id as string;
+  }
+
   /**
    * The attacker's walk: 10 wrong passwords, an 11th login, then with the access id it got: a wrong
    * code, a resend inside the wait, a resend after it, the replaced id, 5 wrong codes on the new id,
@@ -411,11 +422,7 @@ describe('external review: e-mail enumeration and the per-e-mail login limit', (
     const code1 = mailed ? await nthMail(e, before + 1) : null;
     out.push(seen(await inject(t.app, authApi.verifyOtp, { body: { access_id: first, otp: wrongFor(code1) } })));
     out.push(seen(await inject(t.app, authApi.resendOtp, { body: { access_id: first } })));
-    await age();
-    const resent = await inject(t.app, authApi.resendOtp, { body: { access_id: first } });
-    out.push(seen(resent));
-    const second = resent.data()?.access_id as string;
-    out.push(seen(await inject(t.app, authApi.resendOtp, { body: { access_id: first } })));
+    const second = await replaceAfterWait(out, first);
     const code2 = mailed ? await nthMail(e, before + 2) : null;
     for (let i = 0; i < 5; i++) out.push(seen(await inject(t.app, authApi.verifyOtp, { body: { access_id: second, otp: wrongFor(code2) } })));
     await age();
@@ -450,11 +457,7 @@ describe('external review: e-mail enumeration and the per-e-mail login limit', (
     const code1 = mailed ? await nthMail(e, before + 1) : null;
     out.push(seen(await inject(t.app, authApi.resendOtp, { body: { access_id: first } })));
     out.push(seen(await inject(t.app, authApi.resetPassword, { body: { access_id: first, otp: wrongFor(code1), password: 'NewPass123' } })));
-    await age();
-    const resent = await inject(t.app, authApi.resendOtp, { body: { access_id: first } });
-    out.push(seen(resent));
-    const second = resent.data()?.access_id as string;
-    out.push(seen(await inject(t.app, authApi.resendOtp, { body: { access_id: first } })));
+    const second = await replaceAfterWait(out, first);
     const code2 = mailed ? await nthMail(e, before + 2) : null;
     for (let i = 0; i < 5; i++)
       out.push(seen(await inject(t.app, authApi.resetPassword, { body: { access_id: second, otp: wrongFor(code2), password: 'NewPass123' } })));
