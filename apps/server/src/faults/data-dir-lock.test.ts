@@ -38,6 +38,12 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
     expect(await s.exited).toBe(0);
     await assertIntact(t, emails);
   };
+  /** Once the server is up, a CLI command creating `email` lands on it; then it stops intact with that admin. */
+  const servesThenStopsIntact = async (s: ServerProc, t: Target, email: string) => {
+    await s.ready();
+    expect(await admin(processEnv(t, 0), email)).toMatchObject({ code: 0 });
+    await stopIntact(s, t, [email]);
+  };
 
   it('a CLI command run while the server starts waits for it and hands the command over', async () => {
     const t = await newTarget('pglite');
@@ -77,11 +83,8 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
     const lines = loser.log().trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Startup failed: DATA_DIR .* is in use by another server \(pid \d+\); only one process may open it at a time$/);
-    await winner.ready();
     // The winner still serves and its database is sound.
-    const env = processEnv(t, 0);
-    expect(await admin(env, 'after-two-servers@example.test')).toMatchObject({ code: 0 });
-    await stopIntact(winner, t, ['after-two-servers@example.test']);
+    await servesThenStopsIntact(winner, t, 'after-two-servers@example.test');
   }, 120_000);
 
   it('two CLI commands at once on a directory with no server run one after the other', async () => {
@@ -100,11 +103,7 @@ describe.runIf(testDbKind === 'pglite')('DATA_DIR lock (real processes)', () => 
     first.proc.kill('SIGKILL');
     await first.exited;
     expect(existsSync(path.join(t.dataDir, 'pglite.lock'))).toBe(true);
-    const second = await start(t);
-    await second.ready();
-    const env = processEnv(t, 0);
-    expect(await admin(env, 'after-kill@example.test')).toMatchObject({ code: 0 });
-    await stopIntact(second, t, ['after-kill@example.test']);
+    await servesThenStopsIntact(await start(t), t, 'after-kill@example.test');
   }, 120_000);
 
   it('refuses with one line and never opens the files while a holder that does not answer keeps the lock', async () => {

@@ -84,11 +84,14 @@ describe('jobs runner and the daily ROI job', () => {
     const inProcess = () => ({ ...t.ctx, dbKind: 'pglite' as const });
     beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] }));
     afterEach(() => void vi.useRealTimers());
+    /** Starts the runner in this process with one probe job alone, its first tick after `firstDelayMs`. */
+    const startProbe = (name: string, runMs: number, intervalMs: number, firstDelayMs: number) => {
+      const p = probe(name, runMs, intervalMs);
+      return { p, handle: startJobs(inProcess(), captureLog().log, [p.job], { firstDelayMs }) };
+    };
 
     it('runs each job soon after start and then on its interval, and stop() waits for a run in flight', async () => {
-      const { log } = captureLog();
-      const p = probe('probe:interval', 60, 50);
-      const handle = startJobs(inProcess(), log, [p.job], { firstDelayMs: 10 });
+      const { p, handle } = startProbe('probe:interval', 60, 50, 10);
       await vi.advanceTimersByTimeAsync(9);
       expect(p.state.runs).toBe(0);
       // Ticks at 10 (runs to 70), 50 (skipped: busy), 100 (runs to 160), 150 (skipped), 200 (in flight at 220).
@@ -107,9 +110,7 @@ describe('jobs runner and the daily ROI job', () => {
     });
 
     it('skips a tick while the same job is still running in this process', async () => {
-      const { log } = captureLog();
-      const p = probe('probe:slow', 200, 20);
-      const handle = startJobs(inProcess(), log, [p.job], { firstDelayMs: 5 });
+      const { p, handle } = startProbe('probe:slow', 200, 20, 5);
       // Runs start at 5, 220 and 420 (the first tick after each run ends); the 18 ticks between are skipped.
       await vi.advanceTimersByTimeAsync(500);
       expect(p.state.runs).toBe(3);

@@ -26,6 +26,12 @@ describe('ROI accrual and income history', () => {
   verifyLedgerAfterEach(() => t.db);
 
   const ctx = () => ({ db: t.db, dbKind: t.ctx.dbKind });
+  /** `n` active users in one statement, named `${name} 1` … `${name} n`, with usernames `${prefix}0000001` … (the bulk tests find them by name). */
+  const insertUsers = (n: number, name: string, prefix: string) =>
+    sql`
+      insert into users (name, email, username, status, email_verified_at)
+      select ${name}::text || ' ' || g, lower(${name}::text) || g || '@example.test', ${prefix}::text || lpad(g::text, 7, '0'), 'active', now()
+      from generate_series(1, ${n}) g`.execute(t.db);
   const user = (opts: Parameters<typeof createUser>[2] = {}) => createUser(t.db, t.ctx.secret, opts);
   /** A funded user with one stake bought on `day` (UTC noon). */
   const staker = async (amount: number, day: string) => {
@@ -124,10 +130,7 @@ describe('ROI accrual and income history', () => {
   it('credits more stakes than one chunk, each once, with mixed rates, in a single run', async () => {
     // 1,234 users with a stake each, inserted in bulk (the ROI job only reads the stake rows).
     const n = 1234;
-    await sql`
-      insert into users (name, email, username, status, email_verified_at)
-      select 'Bulk ' || g, 'bulk' || g || '@example.test', 'BK' || lpad(g::text, 7, '0'), 'active', now()
-      from generate_series(1, ${n}) g`.execute(t.db);
+    await insertUsers(n, 'Bulk', 'BK');
     await sql`
       insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
       select id, 100000000, case when right(username, 1)::int % 2 = 0 then 0.5 else 1.0 end, 200, '2021-03-01'
@@ -151,10 +154,7 @@ describe('ROI accrual and income history', () => {
 
   it.runIf(testDbKind === 'postgres')('three runs started together over several chunks credit each stake-day once (PostgreSQL)', async () => {
     const n = 1100;
-    await sql`
-      insert into users (name, email, username, status, email_verified_at)
-      select 'Race ' || g, 'race' || g || '@example.test', 'RC' || lpad(g::text, 7, '0'), 'active', now()
-      from generate_series(1, ${n}) g`.execute(t.db);
+    await insertUsers(n, 'Race', 'RC');
     await sql`
       insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
       select id, 50000000, 0.5, 200, '2018-01-01' from users where name like 'Race %'`.execute(t.db);
@@ -178,10 +178,7 @@ describe('ROI accrual and income history', () => {
 
   it('split into parts side by side: each stake-day once, each part on its own users and ROI expense account', async () => {
     const n = 301;
-    await sql`
-      insert into users (name, email, username, status, email_verified_at)
-      select 'Part ' || g, 'part' || g || '@example.test', 'BP' || lpad(g::text, 7, '0'), 'active', now()
-      from generate_series(1, ${n}) g`.execute(t.db);
+    await insertUsers(n, 'Part', 'BP');
     await sql`
       insert into stakes (user_id, amount, daily_rate, cap_percentage, start_date)
       select id, 100000000, 0.5, 200, '2021-04-01' from users, generate_series(1, 2) where name like 'Part %'`.execute(t.db);

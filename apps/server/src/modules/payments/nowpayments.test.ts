@@ -56,6 +56,13 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     expect(res.statusCode, res.body).toBe(200);
     return { user, id: res.data().payment_id as string, data: res.data() };
   };
+  /** A deposit of 100 that NOWPayments reports finished, paid in full, by one IPN. */
+  const finishedDeposit = async () => {
+    const deposit = await newDeposit(100);
+    fake.setPayment(deposit.id, { payment_status: 'finished', actually_paid: 100 });
+    await fake.sendIpn(deposit.id);
+    return deposit;
+  };
 
   it('sends NOWPayments the documented create request: x-api-key, price in usd, order_id and the IPN callback URL', async () => {
     const before = fake.requests.length;
@@ -260,9 +267,7 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
   });
 
   it('ignores a status report that would go backwards', async () => {
-    const { user, id } = await newDeposit(100);
-    fake.setPayment(id, { payment_status: 'finished', actually_paid: 100 });
-    await fake.sendIpn(id);
+    const { user, id } = await finishedDeposit();
     fake.setPayment(id, { payment_status: 'confirming', actually_paid: 10 });
     await fake.sendIpn(id);
     await pollPayments(t.ctx);
@@ -284,9 +289,7 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
   });
 
   it('sends a child payment (a second deposit to the same address) to review without crediting it', async () => {
-    const { user, id } = await newDeposit(100);
-    fake.setPayment(id, { payment_status: 'finished', actually_paid: 100 });
-    await fake.sendIpn(id);
+    const { user, id } = await finishedDeposit();
     const child = fake.createChild(id, { actually_paid: 30 });
     expect(await fake.sendIpn(child.payment_id)).toEqual([200]);
     const c = await row(String(child.payment_id));

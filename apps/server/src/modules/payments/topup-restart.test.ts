@@ -57,6 +57,23 @@ describe('a top-up after partially_paid survives a restart', () => {
       (e) => e.idempotency_key,
     );
   const payment = (id: string) => t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', id).executeTakeFirstOrThrow();
+  /** Checks the payment's status and credited amount, and that the user (who has no other deposit) holds exactly that; returns its row. */
+  const expectCredited = async (u: TestUser, id: string, status: string, credited: bigint) => {
+    const row = await payment(id);
+    expect(row.status).toBe(status);
+    expect(row.credited_amount).toBe(credited);
+    expect(await balance(u)).toBe(credited);
+    return row;
+  };
+  /** A new user's demo payment of 100 in `currency`, `paid` of it sent and settled by the payment jobs: partially_paid. */
+  const partlyPaid = async (currency: string, paid: number) => {
+    const user = await createUser(t.db, t.ctx.secret);
+    const id = (await inject(app, demoPayments.create, { token: user.token, body: { amount: 100, currency } })).data().paymentId as string;
+    await inject(app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: paid } });
+    clock += 2 * STEP + 1;
+    await runPaymentJobs();
+    return { user, id };
+  };
 
   it('credits the top-up exactly once after a restart, by the job alone', async () => {
     const user = await createUser(t.db, t.ctx.secret);
@@ -78,10 +95,7 @@ describe('a top-up after partially_paid survives a restart', () => {
     await restart();
     clock += 2 * STEP + 1;
     await runPaymentJobs();
-    const row = await payment(id);
-    expect(row.status).toBe('finished');
-    expect(row.credited_amount).toBe(100_000_000n);
-    expect(await balance(user)).toBe(100_000_000n);
+    const row = await expectCredited(user, id, 'finished', 100_000_000n);
 
     // Every other path afterwards (jobs again, the status call, another restart) adds nothing.
     await runPaymentJobs();
@@ -97,29 +111,18 @@ describe('a top-up after partially_paid survives a restart', () => {
   });
 
   it('credits a top-up that still leaves the payment short as the new share, once', async () => {
-    const user = await createUser(t.db, t.ctx.secret);
-    const id = (await inject(app, demoPayments.create, { token: user.token, body: { amount: 100, currency: 'usdttrc20' } })).data().paymentId as string;
-    await inject(app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 30 } });
-    clock += 2 * STEP + 1;
-    await runPaymentJobs();
+    const { user, id } = await partlyPaid('usdttrc20', 30);
     await inject(app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 20 } });
     await restart();
     clock += 2 * STEP + 1;
     await runPaymentJobs();
     await runPaymentJobs();
-    const row = await payment(id);
-    expect(row.status).toBe('partially_paid');
-    expect(row.credited_amount).toBe(50_000_000n);
-    expect(await balance(user)).toBe(50_000_000n);
+    const row = await expectCredited(user, id, 'partially_paid', 50_000_000n);
     expect(await depositKeys(user)).toEqual([`deposit:${row.id}:30000000`, `deposit:${row.id}:50000000`]);
   });
 
   it('keeps a partially_paid payment pending while its window is open, and credits a top-up after it (issue 32, item 8)', async () => {
-    const user = await createUser(t.db, t.ctx.secret);
-    const id = (await inject(app, demoPayments.create, { token: user.token, body: { amount: 100, currency: 'usdtbsc' } })).data().paymentId as string;
-    await inject(app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 10 } });
-    clock += 2 * STEP + 1;
-    await runPaymentJobs();
+    const { user, id } = await partlyPaid('usdtbsc', 10);
     const listed = async () => ((await inject(app, demoPayments.pending, { token: user.token })).data() as { payment_id: string }[]).map((p) => p.payment_id);
     expect(await listed()).toContain(id);
     // Close the window (the chain clock and the stored window together).

@@ -20,6 +20,13 @@ describe('stake rules', () => {
 
   const user = (opts: Parameters<typeof createUser>[2] = {}) => createUser(t.db, t.ctx.secret, opts);
   const stake = (u: TestUser, amount: unknown) => inject(t.app, staking.create, { token: u.token, body: { amount_usd: amount } });
+  /** A new user, under `sponsor` if given, given `funds` of deposit who stakes `amount` of it. */
+  const staker = async (funds: number, amount: number, sponsor?: TestUser) => {
+    const u = await user({ referrerId: sponsor?.id ?? null });
+    await fundDeposit(t.db, u.id, funds);
+    await stake(u, amount);
+    return u;
+  };
   const income = (u: TestUser) => ledger.getBalances(t.db, u.id).then((b) => b.income);
   const rewards = (u: TestUser) =>
     t.db.selectFrom('income_records').select(['amount', 'note', 'source_id']).where('user_id', '=', u.id).where('type', '=', 3).orderBy('id').execute();
@@ -118,12 +125,8 @@ describe('stake rules', () => {
   });
 
   it('needs the self investment as well: L5 waits for 500 staked by the leader', async () => {
-    const leader = await user();
-    await fundDeposit(t.db, leader.id, 500);
-    await stake(leader, 100);
-    const d = await user({ referrerId: leader.id });
-    await fundDeposit(t.db, d.id, 50_000);
-    await stake(d, 50_000);
+    const leader = await staker(500, 100);
+    await staker(50_000, 50_000, leader);
     expect(await eligible(leader)).toBe(4);
     expect((await rewards(leader)).map((r) => r.source_id)).toEqual(['L1', 'L2', 'L3', 'L4']);
     await stake(leader, 400); // self 500: L5
@@ -132,12 +135,8 @@ describe('stake rules', () => {
   });
 
   it('never pays a level twice, even after an admin changes its reward', async () => {
-    const leader = await user();
-    await fundDeposit(t.db, leader.id, 200);
-    await stake(leader, 100);
-    const d = await user({ referrerId: leader.id });
-    await fundDeposit(t.db, d.id, 1000);
-    await stake(d, 1000);
+    const leader = await staker(200, 100);
+    await staker(1000, 1000, leader);
     expect((await rewards(leader)).map((r) => r.amount)).toEqual([usd(100)]);
     const saved = await t.db.selectFrom('reward_levels').selectAll().orderBy('level').execute();
     try {

@@ -24,6 +24,7 @@ describe('team counters and my-team', () => {
     await fundDeposit(t.db, u.id, amount);
     await createStake(t.db, u.id, usd(amount));
   }
+  const summaryOf = (u: { id: bigint }) => getTeamSummary(t.db, u.id);
   const snapshot = () => t.db.selectFrom('team_stats').selectAll().orderBy('user_id').execute();
   const myTeam = (u: TestUser, query?: Record<string, string>) => inject(t.app, team.directs, { token: u.token, query });
 
@@ -33,24 +34,9 @@ describe('team counters and my-team', () => {
     const c = await member(b);
     await stake(c, 100);
     await stake(c, 60);
-    expect(await getTeamSummary(t.db, a.id)).toEqual({
-      total_directs: 1,
-      total_direct_business: 0n,
-      total_network: 2,
-      team_business: { users: 1, amount: usd(160) },
-    });
-    expect(await getTeamSummary(t.db, b.id)).toEqual({
-      total_directs: 1,
-      total_direct_business: usd(160),
-      total_network: 1,
-      team_business: { users: 1, amount: usd(160) },
-    });
-    expect(await getTeamSummary(t.db, c.id)).toEqual({
-      total_directs: 0,
-      total_direct_business: 0n,
-      total_network: 0,
-      team_business: { users: 0, amount: 0n },
-    });
+    expect(await summaryOf(a)).toEqual({ total_directs: 1, total_direct_business: 0n, total_network: 2, team_business: { users: 1, amount: usd(160) } });
+    expect(await summaryOf(b)).toEqual({ total_directs: 1, total_direct_business: usd(160), total_network: 1, team_business: { users: 1, amount: usd(160) } });
+    expect(await summaryOf(c)).toEqual({ total_directs: 0, total_direct_business: 0n, total_network: 0, team_business: { users: 0, amount: 0n } });
   });
 
   it('leaves every counter alone for a user without a sponsor (sign-up and stake)', async () => {
@@ -61,12 +47,7 @@ describe('team counters and my-team', () => {
     await t.db.transaction().execute((tx) => onStake(tx, root.id, usd(10), false));
     const after = await snapshot();
     expect(after.filter((r) => r.user_id !== root.id)).toEqual(before);
-    expect(await getTeamSummary(t.db, root.id)).toEqual({
-      total_directs: 0,
-      total_direct_business: 0n,
-      total_network: 0,
-      team_business: { users: 0, amount: 0n },
-    });
+    expect(await summaryOf(root)).toEqual({ total_directs: 0, total_direct_business: 0n, total_network: 0, team_business: { users: 0, amount: 0n } });
   });
 
   it('counts a sign-up through the register route for the sponsor and every ancestor', async () => {
@@ -76,10 +57,10 @@ describe('team counters and my-team', () => {
       body: { name: 'New Member', email: `new-${b.username.toLowerCase()}@example.test`, password: 'Secret123', referral_id: b.username.toLowerCase() },
     });
     expect(res.statusCode).toBe(200);
-    expect((await getTeamSummary(t.db, b.id)).total_directs).toBe(1);
-    expect((await getTeamSummary(t.db, b.id)).total_network).toBe(1);
-    expect((await getTeamSummary(t.db, a.id)).total_directs).toBe(1);
-    expect((await getTeamSummary(t.db, a.id)).total_network).toBe(2);
+    expect((await summaryOf(b)).total_directs).toBe(1);
+    expect((await summaryOf(b)).total_network).toBe(1);
+    expect((await summaryOf(a)).total_directs).toBe(1);
+    expect((await summaryOf(a)).total_network).toBe(2);
   });
 
   it('rebuildTeamStats reproduces the incrementally kept counters exactly', async () => {
@@ -146,18 +127,13 @@ describe('team counters and my-team', () => {
       select count(*)::bigint as n from team_stats s join (select id, row_number() over (order by username) as rn from users where name like 'Chain %') c on c.id = s.user_id
       where s.network_users = ${N + 1} - c.rn and s.network_business = ${usd(70)} and s.network_active_users = 1`.execute(t.db);
     expect(rows.rows[0]!.n).toBe(BigInt(N));
-    expect(await getTeamSummary(t.db, bottom.id)).toEqual({
+    expect(await summaryOf(bottom)).toEqual({
       total_directs: 1,
       total_direct_business: usd(70),
       total_network: 1,
       team_business: { users: 1, amount: usd(70) },
     });
-    expect(await getTeamSummary(t.db, root.id)).toEqual({
-      total_directs: 1,
-      total_direct_business: 0n,
-      total_network: N,
-      team_business: { users: 1, amount: usd(70) },
-    });
+    expect(await summaryOf(root)).toEqual({ total_directs: 1, total_direct_business: 0n, total_network: N, team_business: { users: 1, amount: usd(70) } });
 
     const token = await createSession(t.db, t.ctx.secret, root.id);
     const wallet = (await inject(t.app, userApi.wallet, { token })).data();
