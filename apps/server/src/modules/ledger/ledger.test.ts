@@ -14,21 +14,18 @@ describe('ledger', () => {
     h = await createTestDb();
   });
   afterAll(async () => h.close());
+  /** Posts one entry in a transaction of its own, as a service call does. */
+  const postAlone = (key: string, kind: string, postings: ledger.EntryInput['postings']) =>
+    h.db.transaction().execute((tx) => ledger.post(tx, { key, kind, postings }));
 
   it('moves money between accounts with balanced postings and caches balances', async () => {
     const a = await createUser(h.db, secret);
     const b = await createUser(h.db, secret);
     await fundDeposit(h.db, a.id, 100);
-    await h.db.transaction().execute((tx) =>
-      ledger.post(tx, {
-        key: `t:${a.id}:1`,
-        kind: 'transfer',
-        postings: [
-          { account: ledger.userAccount(a.id, 'deposit'), amount: -usd('12.345678') },
-          { account: ledger.userAccount(b.id, 'deposit'), amount: usd('12.345678') },
-        ],
-      }),
-    );
+    await postAlone(`t:${a.id}:1`, 'transfer', [
+      { account: ledger.userAccount(a.id, 'deposit'), amount: -usd('12.345678') },
+      { account: ledger.userAccount(b.id, 'deposit'), amount: usd('12.345678') },
+    ]);
     expect((await ledger.getBalances(h.db, a.id)).deposit).toBe(87_654_322n);
     expect((await ledger.getBalances(h.db, b.id)).deposit).toBe(12_345_678n);
     expect((await ledger.verify(h.db)).ok).toBe(true);
@@ -47,16 +44,10 @@ describe('ledger', () => {
     await fundDeposit(h.db, a.id, 5);
     const before = await ledger.verify(h.db);
     await expect(
-      h.db.transaction().execute((tx) =>
-        ledger.post(tx, {
-          key: `over:${a.id}`,
-          kind: 'transfer',
-          postings: [
-            { account: ledger.userAccount(a.id, 'deposit'), amount: -usd(6) },
-            { account: ledger.userAccount(b.id, 'deposit'), amount: usd(6) },
-          ],
-        }),
-      ),
+      postAlone(`over:${a.id}`, 'transfer', [
+        { account: ledger.userAccount(a.id, 'deposit'), amount: -usd(6) },
+        { account: ledger.userAccount(b.id, 'deposit'), amount: usd(6) },
+      ]),
     ).rejects.toThrow('Insufficient balance');
     expect((await ledger.getBalances(h.db, a.id)).deposit).toBe(usd(5));
     expect((await ledger.getBalances(h.db, b.id)).deposit).toBe(0n);
@@ -68,32 +59,20 @@ describe('ledger', () => {
     const a = await createUser(h.db, secret);
     const b = await createUser(h.db, secret);
     await expect(
-      h.db.transaction().execute((tx) =>
-        ledger.post(tx, {
-          key: `new-neg:${a.id}`,
-          kind: 'transfer',
-          postings: [
-            { account: ledger.userAccount(a.id, 'income'), amount: -1n },
-            { account: ledger.userAccount(b.id, 'income'), amount: 1n },
-          ],
-        }),
-      ),
+      postAlone(`new-neg:${a.id}`, 'transfer', [
+        { account: ledger.userAccount(a.id, 'income'), amount: -1n },
+        { account: ledger.userAccount(b.id, 'income'), amount: 1n },
+      ]),
     ).rejects.toThrow('Insufficient balance');
   });
 
   it('rejects an unbalanced entry before writing', async () => {
     const a = await createUser(h.db, secret);
     await expect(
-      h.db.transaction().execute((tx) =>
-        ledger.post(tx, {
-          key: `unbalanced:${a.id}`,
-          kind: 'x',
-          postings: [
-            { account: ledger.userAccount(a.id, 'deposit'), amount: 5n },
-            { account: ledger.systemAccount(ledger.SYSTEM.roiExpense), amount: -4n },
-          ],
-        }),
-      ),
+      postAlone(`unbalanced:${a.id}`, 'x', [
+        { account: ledger.userAccount(a.id, 'deposit'), amount: 5n },
+        { account: ledger.systemAccount(ledger.SYSTEM.roiExpense), amount: -4n },
+      ]),
     ).rejects.toThrow(/does not balance/);
   });
 
@@ -146,16 +125,10 @@ describe('ledger', () => {
     await fundDeposit(h.db, a.id, 100);
     const results = await Promise.allSettled(
       Array.from({ length: 60 }, (_, i) =>
-        h.db.transaction().execute((tx) =>
-          ledger.post(tx, {
-            key: `race:${a.id}:${i}`,
-            kind: 'transfer',
-            postings: [
-              { account: ledger.userAccount(a.id, 'deposit'), amount: -usd(7) },
-              { account: ledger.userAccount(b.id, 'deposit'), amount: usd(7) },
-            ],
-          }),
-        ),
+        postAlone(`race:${a.id}:${i}`, 'transfer', [
+          { account: ledger.userAccount(a.id, 'deposit'), amount: -usd(7) },
+          { account: ledger.userAccount(b.id, 'deposit'), amount: usd(7) },
+        ]),
       ),
     );
     const okCount = results.filter((r) => r.status === 'fulfilled').length;

@@ -16,6 +16,7 @@ import { utcDay } from '@app/core/days';
 import { onUserCreated, rebuildTeamStats } from '../team/service';
 import * as ledger from './service';
 import { roiCredits } from '../../test/roi-credits';
+import { countRows } from '../../test/count-rows';
 
 /**
  * The money core under a seeded random workload (issue 11): sign-ups with referrals, sandbox
@@ -177,6 +178,20 @@ function deferred<T>(): Deferred<T> {
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
 }
+/**
+ * Resolves `d` with what `work` returns, or with null if it throws (and rethrows), so that no
+ * operation waits forever on an actor, payment or withdrawal that failed to come about.
+ */
+async function resolveWith<T>(d: Deferred<T | null>, work: () => Promise<T | null>): Promise<T | null> {
+  try {
+    const value = await work();
+    d.resolve(value);
+    return value;
+  } catch (err) {
+    d.resolve(null);
+    throw err;
+  }
+}
 
 interface Actor {
   id: bigint;
@@ -231,8 +246,7 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
     const run = async (op: Op): Promise<void> => {
       switch (op.t) {
         case 'signup': {
-          const d = users[op.index]!;
-          try {
+          await resolveWith(users[op.index]!, async () => {
             const sponsor = op.sponsor === null ? null : await users[op.sponsor]!.promise;
             const email = `p${op.index}-${SEED}@example.test`;
             const res = await call('signup', 'POST', '/api/auth/register', '', {
@@ -241,34 +255,26 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
               password: 'Passw0rd!',
               ...(sponsor ? { referral_id: sponsor.username } : {}),
             });
-            if (res.statusCode !== 200) return d.resolve(null);
+            if (res.statusCode !== 200) return null;
             const u = await t.db
               .updateTable('users')
               .set({ email_verified_at: new Date() })
               .where('email', '=', email)
               .returning(['id', 'username'])
               .executeTakeFirstOrThrow();
-            d.resolve({ id: u.id, username: u.username, token: await createSession(t.db, t.ctx.secret, u.id) });
-          } catch (err) {
-            d.resolve(null);
-            throw err;
-          }
+            return { id: u.id, username: u.username, token: await createSession(t.db, t.ctx.secret, u.id) };
+          });
           return;
         }
         case 'deposit': {
-          const d = payments[op.index]!;
-          try {
+          const p = await resolveWith(payments[op.index]!, async () => {
             const user = await users[op.user]!.promise;
-            if (!user) return d.resolve(null);
+            if (!user) return null;
             const res = await call('deposit.create', 'POST', '/api/demo-payments/create', user.token, { amount: op.price, currency: op.currency });
-            if (res.statusCode !== 200) return d.resolve(null);
-            const id = res.json().data.paymentId as string;
-            d.resolve({ user, id });
-            await Promise.all(op.pays.map((amount) => call('deposit.pay', 'POST', `/api/sandbox/payments/${id}/pay`, user.token, { amount })));
-          } catch (err) {
-            d.resolve(null);
-            throw err;
-          }
+            if (res.statusCode !== 200) return null;
+            return { user, id: res.json().data.paymentId as string };
+          });
+          if (p) await Promise.all(op.pays.map((amount) => call('deposit.pay', 'POST', `/api/sandbox/payments/${p.id}/pay`, p.user.token, { amount })));
           return;
         }
         case 'topup':
@@ -302,10 +308,9 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
           return;
         }
         case 'withdraw': {
-          const d = withdrawals[op.index]!;
-          try {
+          await resolveWith(withdrawals[op.index]!, async () => {
             const u = await users[op.user]!.promise;
-            if (!u) return d.resolve(null);
+            if (!u) return null;
             const res = await call('withdraw', 'POST', '/api/withdraw/create', u.token, {
               amount_usd: op.amount,
               token: 'USDT',
@@ -316,11 +321,8 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
               res.statusCode === 200
                 ? (await t.db.selectFrom('withdrawals').select('id').where('user_id', '=', u.id).orderBy('id', 'desc').limit(1).executeTakeFirst())?.id
                 : undefined;
-            d.resolve(id ?? null);
-          } catch (err) {
-            d.resolve(null);
-            throw err;
-          }
+            return id ?? null;
+          });
           return;
         }
         case 'race': {
@@ -431,15 +433,9 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
       expect(wrongStakes).toEqual([]);
 
       // User totals equal a recomputation from the ledger.
-      const recomputed = await sql<{
-        user_id: string;
-        total_deposited: string;
-        total_staked: string;
-        total_withdrawn: string;
-        roi_income: string;
-        referral_income: string;
-        reward_income: string;
-      }>`
+      /** A user's totals as text, recomputed from the ledger and as cached in user_totals, for one comparison. */
+      type TotalsText = Record<'user_id' | 'total_deposited' | 'total_staked' | 'total_withdrawn' | 'roi_income' | 'referral_income' | 'reward_income', string>;
+      const recomputed = await sql<TotalsText>`
         with posted as (
           select a.user_id, a.kind as account, e.kind, p.amount from ledger_postings p join ledger_accounts a on a.id = p.account_id join ledger_entries e on e.id = p.entry_id where a.user_id is not null
         ),
@@ -455,15 +451,7 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
           coalesce((select sum(amount) from posted where user_id = u.id and kind = 'referral'), 0)::text as referral_income,
           coalesce((select sum(amount) from posted where user_id = u.id and kind = 'reward'), 0)::text as reward_income
         from users u order by u.id`.execute(t.db);
-      const cached = await sql<{
-        user_id: string;
-        total_deposited: string;
-        total_staked: string;
-        total_withdrawn: string;
-        roi_income: string;
-        referral_income: string;
-        reward_income: string;
-      }>`
+      const cached = await sql<TotalsText>`
         select u.id::text as user_id, coalesce(t.total_deposited, 0)::text as total_deposited, coalesce(t.total_staked, 0)::text as total_staked, coalesce(t.total_withdrawn, 0)::text as total_withdrawn,
           coalesce(t.roi_income, 0)::text as roi_income, coalesce(t.referral_income, 0)::text as referral_income, coalesce(t.reward_income, 0)::text as reward_income
         from users u left join user_totals t on t.user_id = u.id order by u.id`.execute(t.db);
@@ -513,18 +501,8 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
       opsSeconds: (opsDone - started) / 1000,
       totalSeconds: (Date.now() - started) / 1000,
       users: users.length,
-      payments: (
-        await t.db
-          .selectFrom('payments')
-          .select((eb) => eb.fn.countAll<bigint>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-      stakes: (
-        await t.db
-          .selectFrom('stakes')
-          .select((eb) => eb.fn.countAll<bigint>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
+      payments: await countRows(t.db, 'payments'),
+      stakes: await countRows(t.db, 'stakes'),
       ledgerEntries: (await ledger.verify(t.db)).entries,
       finalRoiDate: finalDate,
       answers: Object.fromEntries([...statuses.entries()].sort()),
