@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { isValidEvmAddress, isValidTronAddress, toChecksumAddress } from '@app/core';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
@@ -31,6 +31,11 @@ describe('payments with the sandbox gateway', () => {
     const res = await inject(t.app, demoPayments.create, { token: u.token, body: { amount, currency } });
     expect(res.statusCode).toBe(200);
     return res.data() as { paymentId: string; payAddress: string; payAmount: number; extra: string; timedout_at: string; status: string };
+  };
+  /** The sandbox chain takes `stepMs` per step (on the clock `now`, if given) for this test; the instant chain is back when it ends, passed or failed. */
+  const sandboxStepForThisTest = (stepMs: number, now?: () => number) => {
+    configurePayments(t.ctx, { sandboxStepMs: stepMs, ...(now ? { sandboxNow: now } : {}) });
+    onTestFinished(() => void configurePayments(t.ctx, { sandboxStepMs: 0 }));
   };
   const pay = (u: TestUser, id: string, amount: unknown) =>
     inject(t.app, payments.sandboxPay, { token: u.token, params: { payment_id: id }, body: { amount } });
@@ -195,7 +200,7 @@ describe('payments with the sandbox gateway', () => {
     // 'confirming' however slow the machine; then it moves past both steps and the payment's own
     // timers (real ones, 150 ms apart) must carry it to finished with nobody asking.
     let now = Date.now();
-    configurePayments(t.ctx, { sandboxStepMs: 150, sandboxNow: () => now });
+    sandboxStepForThisTest(150, () => now);
     const user = await createUser(t.db, t.ctx.secret);
     const p = await createDemo(user, 30);
     const res = await pay(user, p.paymentId, 30);
@@ -223,18 +228,16 @@ describe('payments with the sandbox gateway', () => {
     expect(confirm!.processed_at!.getTime()).toBeLessThanOrEqual(settle!.processed_at!.getTime());
     expect(confirm!.confirmed_at!.getTime()).toBeLessThanOrEqual(confirm!.settled_at!.getTime());
     expect(await balance(user)).toBe(30_000_000n);
-    configurePayments(t.ctx, { sandboxStepMs: 0 });
   });
 
   it('settles deterministically with settleSandboxPayment', async () => {
-    configurePayments(t.ctx, { sandboxStepMs: 60_000 });
+    sandboxStepForThisTest(60_000);
     const user = await createUser(t.db, t.ctx.secret);
     const p = await createDemo(user, 40);
     expect((await pay(user, p.paymentId, 40)).json().data.status).toBe('confirming');
     const row = await settleSandboxPayment(t.ctx, p.paymentId);
     expect(row.status).toBe('finished');
     expect(await balance(user)).toBe(40_000_000n);
-    configurePayments(t.ctx, { sandboxStepMs: 0 });
   });
 
   it('pays through the CLI command', async () => {
@@ -350,7 +353,7 @@ describe('payments with the sandbox gateway', () => {
   });
 
   it('cancels a waiting payment once, and not one that received money', async () => {
-    configurePayments(t.ctx, { sandboxStepMs: 60_000 });
+    sandboxStepForThisTest(60_000);
     const user = await createUser(t.db, t.ctx.secret);
     const p = await createDemo(user, 10);
     const res = await inject(t.app, demoPayments.cancel, { token: user.token, body: { payment_id: p.paymentId } });
@@ -367,7 +370,6 @@ describe('payments with the sandbox gateway', () => {
     expect(paid.statusCode).toBe(400);
     // It says what happened to the payment, not only that it cannot be cancelled.
     expect(paid.json().message).toBe('Payment can no longer be cancelled: 5.00 USDT was received and will be credited once confirmed');
-    configurePayments(t.ctx, { sandboxStepMs: 0 });
   });
 
   it("answers 404 'Payment not found' for another user's payment, and changes nothing", async () => {
