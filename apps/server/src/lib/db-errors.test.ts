@@ -22,23 +22,27 @@ describe('isDbUnavailable', () => {
   });
 
   it('knows a full disk, a dropped database and a revoked role (issue 30, items 2 and 4)', () => {
-    const cases: [unknown, string][] = [
-      [withCode('53100', 'could not extend file "base/5/16385": No space left on device'), 'disk'],
-      [withCode('ENOSPC', 'ENOSPC: no space left on device, write'), 'disk'],
-      [withCode('EDQUOT'), 'disk'],
-      [withCode('58030', 'could not write to file'), 'disk'],
-      [withCode('53200', 'out of memory'), 'resources'],
-      [withCode('53400', 'configuration limit exceeded'), 'resources'],
-      [withCode('53300', 'sorry, too many clients already'), 'connection'],
-      [withCode('3D000', 'database "fault_x" does not exist'), 'database'],
-      [withCode('57P04'), 'database'],
-      [withCode('28000', 'role "app" is not permitted to log in'), 'auth'],
-      [withCode('28P01', 'password authentication failed for user "app"'), 'auth'],
-      [withCode('42501', 'permission denied for database fault_x'), 'auth'],
-    ];
-    for (const [e, reason] of cases) {
-      expect(isDbUnavailable(e), String(e)).toBe(true);
-      expect(classifyDbError(e)).toMatchObject({ reason, retryAfterSeconds: expect.any(Number) });
+    const byReason: Record<string, unknown[]> = {
+      disk: [
+        withCode('53100', 'could not extend file "base/5/16385": No space left on device'),
+        withCode('ENOSPC', 'ENOSPC: no space left on device, write'),
+        withCode('EDQUOT'),
+        withCode('58030', 'could not write to file'),
+      ],
+      resources: [withCode('53200', 'out of memory'), withCode('53400', 'configuration limit exceeded')],
+      connection: [withCode('53300', 'sorry, too many clients already')],
+      database: [withCode('3D000', 'database "fault_x" does not exist'), withCode('57P04')],
+      auth: [
+        withCode('28000', 'role "app" is not permitted to log in'),
+        withCode('28P01', 'password authentication failed for user "app"'),
+        withCode('42501', 'permission denied for database fault_x'),
+      ],
+    };
+    for (const [reason, errors] of Object.entries(byReason)) {
+      for (const e of errors) {
+        expect(isDbUnavailable(e), String(e)).toBe(true);
+        expect(classifyDbError(e)).toMatchObject({ reason, retryAfterSeconds: expect.any(Number) });
+      }
     }
     expect(classifyDbError(withCode('ECONNREFUSED'))).toEqual({ reason: 'connection', code: 'ECONNREFUSED', retryAfterSeconds: 5 });
   });
