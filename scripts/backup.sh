@@ -8,9 +8,5 @@
 # Usage: scripts/backup.sh <output file>
 set -euo pipefail
 out="${1:?usage: scripts/backup.sh <output file>}"
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# Paths the caller gave are relative to where they ran this, not to the repository.
-export DATA_DIR="$(realpath -m "${DATA_DIR:-./data}")"
-out="$(realpath -m "$out")"
-cd "$root"
-exec node --import tsx apps/server/src/cli.ts backup "$out"
+source "$(dirname "${BASH_SOURCE[0]}")/cli-on-file.sh"
+run_cli_on_file backup "$out"

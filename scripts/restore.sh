@@ -8,8 +8,5 @@
 # Usage: scripts/restore.sh <backup file> [--clean]
 set -euo pipefail
 in="${1:?usage: scripts/restore.sh <backup file> [--clean]}"
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export DATA_DIR="$(realpath -m "${DATA_DIR:-./data}")"
-in="$(realpath -m "$in")"
-cd "$root"
-exec node --import tsx apps/server/src/cli.ts restore "$in" ${2:+"$2"}
+source "$(dirname "${BASH_SOURCE[0]}")/cli-on-file.sh"
+run_cli_on_file restore "$in" ${2:+"$2"}
