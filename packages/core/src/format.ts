@@ -33,41 +33,45 @@ export function abbreviateAmount(value: number | string | null | undefined, opts
   return formatAmount(safe);
 }
 
-function toDate(value: string | number | Date | null | undefined): Date | null {
+type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const d = value instanceof Date ? value : typeof value === 'number' ? new Date(value) : parseISO(value);
   return isValid(d) ? d : null;
 }
 
-/** 'MMM dd, yyyy' (income, profile Active Date): "Mar 05, 2025". */
-export function formatDateLong(value: string | number | Date | null | undefined, fallback = '-'): string {
+/** The value in a date-fns pattern, or the fallback when it is empty or not a date. */
+function formatOr(value: DateInput, pattern: string, fallback: string): string {
   const d = toDate(value);
-  return d ? formatDate(d, 'MMM dd, yyyy') : fallback;
+  return d ? formatDate(d, pattern) : fallback;
+}
+
+/** 'MMM dd, yyyy' (income, profile Active Date): "Mar 05, 2025". */
+export function formatDateLong(value: DateInput, fallback = '-'): string {
+  return formatOr(value, 'MMM dd, yyyy', fallback);
 }
 
 /** yyyy-MM-dd (staking history). */
-export function formatDateIso(value: string | number | Date | null | undefined, fallback = '-'): string {
-  const d = toDate(value);
-  return d ? formatDate(d, 'yyyy-MM-dd') : fallback;
+export function formatDateIso(value: DateInput, fallback = '-'): string {
+  return formatOr(value, 'yyyy-MM-dd', fallback);
 }
 
 /**
  * The app's one date-time format (issue 12, item 13): the long date and a 12-hour time,
  * "Mar 05, 2025, 4:07 PM". Unambiguous in every locale, unlike "3/5/25".
  */
-export function formatDateTime(value: string | number | Date | null | undefined, fallback = 'N/A'): string {
-  const d = toDate(value);
-  return d ? formatDate(d, 'MMM dd, yyyy, h:mm a') : fallback;
+export function formatDateTime(value: DateInput, fallback = 'N/A'): string {
+  return formatOr(value, 'MMM dd, yyyy, h:mm a', fallback);
 }
 
 /** A day on a chart axis: "Mar 05". */
-export function formatDayShort(value: string | number | Date | null | undefined, fallback = '-'): string {
-  const d = toDate(value);
-  return d ? formatDate(d, 'MMM dd') : fallback;
+export function formatDayShort(value: DateInput, fallback = '-'): string {
+  return formatOr(value, 'MMM dd', fallback);
 }
 
 /** en-US short date with 12-hour time: "3/5/25, 4:07 PM". */
-export function formatDateTimeShort(value: string | number | Date | null | undefined, fallback = 'N/A'): string {
+export function formatDateTimeShort(value: DateInput, fallback = 'N/A'): string {
   const d = toDate(value);
   return d ? d.toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short', hour12: true }) : fallback;
 }
