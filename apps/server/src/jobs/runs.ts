@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { onePer } from '../lib/one-per';
 
 export type JobOutcome = 'ok' | 'failed' | 'skipped';
 
@@ -30,13 +31,4 @@ export class JobRuns {
   }
 }
 
-const byContext = new WeakMap<AppContext, JobRuns>();
-
-export function jobRunsOf(ctx: AppContext): JobRuns {
-  let runs = byContext.get(ctx);
-  if (!runs) {
-    runs = new JobRuns();
-    byContext.set(ctx, runs);
-  }
-  return runs;
-}
+export const jobRunsOf = onePer<AppContext, JobRuns>(() => new JobRuns());

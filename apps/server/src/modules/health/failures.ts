@@ -1,5 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import type { AppContext } from '../../context';
+import { onePer } from '../../lib/one-per';
 import type { Unavailable, UnavailableReason } from '../../lib/db-errors';
 
 export interface RecordedFailure {
@@ -44,16 +45,7 @@ export class Failures {
   }
 }
 
-const byContext = new WeakMap<AppContext, Failures>();
-
-export function failuresOf(ctx: AppContext): Failures {
-  let f = byContext.get(ctx);
-  if (!f) {
-    f = new Failures();
-    byContext.set(ctx, f);
-  }
-  return f;
-}
+export const failuresOf = onePer<AppContext, Failures>(() => new Failures());
 
 export interface DiskSpace {
   free_bytes: number;
