@@ -139,26 +139,19 @@ export function registerMetrics(app: FastifyInstance): void {
       this.set(Number(r?.n ?? 0));
     },
   });
-  new Gauge({
-    name: 'payments',
-    help: 'Payments by status',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      for (const r of (await aggregates()).payments) this.set({ status: r.status }, Number(r.n));
-    },
-  });
-  new Gauge({
-    name: 'mail_outbox',
-    help: 'Mails in the outbox queue by status',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      for (const r of (await aggregates()).mail) this.set({ status: r.status }, Number(r.n));
-    },
-  });
+  const countByStatusGauge = (name: string, help: string, aggregate: 'payments' | 'mail') =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['status'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const r of (await aggregates())[aggregate]) this.set({ status: r.status }, Number(r.n));
+      },
+    });
+  countByStatusGauge('payments', 'Payments by status', 'payments');
+  countByStatusGauge('mail_outbox', 'Mails in the outbox queue by status', 'mail');
 
   // The chain gateway's watchers (custody.md): how far behind the node each is, whether halted, and its
   // deposits. One read of their state per scrape, shared by the gauges (collected concurrently).
