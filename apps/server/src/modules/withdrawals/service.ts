@@ -83,6 +83,21 @@ async function processPending(db: DB, id: bigint, onDone: OnProcessed | undefine
   });
 }
 
+/** Writes the admin's decision on the locked row (processed now, by the admin if one acted) and returns the row. */
+function recordDecision(
+  tx: Tx,
+  id: bigint,
+  adminId: bigint | undefined,
+  decision: { status: 'completed'; tx_hash: string } | { status: 'rejected'; reject_reason: string },
+) {
+  return tx
+    .updateTable('withdrawals')
+    .set({ ...decision, processed_by: adminId ?? null, processed_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Marks a withdrawal paid with the payout's tx hash: payable → fees (the fee) and payouts (what the user receives). */
 export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: string; adminId?: bigint; onDone?: OnProcessed }) {
   return processPending(db, id, opts.onDone, async (tx, w) => {
@@ -100,12 +115,7 @@ export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: str
       ],
     });
     await ledger.bumpTotals(tx, w.user_id, { total_withdrawn: amount });
-    const after = await tx
-      .updateTable('withdrawals')
-      .set({ status: 'completed', tx_hash: opts.txHash, processed_by: opts.adminId ?? null, processed_at: new Date() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const after = await recordDecision(tx, id, opts.adminId, { status: 'completed', tx_hash: opts.txHash });
     await queueMail(tx, w.user_id, 'withdrawal_completed', {
       amount: usdtText(amount),
       receive: usdtText(amount - fee),
@@ -130,12 +140,7 @@ export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: strin
         { account: ledger.userAccount(w.user_id, 'income'), amount },
       ],
     });
-    const after = await tx
-      .updateTable('withdrawals')
-      .set({ status: 'rejected', reject_reason: opts.reason, processed_by: opts.adminId ?? null, processed_at: new Date() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const after = await recordDecision(tx, id, opts.adminId, { status: 'rejected', reject_reason: opts.reason });
     await queueMail(tx, w.user_id, 'withdrawal_rejected', { amount: usdtText(amount), reason: opts.reason });
     return after;
   });
