@@ -14,6 +14,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate';
 import type { AppContext } from '../apps/server/src/context';
 import { createMailer } from '../apps/server/src/modules/mail/mailer';
 import { verify } from '../apps/server/src/modules/ledger/service';
+import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/factories';
 import type { DB } from '../apps/server/src/db/types';
 
 export const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -141,6 +142,17 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; valu
   const t = performance.now();
   const value = await fn();
   return { ms: performance.now() - t, value };
+}
+
+/** `count` new users, each with `amount` USDT deposited, in order. */
+export async function fundedUsers(ctx: AppContext, count: number, amount: number): Promise<TestUser[]> {
+  const users: TestUser[] = [];
+  for (let i = 0; i < count; i++) {
+    const u = await createUser(ctx.db, ctx.secret);
+    await fundDeposit(ctx.db, u.id, amount);
+    users.push(u);
+  }
+  return users;
 }
 
 /** A figure beside its baseline: "0.42×". */

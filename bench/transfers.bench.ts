@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/factories';
 import { useLegacyFunctions, type BenchPath } from './legacy';
-import { benchContext, DATABASE_URL, line, listen, ON_PGLITE, POOL, ratio, timed, verifyLine } from './lib';
+import { benchContext, DATABASE_URL, fundedUsers, line, listen, ON_PGLITE, POOL, ratio, timed, verifyLine } from './lib';
 
 const CLIENTS = 32;
 /** The figure is at 8 hot accounts; the growth table adds 2 (a transfer needs two), 64 and 1,000. */
@@ -20,12 +19,7 @@ export async function transfersBench(seconds: number, path: BenchPath = 'new'): 
   if (path === 'old') console.log('Transfers, old path (app_transfer before migration 0180: its own balance writes)');
   const { app, url } = await listen(ctx);
   try {
-    const users: TestUser[] = [];
-    for (let i = 0; i < Math.max(...HOT_ACCOUNTS); i++) {
-      const u = await createUser(ctx.db, ctx.secret);
-      await fundDeposit(ctx.db, u.id, 1_000_000);
-      users.push(u);
-    }
+    const users = await fundedUsers(ctx, Math.max(...HOT_ACCOUNTS), 1_000_000);
     const until = (ms: number) => Date.now() + ms;
 
     type Acc = { id: string; user_id: string };

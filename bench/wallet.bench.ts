@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/factories';
-import { benchContext, line, listen, load, loadOutside, ON_PGLITE, POOL, ratio, verifyLine } from './lib';
+import type { TestUser } from '../apps/server/src/test/factories';
+import { benchContext, fundedUsers, line, listen, load, loadOutside, ON_PGLITE, POOL, ratio, verifyLine } from './lib';
 
 /** The growth table: the reads with 64 connections spread over this many users. */
 export const READ_USERS = process.env.READ_USERS ? process.env.READ_USERS.split(',').map(Number) : [1, 8, 64, 1000];
@@ -19,12 +19,7 @@ export async function walletBench(seconds: number): Promise<void> {
   const { app, url } = await listen(ctx);
   const bare = Fastify();
   try {
-    const users: TestUser[] = [];
-    for (let i = 0; i < Math.max(...READ_USERS); i++) {
-      const u = await createUser(ctx.db, ctx.secret);
-      await fundDeposit(ctx.db, u.id, 1234.56);
-      users.push(u);
-    }
+    const users = await fundedUsers(ctx, Math.max(...READ_USERS), 1234.56);
     const headersOf = (u: TestUser) => ({ authorization: `Bearer ${u.token}` });
     const paths = ['/api/user/wallet', '/api/user/get-info'];
     const samples = new Map<string, string>();
