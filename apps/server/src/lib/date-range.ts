@@ -1,4 +1,5 @@
 import type { TDateRange } from '@app/core';
+import { sql, type SelectQueryBuilder } from 'kysely';
 
 /**
  * A history's date range (start_date, end_date: yyyy-mm-dd, UTC days, both included) as instants:
@@ -10,6 +11,18 @@ export function dayBounds(range: TDateRange | undefined): { from?: Date; to?: Da
   if (range?.start_date) out.from = new Date(`${range.start_date}T00:00:00Z`);
   if (range?.end_date) out.to = new Date(Date.parse(`${range.end_date}T00:00:00Z`) + 86_400_000);
   return out;
+}
+
+/** The rows of `base` whose created_at falls in the range (see dayBounds); all of them without one. */
+export function createdWithin<DB, TB extends keyof DB>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  range: TDateRange | undefined,
+): SelectQueryBuilder<DB, TB, object> {
+  const { from, to } = dayBounds(range);
+  let q = base;
+  if (from) q = q.where(sql.ref('created_at'), '>=', from);
+  if (to) q = q.where(sql.ref('created_at'), '<', to);
+  return q;
 }
 
 /** The range fields of a query, for the list functions (empty strings count as absent). */

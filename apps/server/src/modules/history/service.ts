@@ -2,7 +2,7 @@ import { microToNumber, type TDateRange } from '@app/core';
 import type { THistoryRecord } from '@app/core/contracts';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
-import { dayBounds } from '../../lib/date-range';
+import { createdWithin } from '../../lib/date-range';
 import { paginate } from '../../lib/paginate';
 import * as ledger from '../ledger/service';
 import { listDepositHistory } from '../payments/service';
@@ -40,10 +40,7 @@ export async function getHistory(
     return { ...base, data: r.data, total: r.total };
   }
   if (type === 'withdrawal') {
-    const { from, to } = dayBounds(range);
-    let mine = db.selectFrom('withdrawals').where('user_id', '=', userId);
-    if (from) mine = mine.where('created_at', '>=', from);
-    if (to) mine = mine.where('created_at', '<', to);
+    const mine = createdWithin(db.selectFrom('withdrawals').where('user_id', '=', userId), range);
     const { rows, total } = await paginate(mine, page, perPage, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
     return {
       ...base,

@@ -2,7 +2,7 @@ import { microToNumber } from '@app/core';
 import type { TDateRange } from '@app/core';
 import type { THistoryRecord } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
-import { dayBounds } from '../../lib/date-range';
+import { createdWithin } from '../../lib/date-range';
 import { paginate } from '../../lib/paginate';
 import { historyExtra, type PaymentRow } from './present';
 import './table';
@@ -24,10 +24,7 @@ export async function listDepositHistory(
   perPage: number,
   range?: TDateRange,
 ): Promise<{ data: THistoryRecord[]; total: number }> {
-  const { from, to } = dayBounds(range);
-  let base = db.selectFrom('payments').where('user_id', '=', userId);
-  if (from) base = base.where('created_at', '>=', from);
-  if (to) base = base.where('created_at', '<', to);
+  const base = createdWithin(db.selectFrom('payments').where('user_id', '=', userId), range);
   const { rows, total } = await paginate(base, page, perPage, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
   return {
     total,

@@ -4,7 +4,7 @@ import { utcDay } from '@app/core/days';
 import type { DB, Executor } from '../../db/types';
 import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
-import { dayBounds } from '../../lib/date-range';
+import { createdWithin } from '../../lib/date-range';
 import { paginate } from '../../lib/paginate';
 import { evaluateRewards } from '../income/service';
 import * as ledger from '../ledger/service';
@@ -112,10 +112,7 @@ export async function listStakes(
   now = new Date(),
   range?: TDateRange,
 ): Promise<{ rows: TStakeRow[]; total: number }> {
-  const { from, to } = dayBounds(range);
-  let base = db.selectFrom('stakes').where('user_id', '=', userId);
-  if (from) base = base.where('created_at', '>=', from);
-  if (to) base = base.where('created_at', '<', to);
+  const base = createdWithin(db.selectFrom('stakes').where('user_id', '=', userId), range);
   const { rows, total } = await paginate(base, page, perPage, (q) =>
     q.select(['id', 'amount', 'status', 'created_at', 'start_date', 'roi_paid', 'cap_percentage']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
   );
