@@ -1,4 +1,4 @@
-import { auth, user } from '@app/core/contracts';
+import { auth, staking, user } from '@app/core/contracts';
 import { contractPath, type Contract, type DataOut, type InputOf } from '@app/core/contracts/define';
 import { demoPayments, payments } from '@app/core/contracts/payments';
 import type { Page } from 'playwright-core';
@@ -76,6 +76,16 @@ export async function deposit(server: E2EServer, user: ApiUser, amount: number):
     if (Date.now() > deadline) throw new Error(`payment ${id} did not finish: ${JSON.stringify(s.json)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/**
+ * Deposits 1000, stakes all of it and runs the ROI job 12 days ahead: 60 USDT (0.5% a day) to
+ * withdraw. Returns the job's run.
+ */
+export async function earnWithdrawableRoi(server: E2EServer, user: ApiUser): Promise<{ code: number; stdout: string; stderr: string }> {
+  await deposit(server, user, 1000);
+  await api(server, staking.create, { body: { amount_usd: 1000 }, token: user.token });
+  return server.cli(['jobs:roi', '--date', isoDay(12)]);
 }
 
 /** Opens the app signed in as this user. */

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -79,6 +79,11 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
+/** The two screens a layout check runs at, with the name its test titles and screenshots carry. */
+export const SIZES = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
 
 /** A page that fails the test on any console error or CSP violation the app causes. */
 export async function newPage(browser: Browser, baseURL: string, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -113,6 +118,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // Finite CSS animations run to their end first: a dialog shot 100 ms into its 300 ms fade-in
   // showed the page and the bottom bar through the panel, which is not what a person looks at.
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** A full-page screenshot in e2e/artifacts and, when SHOTS_DIR is set, a copy there. */
+export async function screenshotWithCopy(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  const dir = process.env.SHOTS_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(path.join(SCREENSHOT_DIR, `${name}.png`), path.join(dir, `${name}.png`));
+  }
 }
 
 /** Extracts the 6-digit code from an OTP mail. */

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestProvider } from '../apps/server/src/test/social-provider';
+import { deposit, signUp, type ApiUser } from './api-helpers';
 import { freePort, launchBrowser, startServer, type E2EServer } from './harness';
 
 // The vitest fixtures live apart from harness.ts so that a program run outside vitest (the
@@ -21,6 +22,16 @@ export function browserSuite(env: Record<string, string> = {}): { server: E2ESer
     await suite.server?.stop();
   });
   return suite;
+}
+
+/** A user signed up and funded with `amount` once for the describe block: read `.user` inside tests. */
+export function fundedUser(suite: { server: E2EServer }, name: string, amount: number): { user: ApiUser } {
+  const funded = {} as { user: ApiUser };
+  beforeAll(async () => {
+    funded.user = await signUp(suite.server, name);
+    await deposit(suite.server, funded.user, amount);
+  });
+  return funded;
 }
 
 /** The test OpenID provider a social suite signs in through. */

@@ -1,0 +1,43 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
+import { deposit, signIn, signUp, type ApiUser } from './api-helpers';
+import { newPage, PHONE, type E2EServer } from './harness';
+
+// Apart from harness.ts because it asserts with vitest's expect (see suites.ts).
+
+/** What browserSuite() gives a test. */
+type Suite = { server: E2EServer; browser: Browser };
+type OpenedPage = Awaited<ReturnType<typeof newPage>>;
+
+/** A fresh page (one that records console errors, see newPage) signed in as `user` and opened at `path`. */
+export async function openSignedIn(suite: Suite, user: ApiUser, path: string, viewport = PHONE): Promise<OpenedPage> {
+  const opened = await newPage(suite.browser, suite.server.url, viewport);
+  await signIn(opened.page, user, path);
+  return opened;
+}
+
+/** Signs up a new user through the API and opens a fresh page signed in as them at `path`. */
+export async function newUserPage(suite: Suite, name: string, path: string, viewport = PHONE): Promise<{ user: ApiUser } & OpenedPage> {
+  const user = await signUp(suite.server, name);
+  return { user, ...(await openSignedIn(suite, user, path, viewport)) };
+}
+
+/** Two new users, the sender with 100 deposited and on /transfer once the page shows it available. */
+export async function senderOnTransferPage(
+  suite: Suite,
+  senderName: string,
+  receiverName: string,
+): Promise<{ sender: ApiUser; receiver: ApiUser } & OpenedPage> {
+  const sender = await signUp(suite.server, senderName);
+  const receiver = await signUp(suite.server, receiverName);
+  await deposit(suite.server, sender, 100);
+  const opened = await openSignedIn(suite, sender, '/transfer', PHONE);
+  await opened.page.getByTestId('transfer-available').getByText('100.00').waitFor();
+  return { sender, receiver, ...opened };
+}
+
+/** Ends a test's page: the app caused no console error or CSP violation on it, then its context closes. */
+export async function closeWithoutErrors({ errors, context }: { errors: string[]; context: BrowserContext }): Promise<void> {
+  expect(errors).toEqual([]);
+  await context.close();
+}
