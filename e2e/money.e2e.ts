@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { call, deposit, isoDay, signIn, signUp } from './api-helpers';
-import { DESKTOP, newPage, PHONE, screenshot } from './harness';
+import { deposit, earnWithdrawableRoi, isoDay, signIn, signUp } from './api-helpers';
+import { DESKTOP, PHONE, screenshot } from './harness';
+import { closeWithoutErrors, newUserPage, openSignedIn, senderOnTransferPage } from './pages';
+import { fillTransferForm } from './money-forms';
 import { browserSuite } from './suites';
 
 describe('money flows in the browser: stake, ROI, transfer, withdraw, history', () => {
@@ -9,8 +11,7 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
   it('a funded user stakes from /staking; wallet, dashboard and history move; after the ROI job /income shows the ROI row', async () => {
     const u = await signUp(suite.server, 'Stake Tester');
     await deposit(suite.server, u, 1000);
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/staking');
+    const { page, errors, context } = await openSignedIn(suite, u, '/staking', PHONE);
     await page.getByTestId('staking-balance').getByText('$1.00K').waitFor();
     await page.getByLabel('Amount').fill('55');
     await page.getByRole('button', { name: 'Stake' }).click();
@@ -46,21 +47,12 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
     await page.getByText('Reward levels').waitFor();
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'income-desktop');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('a transfer shows Sent on one side and Received on the other', async () => {
-    const a = await signUp(suite.server, 'Sender Person');
-    const b = await signUp(suite.server, 'Receiver Person');
-    await deposit(suite.server, a, 100);
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, a, '/transfer');
-    await page.getByTestId('transfer-available').getByText('100.00').waitFor();
-    await page.getByLabel('User name').fill(b.username);
-    await page.getByText(`Receiver found: ${b.username}`).waitFor();
-    await page.getByLabel('Amount').fill('25');
-    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    const { sender: a, receiver: b, page, errors, context } = await senderOnTransferPage(suite, 'Sender Person', 'Receiver Person');
+    await fillTransferForm(page, b.username, '25');
     await page.getByRole('button', { name: 'Confirm transfer' }).click();
     await page.getByText(`Transfer of 25 USDT to ${b.username} successful`).waitFor();
     await page.goto('/transfer-history');
@@ -69,17 +61,13 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
     await signIn(page, b, '/transfer-history');
     await page.getByText('Received', { exact: true }).waitFor();
     expect(await page.getByRole('cell', { name: a.username }).count()).toBe(1);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('a withdrawal with a bad address shows the message under the field; the details dialog opens and closes on the overlay', async () => {
     const u = await signUp(suite.server, 'Withdraw Tester');
-    await deposit(suite.server, u, 1000);
-    await call(suite.server, 'POST', '/api/stake/create', { amount_usd: 1000 }, u.token);
-    await suite.server.cli(['jobs:roi', '--date', isoDay(12)]);
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/withdrawal');
+    await earnWithdrawableRoi(suite.server, u);
+    const { page, errors, context } = await openSignedIn(suite, u, '/withdrawal', PHONE);
     await page.getByLabel('Address').fill('0x1234');
     await page.getByRole('button', { name: 'All' }).click();
     await page.getByText('Invalid wallet address for the selected network').waitFor();
@@ -106,14 +94,11 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
     await page.getByRole('cell', { name: '$1,000.00' }).waitFor();
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'transaction-desktop');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('shows a new user the empty states of the money screens', async () => {
-    const u = await signUp(suite.server, 'Empty Person');
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/team');
+    const { page, errors, context } = await newUserPage(suite, 'Empty Person', '/team', PHONE);
     await page.getByText('No team members found').waitFor();
     await screenshot(page, 'team-empty-phone');
     await page.goto('/transaction');
@@ -129,7 +114,6 @@ describe('money flows in the browser: stake, ROI, transfer, withdraw, history', 
     await page.goto('/staking');
     await page.getByText('Not enough balance').waitFor();
     expect(await page.getByRole('button', { name: 'Stake' }).isDisabled()).toBe(true);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 });

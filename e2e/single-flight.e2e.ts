@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { staking, transfers as transferContracts, user as userContracts } from '@app/core/contracts';
-import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { newPage, PHONE, screenshot, type E2EServer } from './harness';
+import { api, deposit, earnWithdrawableRoi, signUp, type ApiUser } from './api-helpers';
+import { PHONE, screenshot, type E2EServer } from './harness';
+import { fillTransferForm } from './money-forms';
+import { closeWithoutErrors, openSignedIn, senderOnTransferPage } from './pages';
 import { browserSuite } from './suites';
 
 /** Counts the requests the page sends with this method to this API path. */
@@ -32,17 +34,39 @@ async function transfers(server: E2EServer, user: ApiUser): Promise<unknown[]> {
 /** Lets any second request a double action may have started reach the server and settle. */
 const settle = (page: Page) => page.waitForTimeout(1500);
 
+/** Clicks the button with this text twice in one task, before React can re-render it as disabled. */
+const clickTwiceInOneTask = (page: Page, text: string) =>
+  page.evaluate((label) => {
+    const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === label)!;
+    button.click();
+    button.click();
+  }, text);
+
 describe('money confirms are single-flight: a double click or a double Enter moves money once (browser)', () => {
   const suite = browserSuite();
 
-  it('double-clicking "Confirm stake" sends one POST /api/stake/create and stakes once', async () => {
-    const u = await signUp(suite.server, 'Double Stake');
+  /** A new user with $200, on /staking with 50 typed as the amount; the page counts its stake requests. */
+  async function stakeFormWith50(name: string) {
+    const u = await signUp(suite.server, name);
     await deposit(suite.server, u, 200);
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    const posts = countRequests(page, 'POST', '/api/stake/create');
-    await signIn(page, u, '/staking');
-    await page.getByTestId('staking-balance').getByText('$200').waitFor();
-    await page.getByLabel('Amount').fill('50');
+    const opened = await openSignedIn(suite, u, '/staking', PHONE);
+    const posts = countRequests(opened.page, 'POST', '/api/stake/create');
+    await opened.page.getByTestId('staking-balance').getByText('$200').waitFor();
+    await opened.page.getByLabel('Amount').fill('50');
+    return { u, posts, ...opened };
+  }
+
+  /** Once the stake is toasted and a second request had time to land: one request, one stake of 50 of the 200. */
+  async function expectStakedOnce(page: Page, u: ApiUser, posts: { readonly count: number }): Promise<void> {
+    await page.getByText('Staking successful!').first().waitFor();
+    await settle(page);
+    expect(posts.count).toBe(1);
+    expect(await stakes(suite.server, u)).toHaveLength(1);
+    expect(await wallet(suite.server, u)).toMatchObject({ deposit_balance: 150, total_staked: 50 });
+  }
+
+  it('double-clicking "Confirm stake" sends one POST /api/stake/create and stakes once', async () => {
+    const { u, posts, page, errors, context } = await stakeFormWith50('Double Stake');
     await page.getByRole('button', { name: 'Stake', exact: true }).click();
     const confirm = page.getByRole('button', { name: 'Confirm stake' });
     await confirm.waitFor();
@@ -59,52 +83,23 @@ describe('money confirms are single-flight: a double click or a double Enter mov
     expect(await busy.isDisabled()).toBe(true);
     expect(await page.getByRole('dialog').getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
     await screenshot(page, 'stake-review-busy-phone');
-    await page.getByText('Staking successful!').first().waitFor();
-    await settle(page);
-
-    expect(posts.count).toBe(1);
+    await expectStakedOnce(page, u, posts);
     expect(await page.getByText('Staking successful!').count()).toBe(1);
-    expect(await stakes(suite.server, u)).toHaveLength(1);
-    expect(await wallet(suite.server, u)).toMatchObject({ deposit_balance: 150, total_staked: 50 });
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('two clicks on "Confirm stake" with no await between them send one request', async () => {
-    const u = await signUp(suite.server, 'Twice Stake');
-    await deposit(suite.server, u, 200);
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    const posts = countRequests(page, 'POST', '/api/stake/create');
-    await signIn(page, u, '/staking');
-    await page.getByTestId('staking-balance').getByText('$200').waitFor();
-    await page.getByLabel('Amount').fill('50');
+    const { u, posts, page, errors, context } = await stakeFormWith50('Twice Stake');
     await page.getByRole('button', { name: 'Stake', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm stake' }).waitFor();
     await page.waitForTimeout(400);
-    // Both clicks land in the same task, before React can re-render the button as disabled.
-    await page.evaluate(() => {
-      const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Confirm stake')!;
-      button.click();
-      button.click();
-    });
-    await page.getByText('Staking successful!').first().waitFor();
-    await settle(page);
-
-    expect(posts.count).toBe(1);
-    expect(await stakes(suite.server, u)).toHaveLength(1);
-    expect(await wallet(suite.server, u)).toMatchObject({ deposit_balance: 150, total_staked: 50 });
-    expect(errors).toEqual([]);
-    await context.close();
+    await clickTwiceInOneTask(page, 'Confirm stake');
+    await expectStakedOnce(page, u, posts);
+    await closeWithoutErrors({ errors, context });
   });
 
   it('Enter twice in the stake form and twice on "Confirm stake" stakes once', async () => {
-    const u = await signUp(suite.server, 'Enter Stake');
-    await deposit(suite.server, u, 200);
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    const posts = countRequests(page, 'POST', '/api/stake/create');
-    await signIn(page, u, '/staking');
-    await page.getByTestId('staking-balance').getByText('$200').waitFor();
-    await page.getByLabel('Amount').fill('50');
+    const { u, posts, page, errors, context } = await stakeFormWith50('Enter Stake');
     // Enter twice in the amount field: the first opens the review, the second lands in the dialog
     // (its first control is Back) or in the field again; neither may start a stake.
     await page.getByLabel('Amount').focus();
@@ -118,28 +113,14 @@ describe('money confirms are single-flight: a double click or a double Enter mov
     await page.waitForTimeout(400);
     await confirm.focus();
     await Promise.all([page.keyboard.press('Enter'), page.keyboard.press('Enter')]);
-    await page.getByText('Staking successful!').first().waitFor();
-    await settle(page);
-
-    expect(posts.count).toBe(1);
-    expect(await stakes(suite.server, u)).toHaveLength(1);
-    expect(await wallet(suite.server, u)).toMatchObject({ deposit_balance: 150, total_staked: 50 });
-    expect(errors).toEqual([]);
-    await context.close();
+    await expectStakedOnce(page, u, posts);
+    await closeWithoutErrors({ errors, context });
   });
 
   it('double-clicking "Confirm transfer" sends one POST /api/user/fund-transfer and transfers once', async () => {
-    const a = await signUp(suite.server, 'Double Sender');
-    const b = await signUp(suite.server, 'Double Receiver');
-    await deposit(suite.server, a, 100);
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
+    const { sender: a, receiver: b, page, errors, context } = await senderOnTransferPage(suite, 'Double Sender', 'Double Receiver');
     const posts = countRequests(page, 'POST', '/api/user/fund-transfer');
-    await signIn(page, a, '/transfer');
-    await page.getByTestId('transfer-available').getByText('100.00').waitFor();
-    await page.getByLabel('User name').fill(b.username);
-    await page.getByText(`Receiver found: ${b.username}`).waitFor();
-    await page.getByLabel('Amount').fill('25');
-    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await fillTransferForm(page, b.username, '25');
     const confirm = page.getByRole('button', { name: 'Confirm transfer' });
     await confirm.waitFor();
     await page.waitForTimeout(400);
@@ -153,35 +134,26 @@ describe('money confirms are single-flight: a double click or a double Enter mov
     expect(await transfers(suite.server, b)).toHaveLength(1);
     expect((await wallet(suite.server, a)).deposit_balance).toBe(75);
     expect((await wallet(suite.server, b)).deposit_balance).toBe(25);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('two clicks on "Confirm withdrawal" in one task send one POST /api/withdraw/create', async () => {
     const u = await signUp(suite.server, 'Double Withdraw');
-    await deposit(suite.server, u, 1000);
-    await api(suite.server, staking.create, { body: { amount_usd: 1000 }, token: u.token });
-    await suite.server.cli(['jobs:roi', '--date', isoDay(12)]);
+    await earnWithdrawableRoi(suite.server, u);
     expect((await wallet(suite.server, u)).balance).toBe(60);
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
+    const { page, errors, context } = await openSignedIn(suite, u, '/withdrawal', PHONE);
     const posts = countRequests(page, 'POST', '/api/withdraw/create');
-    await signIn(page, u, '/withdrawal');
     await page.getByLabel('Address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
     await page.getByLabel('Quantity').fill('20');
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm withdrawal' }).waitFor();
     await page.waitForTimeout(400);
-    await page.evaluate(() => {
-      const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Confirm withdrawal')!;
-      button.click();
-      button.click();
-    });
+    await clickTwiceInOneTask(page, 'Confirm withdrawal');
     await page.getByText('Withdrawal request created successfully!').first().waitFor();
     await settle(page);
 
     expect(posts.count).toBe(1);
     expect((await wallet(suite.server, u)).balance).toBe(40);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 });
