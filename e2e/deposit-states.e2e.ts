@@ -1,20 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoPayments, payments } from '@app/core/contracts/payments';
 import { api, signIn, signUp, type ApiUser } from './api-helpers';
 import { newPage, PHONE, screenshot, type E2EServer } from './harness';
+import { closeWithoutErrors, newUserPage, openSignedIn } from './pages';
+import { startDemoPayment } from './money-forms';
 import { browserSuite } from './suites';
-
-/** Records every toast the page shows (sonner's `li[data-sonner-toast]`), each element once with its latest text. */
-async function recordToasts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __toasts: Map<Element, string> };
-    w.__toasts = new Map();
-    const scan = () => document.querySelectorAll('[data-sonner-toast]').forEach((el) => w.__toasts.set(el, el.textContent ?? ''));
-    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-}
-const toastsSeen = (page: Page) => page.evaluate(() => [...(window as unknown as { __toasts: Map<Element, string> }).__toasts.values()]);
+import { recordToasts, toastsSeen } from './toasts';
 
 /** Waits until the server reports this status for the payment (the sandbox chain settles in a few seconds). */
 async function waitForStatus(server: E2EServer, user: ApiUser, paymentId: string, status: string): Promise<void> {
@@ -33,14 +24,9 @@ describe('deposit states, amounts and history errors (phone walkthrough)', () =>
   const suite = browserSuite();
 
   it('a partially paid payment: the refused cancel closes the dialog and refreshes; then no Cancel, no running timer, not pending', async () => {
-    const u = await signUp(suite.server, 'Partial Payer');
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/demo-deposit');
+    const { user: u, page, errors, context } = await newUserPage(suite, 'Partial Payer', '/demo-deposit', PHONE);
     await page.getByText('No pending payments found').waitFor();
-    await page.getByRole('button', { name: 'Select Chain' }).click();
-    await page.getByRole('option').filter({ hasText: 'BSC' }).click();
-    await page.getByLabel('Enter Amount').fill('100');
-    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await startDemoPayment(page, 'BSC', '100');
     await page.getByText('Payment created successfully').waitFor();
     await page.getByText('Payment Timer:').waitFor();
 
@@ -71,18 +57,12 @@ describe('deposit states, amounts and history errors (phone walkthrough)', () =>
     await page.getByRole('heading', { name: 'Pending Payments' }).waitFor();
     await page.getByText('No pending payments found').waitFor();
     expect(await page.getByText(`Payment #${id}`).count()).toBe(0);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('a partially paid payment reached through Check Status shows no Cancel and no countdown', async () => {
-    const u = await signUp(suite.server, 'Status Checker');
-    const { page, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/demo-deposit');
-    await page.getByRole('button', { name: 'Select Chain' }).click();
-    await page.getByRole('option').filter({ hasText: 'TRX' }).click();
-    await page.getByLabel('Enter Amount').fill('50');
-    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    const { user: u, page, context } = await newUserPage(suite, 'Status Checker', '/demo-deposit', PHONE);
+    await startDemoPayment(page, 'TRX', '50');
     await page.getByText('Payment created successfully').waitFor();
     const pending = await api(suite.server, demoPayments.pending, { token: u.token });
     const id = pending.json.data![0]!.payment_id;
@@ -102,8 +82,7 @@ describe('deposit states, amounts and history errors (phone walkthrough)', () =>
     const cancelled = await api(suite.server, demoPayments.cancel, { body: { payment_id: created.json.data!.paymentId }, token: u.token });
     expect(cancelled.json.success).toBe(true);
 
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/dashboard');
+    const { page, errors, context } = await openSignedIn(suite, u, '/dashboard', PHONE);
     const activity = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Activities' }) }).locator('li');
     await activity.first().waitFor();
     expect(squash(await activity.first().innerText())).toContain('$0.00 of $50.00');
@@ -114,14 +93,11 @@ describe('deposit states, amounts and history errors (phone walkthrough)', () =>
     await page.getByRole('cell', { name: 'Cancelled' }).waitFor();
     await page.getByRole('cell', { name: '$0.00 of $50.00' }).waitFor();
     await screenshot(page, 'transaction-cancelled-amount-phone');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('the chain options read cleanly on /deposit and /demo-deposit (no nested parentheses)', async () => {
-    const u = await signUp(suite.server, 'Chain Reader');
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/deposit');
+    const { page, errors, context } = await newUserPage(suite, 'Chain Reader', '/deposit', PHONE);
     await page.getByLabel('Chain').waitFor();
     const options = (await page.getByLabel('Chain').locator('option').allTextContents()).map(squash);
     expect(options).toEqual(['Select a chain', 'BSC · BEP20 · USDT', 'Polygon · MATIC · USDT', 'Tron · TRC20 · USDT']);
@@ -134,8 +110,7 @@ describe('deposit states, amounts and history errors (phone walkthrough)', () =>
     const demo = (await page.getByRole('option').allTextContents()).map(squash);
     expect(demo).toEqual(['BSC BNB · USDT', 'Polygon MATIC · USDT', 'TRON TRX · USDT']);
     await screenshot(page, 'demo-deposit-chain-options-phone');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('a failed history request on /transaction toasts its message once', async () => {

@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, signUp } from './api-helpers';
-import { newPage, PHONE, screenshot } from './harness';
+import { PHONE, screenshot } from './harness';
+import { closeWithoutErrors, newUserPage } from './pages';
+import { simulatePayment, startDemoPayment } from './money-forms';
 import { browserSuite } from './suites';
 
 describe('deposit through the sandbox chain (browser)', () => {
   const suite = browserSuite();
 
   it('creates a demo deposit, shows the QR and countdown, takes a short payment, redirects to /transaction, then stakes it', async () => {
-    const u = await signUp(suite.server, 'Depositor');
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/demo-deposit');
+    const { page, errors, context } = await newUserPage(suite, 'Depositor', '/demo-deposit', PHONE);
     await page.getByRole('heading', { name: 'Create Payment' }).waitFor();
     await page.getByText('No pending payments found').waitFor();
-    await page.getByRole('button', { name: 'Select Chain' }).click();
-    await page.getByRole('option').filter({ hasText: 'BSC' }).click();
-    await page.getByLabel('Enter Amount').fill('100');
-    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await startDemoPayment(page, 'BSC', '100');
     await page.getByText('Payment created successfully').waitFor();
     await page.getByTestId('payment-qr').locator('svg').waitFor();
     await page.getByText('Payment Timer:').waitFor();
@@ -26,8 +22,7 @@ describe('deposit through the sandbox chain (browser)', () => {
     expect(await page.getByTestId('pay-address').textContent()).toMatch(/^0x[0-9a-fA-F]{4}( [0-9a-fA-F]{4}){9}$/);
     await screenshot(page, 'deposit-waiting-phone');
 
-    await page.getByLabel('Amount to simulate').fill('60');
-    await page.getByRole('button', { name: 'Simulate payment' }).click();
+    await simulatePayment(page, '60');
     await page.getByText('Payment status changed to:').first().waitFor();
     await screenshot(page, 'deposit-confirming-phone');
     await page.getByText('Payment completed with partial amount! Received 60.00 USDT (Expected: 100.00 USDT).').waitFor({ timeout: 30_000 });
@@ -46,17 +41,12 @@ describe('deposit through the sandbox chain (browser)', () => {
     await page.getByRole('button', { name: 'Stake' }).click();
     await page.getByRole('button', { name: 'Confirm stake' }).click();
     await page.getByText('Staking successful!').waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('keeps or cancels a waiting payment through the modal', async () => {
-    const u = await signUp(suite.server, 'Canceller');
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/demo-deposit');
-    await page.getByRole('button', { name: 'Select Chain' }).click();
-    await page.getByRole('option').filter({ hasText: 'TRX' }).click();
-    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    const { page, errors, context } = await newUserPage(suite, 'Canceller', '/demo-deposit', PHONE);
+    await startDemoPayment(page, 'TRX');
     await page.getByText('Payment created successfully').waitFor();
     expect((await page.getByTestId('pay-address').textContent())?.replace(/ /g, '')).toMatch(/^T\w{33}$/);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -68,21 +58,14 @@ describe('deposit through the sandbox chain (browser)', () => {
     await page.getByRole('button', { name: 'Yes, Cancel Payment' }).click();
     await page.getByText('Payment cancelled successfully').waitFor();
     expect(await page.getByLabel('Enter Amount').isDisabled()).toBe(false);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('confirms a payment paid in full with the confirmed toast', async () => {
-    const u = await signUp(suite.server, 'Full Payer');
-    const { page, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/demo-deposit');
-    await page.getByRole('button', { name: 'Select Chain' }).click();
-    await page.getByRole('option').filter({ hasText: 'MATIC' }).click();
-    await page.getByLabel('Enter Amount').fill('20');
-    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    const { page, context } = await newUserPage(suite, 'Full Payer', '/demo-deposit', PHONE);
+    await startDemoPayment(page, 'MATIC', '20');
     await page.getByText('Use the Polygon (MATIC) network only').waitFor();
-    await page.getByLabel('Amount to simulate').fill('20');
-    await page.getByRole('button', { name: 'Simulate payment' }).click();
+    await simulatePayment(page, '20');
     await page.getByText('Payment confirmed! Received 20.00 USDT.').first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'deposit-confirmed-phone');
     await page.waitForURL('**/transaction', { timeout: 15_000 });

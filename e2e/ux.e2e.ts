@@ -1,29 +1,18 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auth, staking } from '@app/core/contracts';
 import { payments } from '@app/core/contracts/payments';
-import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer } from './harness';
-import { browserSuite } from './suites';
-
-const SIZES = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
+import { api, deposit, isoDay, signIn, signUp } from './api-helpers';
+import { axeSerious, DESKTOP, launchBrowser, newPage, PHONE, screenshot, SIZES, startServer } from './harness';
+import { closeWithoutErrors, openSignedIn } from './pages';
+import { simulatePayment, startDemoPayment } from './money-forms';
+import { browserSuite, fundedUser } from './suites';
+import { recordToasts, toastsSeen } from './toasts';
 
 /**
  * Records every toast the page shows (sonner's `li[data-sonner-toast]`), each element once with its
  * latest text, so a test can say "never toasted as confirmed" or "toasted exactly once".
  */
-async function recordToasts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __toasts: Map<Element, string> };
-    w.__toasts = new Map();
-    const scan = () => document.querySelectorAll('[data-sonner-toast]').forEach((el) => w.__toasts.set(el, el.textContent ?? ''));
-    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-}
-const toastsSeen = (page: Page) => page.evaluate(() => [...(window as unknown as { __toasts: Map<Element, string> }).__toasts.values()]);
 
 /** Counts the requests the page sends to one API path. */
 function countCalls(page: Page, path: string): { n: number } {
@@ -42,16 +31,20 @@ async function inViewport(page: Page, selector: ReturnType<Page['getByRole']>): 
 
 describe('a money app people trust on their phone (issue 12)', () => {
   const suite = browserSuite();
-  let funded: ApiUser;
-  beforeAll(async () => {
-    funded = await signUp(suite.server, 'Table Person');
-    await deposit(suite.server, funded, 100);
-  });
+  const funded = fundedUser(suite, 'Table Person', 100);
+
+  /** A new user's page on /demo-deposit that records every toast from the first paint. */
+  async function demoDepositRecordingToasts(name: string, viewport: typeof PHONE | typeof DESKTOP) {
+    const u = await signUp(suite.server, name);
+    const opened = await newPage(suite.browser, suite.server.url, viewport);
+    await recordToasts(opened.page);
+    await signIn(opened.page, u, '/demo-deposit');
+    return opened;
+  }
 
   for (const [size, viewport] of SIZES) {
     it(`shows the View button of /transaction inside the screen, as a labelled card on a phone (${size})`, async () => {
-      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
-      await signIn(page, funded, '/transaction');
+      const { page, errors, context } = await openSignedIn(suite, funded.user, '/transaction', viewport);
       const view = page.getByRole('button', { name: 'View' }).first();
       await view.waitFor();
       expect(await view.isVisible()).toBe(true);
@@ -76,14 +69,12 @@ describe('a money app people trust on their phone (issue 12)', () => {
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('View');
 
-      expect(errors).toEqual([]);
-      await context.close();
+      await closeWithoutErrors({ errors, context });
     });
 
     it(`reopens the payment panel after a reload and from its pending card (${size})`, async () => {
       const u = await signUp(suite.server, `Reopen ${size}`);
-      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
-      await signIn(page, u, '/demo-deposit');
+      const { page, errors, context } = await openSignedIn(suite, u, '/demo-deposit', viewport);
       // The chain select works from the keyboard: ArrowDown opens, arrows move, Enter chooses.
       await page.getByRole('button', { name: 'Select Chain' }).focus();
       await page.keyboard.press('ArrowDown');
@@ -126,23 +117,15 @@ describe('a money app people trust on their phone (issue 12)', () => {
       await cards.filter({ hasText: created.json.data!.payment_id }).click();
       await page.getByText('25.00 USDT').first().waitFor();
       await screenshot(page, `ux-deposit-reopened-${size}`);
-      expect(errors).toEqual([]);
-      await context.close();
+      await closeWithoutErrors({ errors, context });
     });
   }
 
   it('never toasts a partial payment as confirmed; the box says what is missing and starts a payment for it (phone)', async () => {
-    const u = await signUp(suite.server, 'Partial Payer');
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await recordToasts(page);
-    await signIn(page, u, '/demo-deposit');
-    await page.getByRole('button', { name: 'Select Chain' }).click();
-    await page.getByRole('option').filter({ hasText: 'BSC' }).click();
-    await page.getByLabel('Enter Amount').fill('100');
-    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    const { page, errors, context } = await demoDepositRecordingToasts('Partial Payer', PHONE);
+    await startDemoPayment(page, 'BSC', '100');
     await page.getByText('Payment created successfully').waitFor();
-    await page.getByLabel('Amount to simulate').fill('40');
-    await page.getByRole('button', { name: 'Simulate payment' }).click();
+    await simulatePayment(page, '40');
     await page.getByText('Payment completed with partial amount! Received 40.00 USDT (Expected: 100.00 USDT).').waitFor({ timeout: 30_000 });
     await page.getByTestId('partial-missing').getByText('Missing: 60.00 USDT').waitFor();
     await screenshot(page, 'ux-partial-phone');
@@ -154,28 +137,19 @@ describe('a money app people trust on their phone (issue 12)', () => {
     expect(toasts.some((t) => t.includes('Payment completed with partial amount!'))).toBe(true);
     expect(toasts.filter((t) => /confirmed/i.test(t))).toEqual([]);
     expect(page.url()).toMatch(/\/demo-deposit$/);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('toasts a full payment as confirmed exactly once, then redirects (desktop)', async () => {
-    const u = await signUp(suite.server, 'Full Payer');
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, DESKTOP);
-    await recordToasts(page);
-    await signIn(page, u, '/demo-deposit');
-    await page.getByRole('button', { name: 'Select Chain' }).click();
-    await page.getByRole('option').filter({ hasText: 'MATIC' }).click();
-    await page.getByLabel('Enter Amount').fill('20');
-    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
-    await page.getByLabel('Amount to simulate').fill('20');
-    await page.getByRole('button', { name: 'Simulate payment' }).click();
+    const { page, errors, context } = await demoDepositRecordingToasts('Full Payer', DESKTOP);
+    await startDemoPayment(page, 'MATIC', '20');
+    await simulatePayment(page, '20');
     await page.getByText('Payment confirmed! Received 20.00 USDT.').first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'ux-confirmed-desktop');
     await page.waitForURL('**/transaction', { timeout: 15_000 });
     const toasts = await toastsSeen(page);
     expect(toasts.filter((t) => t.includes('Payment confirmed!'))).toHaveLength(1);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   for (const [size, viewport] of SIZES) {
@@ -272,8 +246,7 @@ describe('a money app people trust on their phone (issue 12)', () => {
       await page.getByText('fee $2.50 · receive $47.50').waitFor();
       await page.getByTestId('pending-withdrawals').waitFor();
       await screenshot(page, `ux-transaction-withdrawals-${size}`);
-      expect(errors).toEqual([]);
-      await context.close();
+      await closeWithoutErrors({ errors, context });
     });
   }
 });
@@ -339,8 +312,7 @@ describe('a failed load is not a dead end', () => {
       server = await startServer({ PORT: String(port), DATA_DIR: dataDir });
       await retry.click();
       await page.getByText('No records found').waitFor();
-      expect(errors).toEqual([]);
-      await context.close();
+      await closeWithoutErrors({ errors, context });
     } finally {
       await browser.close();
       await server.stop();
