@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call, signUp } from './api-helpers';
 import { DESKTOP, newPage, otpFrom, PHONE, screenshot } from './harness';
+import { closeWithoutErrors } from './pages';
 import { browserSuite } from './suites';
 
 /**
@@ -105,8 +106,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.getByLabel('Password', { exact: true }).fill('Secret123!');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/dashboard');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('sends a guest on /dashboard to /login, an unknown path to /, and shows the screens at both sizes', async () => {
@@ -132,8 +132,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/');
     await screenshot(page, 'landing-phone');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('signs up through a referral link: the ID is prefilled, locked and names the referrer; a bad code, an early resend and a short code are told', async () => {
@@ -193,8 +192,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     // The referral ID travelled with the registration: the newcomer is in the referrer's team.
     const team = await call<{ data: { name: string }[] }>(suite.server, 'GET', '/api/user/my-team', undefined, referrer.token);
     expect(team.json.data!.data.map((m) => m.name)).toContain('Ned Newcomer');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('types a referral ID live, tells bad credentials, sends an unverified login to the OTP page and reads the social return', async () => {
@@ -272,8 +270,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.goto('/signup?requiresReferral=true&provider=facebook&user=%7Bnot-json');
     await page.waitForURL('**/login');
     await page.getByText('Facebook authentication failed').waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('shows the landing page sections, the FAQ of 6 and the navbar change on scroll', async () => {
@@ -292,8 +289,7 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.getByText('April 17, 2025').waitFor();
     await page.goto('/privacy-policy');
     await page.getByText('April 17, 2025').waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
   it('after too many wrong codes the OTP page says why it waits: the message stays, Verify is off, and the countdown is to a new code', async () => {
     const email = `locked${Date.now()}@example.test`;
@@ -324,7 +320,6 @@ describe('sign up, verify, sign in and the guards (browser)', () => {
     await page.getByText('You can request a new code in').waitFor();
     expect(await verify.isDisabled()).toBe(true);
     await page.locator('.field-error, [role="alert"]').filter({ hasText: 'Too many wrong attempts. Please request a new code.' }).first().waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 });

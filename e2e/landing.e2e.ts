@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newPage, otpFrom, PHONE, screenshot } from './harness';
+import { closeWithoutErrors } from './pages';
 import { browserSuite } from './suites';
 
 const ANCHORS = ['Home', 'HowStart', 'chains', 'wallet', 'About', 'defi', 'Roadmap', 'FAQ'];
@@ -29,8 +30,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
     await expect.poll(() => page.evaluate(() => document.getElementById('FAQ')!.getBoundingClientRect().top), { timeout: 10_000 }).toBeLessThan(200);
     expect(await pageScrollWidth(page)).toBe(PHONE.width);
     await screenshot(page, 'landing-phone');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('turns the navbar solid after scrolling past 20 px and transparent again at the top', async () => {
@@ -49,8 +49,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect.poll(() => navbar.getAttribute('data-scrolled')).toBe('false');
     await screenshot(page, 'landing-desktop');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('types and deletes the headline words in turn, and swaps whole words under reduced motion', async () => {
@@ -77,8 +76,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
     await page.reload();
     expect(await page.getByTestId('typed-word').textContent()).toBe('Passive Income');
     await expect.poll(() => page.getByTestId('typed-word').textContent(), { timeout: 6_000 }).toBe('Secure Returns');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('has a FAQ of six questions that open one at a time', async () => {
@@ -93,8 +91,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
     await items.nth(4).locator('summary').click();
     expect(await items.nth(4).evaluate((e) => (e as HTMLDetailsElement).open)).toBe(true);
     expect(await items.nth(1).evaluate((e) => (e as HTMLDetailsElement).open)).toBe(false);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('sends a guest from Start Farming and GET STARTED to /dashboard, whose guard shows /login', async () => {
@@ -105,8 +102,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
       await page.getByRole('link', { name, exact: true }).click();
       await page.waitForURL('**/login');
     }
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('links the footer to the legal pages, login, signup and three social accounts', async () => {
@@ -118,8 +114,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
     expect(await footer.getByRole('list', { name: 'Social media' }).getByRole('link').count()).toBe(3);
     await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
     await page.waitForURL('**/terms-conditions');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('shows the privacy policy and the terms, last updated April 17, 2025, with the support e-mail and a way home', async () => {
@@ -138,8 +133,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
       }
       await page.getByRole('link', { name: 'Back to home' }).click();
       await page.waitForURL((u) => u.pathname === '/');
-      expect(errors).toEqual([]);
-      await context.close();
+      await closeWithoutErrors({ errors, context });
     }
   });
 
@@ -150,8 +144,7 @@ describe('landing, legal and maintenance pages (browser)', () => {
     await screenshot(page, 'maintenance-phone');
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.waitForURL('**/login');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('shows the disclaimer inside the signed-in layout with a warning and an ok button', async () => {
@@ -175,7 +168,6 @@ describe('landing, legal and maintenance pages (browser)', () => {
     expect(new URL(page.url()).pathname).toBe('/disclaimer');
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Income' }).count()).toBe(1);
     await screenshot(page, 'disclaimer-phone');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 });

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, auth, staking, transfers, user, withdrawals } from '@app/core/contracts';
 import { demoPayments, payments } from '@app/core/contracts/payments';
 import { api, deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, DESKTOP, newPage, PHONE, screenshot, type E2EServer } from './harness';
+import { axeSerious, type E2EServer, newPage, screenshot, SIZES } from './harness';
+import { closeWithoutErrors, openSignedIn } from './pages';
+import { startDemoPayment } from './money-forms';
 import { browserSuite } from './suites';
 
 /**
@@ -12,10 +14,6 @@ import { browserSuite } from './suites';
  * each state once.
  */
 
-const SIZES = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
 const ADMIN = { email: 'money-ops@example.test', password: 'Operator-123!' };
 const TRON_WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -169,10 +167,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
     await expect.poll(() => page.getByLabel('Enter Amount').isEnabled()).toBe(true);
     expect(await page.getByTestId('partial-box').count()).toBe(0);
     for (const round of [1, 2]) {
-      await page.getByRole('button', { name: 'Select Chain' }).click();
-      await page.getByRole('option').filter({ hasText: 'BSC' }).click();
-      await page.getByLabel('Enter Amount').fill('20');
-      await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await startDemoPayment(page, 'BSC', '20');
       await page.getByText('Payment Timer:').waitFor();
       const pending = await api(suite.server, demoPayments.pending, { token: u.token });
       const id = pending.json.data!.find((x) => x.status === 'waiting')!.payment_id;
@@ -192,8 +187,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
     const toasts = await toastsSeen(page);
     expect(toasts.some((t) => t.includes('in 1 second...'))).toBe(true);
     expect(toasts.filter((t) => t.includes('1 seconds'))).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('item 8: money sent to a payment after its window (here: cancelled) is credited for what arrived', async () => {
@@ -243,8 +237,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
 
     it('items 3, 5, 9: /transaction shows a cancelled payment as 0.00 of 20.00 in grey, the withdrawal dialog keeps its headline, transfers are signed with a counterparty', async () => {
       for (const [name, size] of SIZES) {
-        const { page, errors, context } = await newPage(suite.browser, suite.server.url, size);
-        await signIn(page, sponsor, '/transaction');
+        const { page, errors, context } = await openSignedIn(suite, sponsor, '/transaction', size);
         // Item 3.
         const amount = page.getByTestId('history-amount').first();
         await amount.waitFor();
@@ -269,16 +262,14 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
         await page.goto('/transfer-history');
         await page.getByText(`From ${buddy.username}`).first().waitFor();
         expect((await page.getByTestId('transfer-amount').allInnerTexts()).map(squash)).toEqual(['−10.00 USDT', '+20.00 USDT']);
-        expect(errors).toEqual([]);
-        await context.close();
+        await closeWithoutErrors({ errors, context });
       }
 
       // Item 5, once paid: the same headline; the fee and what was sent stay separate lines.
       const done = await api(suite.server, admin.completeWithdrawal, { params: { id: withdrawalId }, body: { tx_hash: 'b'.repeat(64) }, token: adminToken });
       expect(done.status).toBe(200);
       for (const [name, size] of SIZES) {
-        const { page, context } = await newPage(suite.browser, suite.server.url, size);
-        await signIn(page, sponsor, '/transaction');
+        const { page, context } = await openSignedIn(suite, sponsor, '/transaction', size);
         await expectWithdrawalDetails(page);
         await screenshot(page, `i32-withdrawal-details-paid-${name}`);
         await context.close();
@@ -294,8 +285,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
       expect(w.status).toBe(200);
       const waiting = await createPayment(suite.server, small, 30);
       for (const [name, size] of SIZES) {
-        const { page, errors, context } = await newPage(suite.browser, suite.server.url, size);
-        await signIn(page, small, '/wallet');
+        const { page, errors, context } = await openSignedIn(suite, small, '/wallet', size);
         // Item 4: $21 is under the withdrawal page's $50: no button that bounces.
         await page.getByTestId('available-balance').waitFor();
         expect(await page.getByRole('link', { name: 'Withdraw Funds' }).count()).toBe(0);
@@ -321,8 +311,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
         await flight.getByRole('link', { name: 'Reopen' }).click();
         await page.waitForURL('**/demo-deposit');
         expect(squash(await page.getByTestId('pay-address').innerText()).replace(/ /g, '')).toBe(waiting.payAddress);
-        expect(errors).toEqual([]);
-        await context.close();
+        await closeWithoutErrors({ errors, context });
       }
     });
   });

@@ -1,9 +1,10 @@
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { auth as authContracts, security, staking, user } from '@app/core/contracts';
-import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
+import { auth as authContracts, security, user } from '@app/core/contracts';
+import { api, earnWithdrawableRoi, signUp, type ApiUser } from './api-helpers';
 import { axeSerious, DESKTOP, type E2EServer, newPage, otpFrom, PHONE, screenshot } from './harness';
+import { closeWithoutErrors, openSignedIn } from './pages';
 import { browserSuite, socialSuite } from './suites';
 
 const PERIOD_MS = 30_000;
@@ -132,16 +133,14 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await page.evaluate(() => localStorage.clear());
     await page.goto('/reset-password');
     await page.waitForURL('**/forgot-password');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('on /security: changes the password, revokes another session, turns 2FA on (QR, recovery codes), then sign-in asks for the code; a recovery code turns it off', async () => {
     const u = await signUp(suite.server, 'Tess Twofactor');
     const other = await api(suite.server, authContracts.login, { body: { email: u.email, password: u.password } });
     const otherToken = other.json.data!.token!;
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/setting');
+    const { page, errors, context } = await openSignedIn(suite, u, '/setting', PHONE);
     await page.getByRole('link', { name: 'Security' }).click();
     await page.waitForURL('**/security');
     await page.getByRole('heading', { name: 'Security', exact: true }).waitFor();
@@ -251,23 +250,19 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await page.getByRole('button', { name: 'Enable two-factor authentication' }).waitFor();
     const info = await api(suite.server, security.info, { token: await page.evaluate(() => localStorage.getItem('auth_token')!) });
     expect(info.json.data!.two_factor_enabled).toBe(false);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('a withdrawal of a 2FA user asks for the code: missing and wrong are said at the field and debit nothing', async () => {
     const u = await signUp(suite.server, 'Wade Withdrawer');
-    await deposit(suite.server, u, 1000);
-    await api(suite.server, staking.create, { body: { amount_usd: 1000 }, token: u.token });
-    const roi = await suite.server.cli(['jobs:roi', '--date', isoDay(12)]);
+    const roi = await earnWithdrawableRoi(suite.server, u);
     expect(roi.code, roi.stderr).toBe(0);
     const auth = await enableTwoFactor(suite.server, u);
     const balance = async () => (await api(suite.server, user.wallet, { token: u.token })).json.data!.balance;
     const start = await balance();
     expect(start).toBe(60);
 
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, u, '/withdrawal');
+    const { page, errors, context } = await openSignedIn(suite, u, '/withdrawal', PHONE);
     const field = page.getByLabel('Two-factor code');
     await field.waitFor();
     await page.getByLabel('Address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
@@ -293,8 +288,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await page.getByText('Withdrawal request created successfully!').waitFor();
     expect(await balance()).toBe(0);
     expect(await field.inputValue()).toBe('');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 
   it('an admin turns 2FA on from /admin/security and then signs in to the console with the code', async () => {
@@ -334,8 +328,7 @@ describe('account security in the browser: password reset, two-factor sign-in, s
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/admin/dashboard');
     expect(await page.evaluate(() => localStorage.getItem('is_admin'))).toBe('true');
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 });
 
@@ -358,7 +351,6 @@ describe('Continue with Google for a user with two-factor authentication (browse
     await page.waitForURL('**/dashboard');
     await page.getByText('Login successful!').waitFor();
     await page.getByText('Gil Google').waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
 });

@@ -1,13 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { DESKTOP, newPage, PHONE, screenshot } from './harness';
+import { newPage, PHONE, screenshot, SIZES } from './harness';
+import { closeWithoutErrors, openSignedIn } from './pages';
 import { browserSuite } from './suites';
-
-const SIZES = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
 
 describe('the rest of issue 12: a light landing page and visitors sent to sign up', () => {
   const suite = browserSuite();
@@ -37,8 +33,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
         .waitFor();
       // The login form is painted by its own HTML before any script: the chunk comes once the app has started.
       await expect.poll(() => scripts.some((s) => s.includes('signed-in')), { timeout: 15_000 }).toBe(true);
-      expect(errors).toEqual([]);
-      await context.close();
+      await closeWithoutErrors({ errors, context });
     });
 
     it(`sends a first-time visitor from Start Farming and GET STARTED to /dashboard, whose guard shows /login (${size})`, async () => {
@@ -55,13 +50,11 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
           .waitFor();
       }
       await screenshot(page, `ux2-visitor-login-${size}`);
-      expect(errors).toEqual([]);
-      await context.close();
+      await closeWithoutErrors({ errors, context });
     });
 
     it(`shows a signed-in user 'Dashboard' instead of 'Sign up', and keeps sending them to /dashboard after signing out (${size})`, async () => {
-      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
-      await signIn(page, user, '/');
+      const { page, errors, context } = await openSignedIn(suite, user, '/', viewport);
       const bar = page.getByTestId('navbar');
       await bar.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
       expect(await bar.getByRole('link', { name: 'Sign up', exact: true }).count()).toBe(0);
@@ -83,8 +76,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       expect(await page.getByRole('link', { name: 'Start Farming', exact: true }).getAttribute('href')).toBe('/dashboard');
       await page.getByRole('link', { name: 'Start Farming', exact: true }).click();
       await page.waitForURL('**/login');
-      expect(errors).toEqual([]);
-      await context.close();
+      await closeWithoutErrors({ errors, context });
     });
   }
 
@@ -93,8 +85,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     await page.goto('/#FAQ');
     await page.locator('#FAQ').waitFor({ state: 'attached' });
     await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('FAQ')!.getBoundingClientRect().top)), { timeout: 10_000 }).toBeLessThan(200);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
   it("shows 'Unexpected Application Error!' when a route's code cannot load (spec section 2)", async () => {
     const { page, context } = await newPage(suite.browser, suite.server.url, PHONE);
@@ -131,8 +122,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       expect(res.headers.get('content-type'), icon.src).toBe('image/png');
     }
 
-    const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await signIn(page, user, '/');
+    const { page, errors, context } = await openSignedIn(suite, user, '/', PHONE);
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
     expect(scope).toMatch(/\/sw\.js$/);
@@ -160,8 +150,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     });
     expect(cached.length).toBeGreaterThan(10);
     expect(cached.filter((u) => u.startsWith('/api'))).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
   it('validates the login form without a CSP eval violation (zod runs jitless)', async () => {
     const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
@@ -181,16 +170,14 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       .click();
     await page.locator('[aria-invalid="true"]').first().waitFor();
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeWithoutErrors({ errors, context });
   });
   for (const [size, viewport] of SIZES) {
     // Issue 32, item 18: the server's export of the whole history (e2e/history-support.e2e.ts checks more).
     it(`downloads the transaction history as CSV from the server, plain numbers, without the View buttons (${size})`, async () => {
       const payer = await signUp(suite.server, `Csv Person ${size}`);
       await deposit(suite.server, payer, 100);
-      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
-      await signIn(page, payer, '/transaction');
+      const { page, errors, context } = await openSignedIn(suite, payer, '/transaction', viewport);
       // The pre-rendered shell paints a lifeless copy of the toolbar first (inert until React takes over).
       const button = page.locator('main:not([inert])').getByRole('button', { name: 'Download CSV' });
       await button.waitFor();
@@ -206,8 +193,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(',finished,Binance Smart Chain,100,100,100,');
       expect(lines[1]).not.toContain('View');
-      expect(errors).toEqual([]);
-      await context.close();
+      await closeWithoutErrors({ errors, context });
     });
   }
 });

@@ -1,26 +1,9 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staking } from '@app/core/contracts';
 import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, DESKTOP, newPage, PHONE, screenshot, SCREENSHOT_DIR } from './harness';
+import { axeSerious, newPage, screenshotWithCopy, SIZES } from './harness';
 import { browserSuite } from './suites';
-
-const SIZES = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
-
-/** A full-page screenshot in e2e/artifacts and, when SHOTS_DIR is set, a copy there. */
-async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path.join(SCREENSHOT_DIR, `${name}.png`), path.join(dir, `${name}.png`));
-  }
-}
 
 describe('issue 12, the rest: income chart, stake progress, formatting, a pre-rendered landing page', () => {
   const suite = browserSuite();
@@ -59,7 +42,7 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       expect(await chart.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
       await chart.getByTestId('income-chart-summary').filter({ hasText: 'Last 7 days' }).waitFor();
       expect(await axeSerious(page)).toEqual([]);
-      await shot(page, `ux3-income-chart-${size}`);
+      await screenshotWithCopy(page, `ux3-income-chart-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -69,7 +52,7 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       await signIn(page, newcomer, '/income');
       await page.getByTestId('income-chart-empty').getByText('No income yet').waitFor();
       expect(await axeSerious(page)).toEqual([]);
-      await shot(page, `ux3-income-empty-${size}`);
+      await screenshotWithCopy(page, `ux3-income-empty-${size}`);
 
       // Loading: the answer is held back until the screenshot is taken.
       let release: () => void = () => {};
@@ -80,12 +63,12 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       });
       await page.reload();
       await page.getByTestId('income-chart').getByText('Loading chart...').waitFor();
-      await shot(page, `ux3-income-loading-${size}`);
+      await screenshotWithCopy(page, `ux3-income-loading-${size}`);
       release();
       const chart = page.getByTestId('income-chart');
       await chart.getByRole('alert').waitFor();
       await chart.getByRole('button', { name: 'Retry' }).waitFor();
-      await shot(page, `ux3-income-error-${size}`);
+      await screenshotWithCopy(page, `ux3-income-error-${size}`);
       await page.unroute('**/api/user/income-chart**');
       await chart.getByRole('button', { name: 'Retry' }).click();
       await chart.getByText('No income yet').waitFor();
@@ -105,7 +88,7 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       const box = (await progress.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       expect(await axeSerious(page)).toEqual([]);
-      await shot(page, `ux3-staking-history-${size}`);
+      await screenshotWithCopy(page, `ux3-staking-history-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -124,7 +107,7 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       const wraps = await dialog.locator('dd').evaluateAll((dds) => dds.map((d) => getComputedStyle(d).wordBreak));
       expect(wraps.filter((w) => w === 'break-all')).toEqual([]);
       expect(await axeSerious(page)).toEqual([]);
-      await shot(page, `ux3-details-dialog-${size}`);
+      await screenshotWithCopy(page, `ux3-details-dialog-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -152,7 +135,7 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByTestId('typed-word').filter({ hasText: /\w/ }).waitFor();
       expect(await axeSerious(page)).toEqual([]);
-      await shot(page, `ux3-landing-${size}`);
+      await screenshotWithCopy(page, `ux3-landing-${size}`);
       // What a visitor sees first, the viewport alone (the full page is 10,000 px tall on a phone).
       if (process.env.SHOTS_DIR) await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `ux3-landing-first-screen-${size}.png`) });
       await signIn(page, staker, '/');

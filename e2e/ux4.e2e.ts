@@ -1,28 +1,11 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, DESKTOP, newPage, PHONE, screenshot, SCREENSHOT_DIR } from './harness';
+import { axeSerious, newPage, PHONE, screenshotWithCopy, SIZES } from './harness';
 import { browserSuite } from './suites';
-
-const SIZES = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
 
 /** The smallest tap target, in CSS px, either way (WCAG 2.5.5, Apple HIG). */
 const TARGET = 44;
-
-/** A full-page screenshot in e2e/artifacts and, when SHOTS_DIR is set, a copy there. */
-async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path.join(SCREENSHOT_DIR, `${name}.png`), path.join(dir, `${name}.png`));
-  }
-}
 
 /** "name: W×H" for a control whose box is smaller than a fingertip either way, or null. */
 async function smallTarget(name: string, control: Locator): Promise<string | null> {
@@ -210,7 +193,7 @@ describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, on
     // The staker's deposit (beforeAll) puts today's bar in the chart, so the labels are there.
     await label.waitFor();
     expect(await label.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(11);
-    await shot(page, 'admin-dashboard-phone');
+    await screenshotWithCopy(page, 'admin-dashboard-phone');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -240,7 +223,7 @@ describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, on
         expect(text.height, label).toBeLessThanOrEqual(text.lineHeight);
       }
       expect(await axeSerious(page)).toEqual([]);
-      await shot(page, `ux4-income-${size}`);
+      await screenshotWithCopy(page, `ux4-income-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -272,20 +255,20 @@ describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, on
         await page.goto(where);
         await page.getByText(marker, { exact: true }).first().waitFor();
         expect(await axeSerious(page), name).toEqual([]);
-        await shot(page, `ux4-${name}-${size}`);
+        await screenshotWithCopy(page, `ux4-${name}-${size}`);
       }
       await signIn(page, staker, '/transaction');
       await page.getByRole('button', { name: 'View' }).first().click();
       await page.getByRole('dialog', { name: 'Transaction Details' }).locator('a[href]').waitFor();
       expect(await axeSerious(page), 'details dialog').toEqual([]);
-      await shot(page, `ux4-details-dialog-${size}`);
+      await screenshotWithCopy(page, `ux4-details-dialog-${size}`);
       await context.close();
 
       const guest = await newPage(suite.browser, suite.server.url, viewport);
       await guest.page.goto('/signup');
       await guest.page.getByRole('checkbox').waitFor();
       expect(await axeSerious(guest.page), 'signup').toEqual([]);
-      await shot(guest.page, `ux4-signup-${size}`);
+      await screenshotWithCopy(guest.page, `ux4-signup-${size}`);
       await guest.page.goto('/login');
       await expect.poll(() => guest.page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
       await guest.page.getByLabel('Email').fill(sponsor.email);
@@ -293,7 +276,7 @@ describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, on
       await guest.page.getByRole('button', { name: 'Login' }).click();
       await guest.page.locator('[data-sonner-toast] [data-close-button]').first().waitFor();
       expect(await axeSerious(guest.page), 'login with a toast').toEqual([]);
-      await shot(guest.page, `ux4-login-toast-${size}`);
+      await screenshotWithCopy(guest.page, `ux4-login-toast-${size}`);
       // The close button still closes the toast.
       await guest.page.locator('[data-sonner-toast] [data-close-button]').first().click();
       await expect.poll(() => guest.page.locator('[data-sonner-toast]').count()).toBe(0);

@@ -1,20 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auth, security } from '@app/core/contracts';
-import { api, deposit, signUp, type ApiUser } from './api-helpers';
-import { DESKTOP, PHONE, screenshot, type E2EServer } from './harness';
-import { browserSuite } from './suites';
+import { api, type ApiUser } from './api-helpers';
+import { type E2EServer, PHONE, screenshot, SIZES } from './harness';
+import { browserSuite, fundedUser } from './suites';
 
 /*
  * Issue 32, "A weak network and the signed-in app" (items 12–17): the signed-in shell before the
  * JavaScript, get-info started at boot, few chunks, offline with the last data, the PWA from every
  * page, one quick retry then Retry, skeletons at final size, and a revoked device sent to /login.
  */
-
-const SIZES = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
 
 const SIGNED_OUT = 'You were signed out: this session was ended from another device.';
 
@@ -75,16 +70,12 @@ const layoutShift = (page: Page) =>
 
 describe('issue 32: a weak network and the signed-in app', () => {
   const suite = browserSuite();
-  let user: ApiUser;
-  beforeAll(async () => {
-    user = await signUp(suite.server, 'Weak Network');
-    await deposit(suite.server, user, 120);
-  });
+  const funded = fundedUser(suite, 'Weak Network', 120);
 
   for (const [size, viewport] of SIZES) {
     it(`12: paints the signed-in shell with no JavaScript, starts get-info from the entry, in a few chunks (${size})`, async () => {
       // With every script refused, what the HTML alone paints.
-      const bare = await signedInPage(suite.browser, suite.server, user.token, viewport);
+      const bare = await signedInPage(suite.browser, suite.server, funded.user.token, viewport);
       await bare.context.route('**/*.js', (r) => r.abort());
       await bare.page.goto('/dashboard');
       await navLink(bare.page, 'Wallet').waitFor({ timeout: 5_000 });
@@ -93,7 +84,7 @@ describe('issue 32: a weak network and the signed-in app', () => {
       await bare.context.close();
 
       // With scripts: get-info is started by the page's entry script, not after the route chunks.
-      const { context, page, errors } = await signedInPage(suite.browser, suite.server, user.token, viewport);
+      const { context, page, errors } = await signedInPage(suite.browser, suite.server, funded.user.token, viewport);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       let initiator: string[] = [];
@@ -117,7 +108,7 @@ describe('issue 32: a weak network and the signed-in app', () => {
     });
 
     it(`15: retries once quickly, then shows the error with Retry, and keeps the last good data (${size})`, async () => {
-      const { context, page, errors } = await signedInPage(suite.browser, suite.server, user.token, viewport);
+      const { context, page, errors } = await signedInPage(suite.browser, suite.server, funded.user.token, viewport);
       let failing = true;
       let unreachable = false;
       const calls: Record<string, number> = {};
@@ -169,7 +160,7 @@ describe('issue 32: a weak network and the signed-in app', () => {
     });
 
     it(`16: keeps the dashboard still while its data arrives, CLS at most 0.05 (${size})`, async () => {
-      const { context, page } = await signedInPage(suite.browser, suite.server, user.token, viewport);
+      const { context, page } = await signedInPage(suite.browser, suite.server, funded.user.token, viewport);
       let release: () => void = () => undefined;
       const held = new Promise<void>((r) => (release = r));
       await context.route('**/api/user/get-info', async (route) => {
@@ -192,8 +183,8 @@ describe('issue 32: a weak network and the signed-in app', () => {
     });
 
     it(`17: sends a device whose session was ended elsewhere to /login with the reason (${size})`, async () => {
-      const revoked = await login(suite.server, user);
-      const other = await login(suite.server, user);
+      const revoked = await login(suite.server, funded.user);
+      const other = await login(suite.server, funded.user);
       const { context, page } = await signedInPage(suite.browser, suite.server, revoked, viewport);
       // `other` signs the `revoked` session out (/security's Revoke on another device).
       const mine = await api(suite.server, security.info, { token: revoked });
@@ -221,7 +212,7 @@ describe('issue 32: a weak network and the signed-in app', () => {
     });
 
     it(`13, 14: installs from /dashboard, and offline shows the last balance with its time and a notice (${size})`, async () => {
-      const { context, page, errors } = await signedInPage(suite.browser, suite.server, user.token, viewport);
+      const { context, page, errors } = await signedInPage(suite.browser, suite.server, funded.user.token, viewport);
       await page.goto('/dashboard');
       await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
       expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
@@ -259,7 +250,7 @@ describe('issue 32: a weak network and the signed-in app', () => {
   }
 
   it('a cold signed-in load on a slow network (2,000 ms latency, 50 KiB/s) shows the shell within 3 s and the balance within 10 s', async () => {
-    const { context, page } = await signedInPage(suite.browser, suite.server, user.token, PHONE);
+    const { context, page } = await signedInPage(suite.browser, suite.server, funded.user.token, PHONE);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2_000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 });
