@@ -29,18 +29,23 @@ function htmlScripts(page: string): string[] {
   return srcs.map((s) => s[1]!);
 }
 
+/** What a page's HTML asks for, and those scripts with all they import statically, gzipped. */
+function scriptsOf(page: string): { asked: string[]; files: Set<string>; kb: number } {
+  const m = manifest();
+  const byFile = new Map(Object.entries(m).map(([k, c]) => [c.file, k]));
+  const asked = htmlScripts(page);
+  const files = staticClosure(
+    m,
+    asked.map((f) => byFile.get(f) ?? f),
+  );
+  return { asked, files, kb: gzipKB(files) };
+}
+
 describe('bundle size', () => {
   it('keeps the landing page JavaScript within 15 KB gzipped: no React on /, all of it asked for by index.html at once', () => {
     // Issue 32: a visit to / runs the entry and the landing page's behaviour (main.tsx), on the
     // HTML the build pre-rendered; no framework, no hydration.
-    const m = manifest();
-    const byFile = new Map(Object.entries(m).map(([k, c]) => [c.file, k]));
-    const asked = htmlScripts('index.html');
-    const files = staticClosure(
-      m,
-      asked.map((f) => byFile.get(f) ?? f),
-    );
-    const kb = gzipKB(files);
+    const { asked, files, kb } = scriptsOf('index.html');
     console.log(`landing JS: ${kb.toFixed(1)} KB gzipped in ${files.size} files: ${[...files].join(' ')}`);
     expect([...files].filter((f) => !asked.includes(f))).toEqual([]);
     expect([...files].some((f) => f.includes('behaviour'))).toBe(true);
@@ -51,14 +56,7 @@ describe('bundle size', () => {
     // Issue 32: what dashboard.html loads (its entry and modulepreloads) is what runs before
     // get-info's answer is painted; their static imports must be among them (no waterfall), and the
     // code that paints the balance must be in them (or it would come later, outside this count).
-    const m = manifest();
-    const byFile = new Map(Object.entries(m).map(([k, c]) => [c.file, k]));
-    const asked = htmlScripts('dashboard.html');
-    const files = staticClosure(
-      m,
-      asked.map((f) => byFile.get(f) ?? f),
-    );
-    const kb = gzipKB(files);
+    const { asked, files, kb } = scriptsOf('dashboard.html');
     console.log(`signed-in JS before the balance: ${kb.toFixed(1)} KB gzipped in ${files.size} files: ${[...files].join(' ')}`);
     expect([...files].filter((f) => !asked.includes(f))).toEqual([]);
     expect([...files].some((f) => readFileSync(path.join(dist, f), 'utf8').includes('deposit-balance'))).toBe(true);
