@@ -1,4 +1,12 @@
-import { RATES } from '../../../lib/rates';
+import {
+  DEFAULT_SETTINGS,
+  STAKE_MIN_USD,
+  STAKE_STEP_USD,
+  TRANSFER_MIN_USD,
+  WITHDRAW_FEE_PERCENT,
+  WITHDRAW_MIN_USD,
+  WITHDRAW_STEP_USD,
+} from '@app/core/constants';
 import { LegalLayout } from '../components/legal-layout';
 
 export default function TermsPage() {
@@ -33,11 +41,12 @@ export default function TermsPage() {
         <h2>3. Staking and ROI</h2>
         <ul>
           <li>
-            The minimum stake is ${RATES.stakeMin}, in multiples of ${RATES.stakeStep}. The staked amount moves from your deposit balance into the stake.
+            The minimum stake is ${STAKE_MIN_USD}, in multiples of ${STAKE_STEP_USD}. The staked amount moves from your deposit balance into the stake.
           </li>
           <li>
-            A stake earns its daily rate (currently {RATES.dailyRoiPercent}%) for each full UTC day after the day it was made, until its total ROI reaches its
-            cap (currently {RATES.capPercent}% of the stake). The principal is part of that total and is not returned separately.
+            A stake earns its daily rate (currently {DEFAULT_SETTINGS.roi_income_percentage}%) for each full UTC day after the day it was made, until its total
+            ROI reaches its cap (currently {DEFAULT_SETTINGS.stake_cap_percentage}% of the stake). The principal is part of that total and is not returned
+            separately.
           </li>
           <li>Each stake keeps the rate and cap in force when it was made. Rates and caps for new stakes may change.</li>
           <li>A stake cannot be cancelled or withdrawn early.</li>
@@ -46,23 +55,22 @@ export default function TermsPage() {
       <section>
         <h2>4. Referral income and rewards</h2>
         <p>
-          When a member you referred directly makes a stake, you receive the direct referral percentage shown in the app (currently {RATES.referralPercent}%).
-          Reward levels L1 to L7 are paid once each when their conditions are met, under the rules shown in the app. Self-referrals, fake accounts and other
-          attempts to game these programmes are forbidden.
+          When a member you referred directly makes a stake, you receive the direct referral percentage shown in the app (currently{' '}
+          {DEFAULT_SETTINGS.direct_referral_percentage}%). Reward levels L1 to L7 are paid once each when their conditions are met, under the rules shown in the
+          app. Self-referrals, fake accounts and other attempts to game these programmes are forbidden.
         </p>
       </section>
       <section>
         <h2>5. Withdrawals and transfers</h2>
         <ul>
           <li>
-            Withdrawals start at ${RATES.withdrawMin}, in multiples of ${RATES.withdrawStep}. A fee of {RATES.withdrawFeePercent}% is kept and you receive the
-            rest.
+            Withdrawals start at ${WITHDRAW_MIN_USD}, in multiples of ${WITHDRAW_STEP_USD}. A fee of {WITHDRAW_FEE_PERCENT}% is kept and you receive the rest.
           </li>
           <li>
             Each request is reviewed before it is paid and may be refused, in which case the full amount returns to your balance. Check the address and network:
             payments sent to a wrong address cannot be recovered.
           </li>
-          <li>Transfers to other members start at {RATES.transferMin} USDT, carry no fee and are final.</li>
+          <li>Transfers to other members start at {TRANSFER_MIN_USD} USDT, carry no fee and are final.</li>
         </ul>
       </section>
       <section>
