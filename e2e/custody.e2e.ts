@@ -2,13 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_EVM_XPUB, TEST_TRON_XPUB } from '../apps/server/src/modules/custody/test-keys';
 import { startAnvil, type Anvil } from '../apps/server/src/test/chain/anvil';
 import { signIn, signUp } from './api-helpers';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, startServer, type E2EServer } from './harness';
+import { launchBrowser, newPage, screenshot, SIZES, startServer, type E2EServer } from './harness';
 import type { Browser } from 'playwright-core';
 
-const SIZES = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
 const CONFIRMATIONS = 3;
 const ADMIN = { email: 'chain-ops@example.test', password: 'Chain-Ops-123' };
 

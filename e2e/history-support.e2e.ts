@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, auth, staking, support } from '@app/core/contracts';
 import { demoPayments } from '@app/core/contracts/payments';
 import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, DESKTOP, newPage, PHONE, screenshot } from './harness';
+import { axeSerious, newPage, screenshot, SIZES } from './harness';
 import { browserSuite } from './suites';
 
 /**
@@ -13,10 +13,6 @@ import { browserSuite } from './suites';
  * history as a server CSV on every history page and admin list, a date range kept in the URL,
  * Next back at the top, support that answers back, and the smaller items.
  */
-const SIZES = [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const;
 const ADMIN = { email: 'history-ops@example.test', password: 'Operator-123!' };
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 

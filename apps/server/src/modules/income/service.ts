@@ -2,7 +2,7 @@ import { microToNumber, type TDateRange } from '@app/core';
 import { sql } from 'kysely';
 import type { TIncomeItem, TRewardLevel } from '@app/core/contracts';
 import type { Executor } from '../../db/types';
-import { dayBounds } from '../../lib/date-range';
+import { createdWithin, dayBounds } from '../../lib/date-range';
 import { paginate } from '../../lib/paginate';
 import { offsetOf } from '../../lib/reply';
 import * as ledger from '../ledger/service';
@@ -41,9 +41,7 @@ export async function listIncome(
       })),
     };
   }
-  let base = db.selectFrom('income_records').where('user_id', '=', userId).where('type', '=', type);
-  if (from) base = base.where('created_at', '>=', from);
-  if (to) base = base.where('created_at', '<', to);
+  const base = createdWithin(db.selectFrom('income_records').where('user_id', '=', userId).where('type', '=', type), range);
   const { rows, total } = await paginate(base, page, perPage, (q) =>
     q.select(['id', 'amount', 'note', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
   );
