@@ -46,7 +46,14 @@ describe.runIf(testDbKind === 'postgres')('a revoked role and a dropped database
       const res = await fetch(`${server!.url}/api/health`);
       return { status: res.status, body: (await res.json()) as unknown };
     };
-    const cutOff = () => admin!.query(`select pg_terminate_backend(pid) from pg_stat_activity where usename = $1`, [role]);
+    // pg_terminate_backend only signals: until the backends are gone a request may meet one dying
+    // mid-query (a connection error, Retry-After 5) instead of the refused login it is here to see.
+    const cutOff = async () => {
+      await admin!.query(`select pg_terminate_backend(pid) from pg_stat_activity where usename = $1`, [role]);
+      await expect
+        .poll(async () => Number((await admin!.query(`select count(*) as n from pg_stat_activity where usename = $1`, [role])).rows[0].n), { timeout: 10_000 })
+        .toBe(0);
+    };
     expect((await transfer()).status).toBe(200);
 
     // 1. The role may no longer log in (28000), and its open connections are cut.
