@@ -2,6 +2,9 @@ import { globSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { TEST_NODE_FLAGS, tuneTestProcesses } from './apps/server/src/test/process-tuning';
+
+tuneTestProcesses();
 
 /**
  * Unit and integration tests. The server suite runs against PGlite always and, when
@@ -26,6 +29,7 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     include: [SERVER_TESTS],
     exclude: db === 'postgres' ? engineFree : [],
     environment: 'node',
+    execArgv: TEST_NODE_FLAGS,
     env: { TEST_DB: db },
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 60_000,

@@ -11,6 +11,11 @@ const ZEnv = z.object({
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   DATA_DIR: z.string().default('./data'),
+  /** PGlite's buffer pool (postgresql.conf shared_buffers, e.g. 16MB); unset keeps PGlite's 128MB. */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB')
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -123,6 +128,7 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     host: e.HOST,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     dataDir,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET,

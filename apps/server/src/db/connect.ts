@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -29,6 +31,11 @@ export interface ConnectOptions {
   pgliteDir?: string | undefined;
   /** PGlite only: start from this dumped data directory instead of running initdb (tests). */
   pgliteLoadDataDir?: Blob;
+  /**
+   * PGlite only: postgresql.conf lines. The tests' in-memory databases take a small buffer pool:
+   * PGlite zeroes all of its default 128 MB at every start, which was half of a test file's set-up.
+   */
+  pgliteConf?: string;
   /** PostgreSQL schema to use (tests give each file its own). */
   schema?: string;
   poolSize?: number;
@@ -71,6 +78,28 @@ function prepareHotStatements(client: pg.PoolClient): void {
   };
 }
 
+type PgliteAssets = { pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob };
+let pgliteAssets: Promise<PgliteAssets> | undefined;
+// The server's TypeScript libs declare WebAssembly's types but not the global object Node has.
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
+/**
+ * PGlite's WebAssembly, compiled once per process, and its file-system bundle, read once. Left to
+ * itself PGlite reads and compiles both for every database it opens, and its hot functions are
+ * optimised again each time: a test worker opens one database per test file.
+ */
+function loadPgliteAssets(): Promise<PgliteAssets> {
+  pgliteAssets ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([
+      readFile(path.join(dist, 'pglite.wasm')).then((b) => wasm.compile(b)),
+      readFile(path.join(dist, 'initdb.wasm')).then((b) => wasm.compile(b)),
+      readFile(path.join(dist, 'pglite.data')).then((b) => new Blob([b])),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle };
+  })();
+  return pgliteAssets;
+}
+
 export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -99,7 +128,9 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
   }
   if (opts.pgliteDir) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
   const pglite = await PGlite.create(opts.pgliteDir, {
+    ...(await loadPgliteAssets()),
     ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
+    ...(opts.pgliteConf ? { postgresqlconf: opts.pgliteConf } : {}),
     parsers: { [INT8_OID]: (v: string) => BigInt(v), [DATE_OID]: (v: string) => v },
     serializers: { [INT8_OID]: (v: unknown) => String(v) },
   });

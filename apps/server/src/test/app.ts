@@ -10,7 +10,7 @@ import { connectDb, type DbHandle } from '../db/connect';
 import { buildContext, type AppContext } from '../context';
 import { startMailbox } from './mailbox';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { cloneDatabase, databaseUrlFor, dropDatabase, pgliteTemplateBlob } from './template-db';
+import { cloneDatabase, databaseUrlFor, dropDatabase, pgliteTemplateBlob, TEST_PGLITE_CONF } from './template-db';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -36,7 +36,7 @@ export async function createTestDb(): Promise<DbHandle & { schema?: string; url?
       },
     };
   }
-  return connectDb({ pgliteLoadDataDir: pgliteTemplateBlob(inject('pgliteTemplate')) });
+  return connectDb({ pgliteLoadDataDir: pgliteTemplateBlob(inject('pgliteTemplate')), pgliteConf: TEST_PGLITE_CONF });
 }
 
 export interface TestApp {

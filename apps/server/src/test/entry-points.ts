@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { TEST_NODE_FLAGS } from './process-tuning';
 import { provided } from './provided';
 
 declare module 'vitest' {
@@ -23,7 +24,7 @@ export type EntryPoint = keyof typeof SOURCES;
  */
 export function nodeArgs(entry: EntryPoint): string[] {
   const bundle = provided('serverBundle');
-  if (bundle) return [path.join(bundle, `${entry}.mjs`)];
+  if (bundle) return [...TEST_NODE_FLAGS, path.join(bundle, `${entry}.mjs`)];
   if (process.env.VITEST) throw new Error('no server bundle: the global setup builds it (test/server-bundle.ts)');
   // Outside vitest (the Lighthouse benchmark): the source through tsx, as `npm start` runs it.
   return ['--import', 'tsx', entrySources()[entry]];
