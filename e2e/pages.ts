@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { deposit, signIn, signUp, type ApiUser } from './api-helpers';
 import { newPage, PHONE, type E2EServer } from './harness';
@@ -41,3 +41,39 @@ export async function closeWithoutErrors({ errors, context }: { errors: string[]
   expect(errors).toEqual([]);
   await context.close();
 }
+
+/** A fresh browser profile already signed in as `token` (as after a login in an earlier visit), with no cache and no service worker. */
+export async function signedInPage(
+  browser: Browser,
+  server: E2EServer,
+  token: string,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport,
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: server.url,
+          localStorage: [
+            { name: 'auth_token', value: token },
+            { name: 'is_admin', value: 'false' },
+          ],
+        },
+      ],
+    },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+/** The visible one of a link that the phone's bottom bar and the desktop's side bar both hold. */
+export const navLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).filter({ visible: true });

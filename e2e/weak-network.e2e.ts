@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { auth, security } from '@app/core/contracts';
 import { api, type ApiUser } from './api-helpers';
-import { type E2EServer, PHONE, screenshot, SIZES } from './harness';
+import { type E2EServer, screenshot, SIZES } from './harness';
+import { navLink, signedInPage } from './pages';
 import { browserSuite, fundedUser } from './suites';
 
 /*
@@ -12,41 +13,6 @@ import { browserSuite, fundedUser } from './suites';
  */
 
 const SIGNED_OUT = 'You were signed out: this session was ended from another device.';
-
-/** A fresh browser profile already signed in as `token` (as after a login in an earlier visit), with no cache and no service worker. */
-async function signedInPage(
-  browser: Browser,
-  server: E2EServer,
-  token: string,
-  viewport: { width: number; height: number },
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: server.url,
-          localStorage: [
-            { name: 'auth_token', value: token },
-            { name: 'is_admin', value: 'false' },
-          ],
-        },
-      ],
-    },
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, errors };
-}
-
-/** The visible one of a link that the phone's bottom bar and the desktop's side bar both hold. */
-const navLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).filter({ visible: true });
 
 /** A second session for `user` (a login elsewhere): returns its token. */
 async function login(server: E2EServer, user: ApiUser): Promise<string> {
@@ -248,21 +214,4 @@ describe('issue 32: a weak network and the signed-in app', () => {
       await context.close();
     });
   }
-
-  it('a cold signed-in load on a slow network (2,000 ms latency, 50 KiB/s) shows the shell within 3 s and the balance within 10 s', async () => {
-    const { context, page } = await signedInPage(suite.browser, suite.server, funded.user.token, PHONE);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2_000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 });
-    await page.goto('/dashboard', { waitUntil: 'commit' });
-    await navLink(page, 'Home').waitFor({ timeout: 10_000 });
-    const shellAt = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now());
-    await page.getByTestId('deposit-balance').getByText('$120.00').waitFor({ timeout: 30_000 });
-    const balanceAt = await page.evaluate(() => performance.now());
-    console.log(`slow network: shell painted at ${Math.round(shellAt)} ms, balance shown by ${Math.round(balanceAt)} ms`);
-    await screenshot(page, 'weak-12-slow-network-phone');
-    expect(shellAt).toBeLessThanOrEqual(3_000);
-    expect(balanceAt).toBeLessThanOrEqual(10_000);
-    await context.close();
-  });
 });

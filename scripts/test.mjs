@@ -2,7 +2,8 @@
 // `npm test`: every check CI runs, in the order that keeps a two-core machine busy.
 //  1. format, lint, each typecheck and the web build, two at a time (each is one busy core);
 //  2. the unit and integration tests (vitest, several workers);
-//  3. the browser tests, on the build from step 1.
+//  3. the browser tests, on the build from step 1;
+//  4. the browser tests that measure time (*.timed.e2e.ts), alone on a machine at rest.
 // A failing step stops the run with its output; the others' output is printed as each ends.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -58,6 +59,7 @@ if (failed.length) {
 for (const [name, command] of [
   ['unit and integration tests', 'vitest run'],
   ['browser tests', 'vitest run --config e2e/vitest.config.ts'],
+  ['timed browser tests, one at a time', 'E2E_TIMED=1 vitest run --config e2e/vitest.config.ts'],
 ]) {
   console.log(`\n== ${name}`);
   const r = await run(name, command, { stream: true });
