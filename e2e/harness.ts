@@ -139,11 +139,8 @@ export function otpFrom(text: string): string {
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's serious and critical violations on the page as it is now ("rule: selector" lines). */
-export async function axeSerious(page: Page): Promise<string[]> {
-  // Contrast is judged on what a person sees once things settle: a dialog still fading in (opacity
-  // below 1) reads as low contrast. Wait for every finite animation and transition to end; endless
-  // ones (spinners, pulses) are left running.
+/** Waits for every finite animation and transition on the page to end; endless ones (spinners, pulses) are left running. */
+export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -152,6 +149,13 @@ export async function axeSerious(page: Page): Promise<string[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** axe-core's serious and critical violations on the page as it is now ("rule: selector" lines). */
+export async function axeSerious(page: Page): Promise<string[]> {
+  // Contrast is judged on what a person sees once things settle: a dialog still fading in (opacity
+  // below 1) reads as low contrast.
+  await animationsDone(page);
   // Evaluated over the DevTools protocol, so the app's CSP does not apply to the injected engine.
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {

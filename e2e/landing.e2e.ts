@@ -54,14 +54,19 @@ describe('landing, legal and maintenance pages (browser)', () => {
 
   it('types and deletes the headline words in turn, and swaps whole words under reduced motion', async () => {
     const { page, errors, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await openLanding(page);
-    // Record every text the headline shows, then read the sequence back once the second word is typed.
-    await page.evaluate(() => {
-      const el = document.querySelector('[data-testid="typed-word"]')!;
-      const seen: string[] = [el.textContent ?? ''];
+    // Record every text the headline shows from the first byte of the page, then read the sequence
+    // back once the second word is typed. (Recording that began after the page loaded missed the
+    // whole first word once on a saturated machine: it had been typed before the observer ran.)
+    await context.addInitScript(() => {
+      const seen: string[] = [];
       (window as unknown as { seen: string[] }).seen = seen;
-      new MutationObserver(() => seen.push(el.textContent ?? '')).observe(el, { subtree: true, childList: true, characterData: true });
+      const record = () => {
+        const el = document.querySelector('[data-testid="typed-word"]');
+        if (el && (seen.length === 0 || el.textContent !== seen.at(-1))) seen.push(el.textContent ?? '');
+      };
+      new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
     });
+    await openLanding(page);
     await expect.poll(() => page.getByTestId('typed-word').textContent(), { timeout: 10_000 }).toBe('Secure Returns');
     const recorded = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
     const seen = recorded.filter((t, i) => i === 0 || t !== recorded[i - 1]);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { staking, transfers as transferContracts, user as userContracts } from '@app/core/contracts';
 import { api, deposit, earnWithdrawableRoi, signUp, type ApiUser } from './api-helpers';
-import { PHONE, screenshot, type E2EServer } from './harness';
+import { animationsDone, PHONE, screenshot, type E2EServer } from './harness';
 import { fillTransferForm } from './money-forms';
 import { closeWithoutErrors, openSignedIn, senderOnTransferPage } from './pages';
 import { browserSuite } from './suites';
@@ -106,6 +106,9 @@ describe('money confirms are single-flight: a double click or a double Enter mov
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await page.waitForTimeout(400);
+    // If the second Enter pressed Back, the review is still fading out: on a saturated machine it
+    // was "visible" here and gone a moment later (failed once in a fresh-clone run).
+    await animationsDone(page);
     expect(posts.count).toBe(0);
     const confirm = page.getByRole('button', { name: 'Confirm stake' });
     if (!(await confirm.isVisible())) await page.getByRole('button', { name: 'Stake', exact: true }).click();
