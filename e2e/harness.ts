@@ -85,15 +85,21 @@ export const SIZES = [
   ['desktop', DESKTOP],
 ] as const;
 
-/** A page that fails the test on any console error or CSP violation the app causes. */
-export async function newPage(browser: Browser, baseURL: string, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport, permissions: ['clipboard-read', 'clipboard-write'] });
-  const page = await context.newPage();
+/** Collects the console errors and uncaught exceptions the app causes on `page` (a failed resource load is a test's own business). */
+export function recordErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** A page that fails the test on any console error or CSP violation the app causes. */
+export async function newPage(browser: Browser, baseURL: string, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  const errors = recordErrors(page);
   // A signed-in page is painted from its pre-rendered HTML first, inert until React replaces it
   // (signed-in-layout.tsx): a test that measured or read that copy raced its removal. A load waits
   // for the live page, as a person does: nothing in the painted copy answers a touch either.

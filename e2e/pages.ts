@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { newPage, PHONE, type E2EServer } from './harness';
+import { newPage, PHONE, recordErrors, type E2EServer } from './harness';
 
 // Apart from harness.ts because it asserts with vitest's expect (see suites.ts).
 
@@ -66,12 +66,7 @@ export async function signedInPage(
     },
   });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, errors };
+  return { context, page, errors: recordErrors(page) };
 }
 
 /** The visible one of a link that the phone's bottom bar and the desktop's side bar both hold. */

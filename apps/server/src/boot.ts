@@ -22,7 +22,7 @@ export async function createContext(
     opened = await connectDb({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
-      ...(config.pgliteSharedBuffers ? { pgliteConf: `shared_buffers = ${config.pgliteSharedBuffers}\n` } : {}),
+      pgliteSharedBuffers: config.pgliteSharedBuffers,
       onPoolError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects on the next query'),
     });
   } catch (err) {

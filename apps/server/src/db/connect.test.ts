@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestDb, testDbKind } from '../test/app';
+import { TEST_PGLITE_SHARED_BUFFERS } from '../test/process-tuning';
 
 describe('PGlite buffer pool and shared WebAssembly', () => {
   it('PGLITE_SHARED_BUFFERS takes a size, and refuses anything else with one line', () => {
@@ -15,7 +16,7 @@ describe('PGlite buffer pool and shared WebAssembly', () => {
     const [a, b] = [await createTestDb(), await createTestDb()];
     try {
       const pool = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(a.db);
-      expect(pool.rows[0]!.shared_buffers).toBe('4MB');
+      expect(pool.rows[0]!.shared_buffers).toBe(TEST_PGLITE_SHARED_BUFFERS);
       await sql`create table only_in_a (x int)`.execute(a.db);
       await sql`insert into only_in_a values (1)`.execute(a.db);
       const seen = await sql<{ t: string | null }>`select to_regclass('only_in_a')::text as t`.execute(b.db);

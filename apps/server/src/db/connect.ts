@@ -32,10 +32,10 @@ export interface ConnectOptions {
   /** PGlite only: start from this dumped data directory instead of running initdb (tests). */
   pgliteLoadDataDir?: Blob;
   /**
-   * PGlite only: postgresql.conf lines. The tests' in-memory databases take a small buffer pool:
-   * PGlite zeroes all of its default 128 MB at every start, which was half of a test file's set-up.
+   * PGlite only: its buffer pool (shared_buffers, e.g. '4MB'); unset keeps PGlite's 128 MB, which it
+   * zeroes at every start (PGLITE_SHARED_BUFFERS; the tests take 4 MB, test/process-tuning.ts).
    */
-  pgliteConf?: string;
+  pgliteSharedBuffers?: string | undefined;
   /** PostgreSQL schema to use (tests give each file its own). */
   schema?: string;
   poolSize?: number;
@@ -130,7 +130,7 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
   const pglite = await PGlite.create(opts.pgliteDir, {
     ...(await loadPgliteAssets()),
     ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
-    ...(opts.pgliteConf ? { postgresqlconf: opts.pgliteConf } : {}),
+    ...(opts.pgliteSharedBuffers ? { postgresqlconf: `shared_buffers = ${opts.pgliteSharedBuffers}\n` } : {}),
     parsers: { [INT8_OID]: (v: string) => BigInt(v), [DATE_OID]: (v: string) => v },
     serializers: { [INT8_OID]: (v: unknown) => String(v) },
   });

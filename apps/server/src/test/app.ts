@@ -10,7 +10,8 @@ import { connectDb, type DbHandle } from '../db/connect';
 import { buildContext, type AppContext } from '../context';
 import { startMailbox } from './mailbox';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { cloneDatabase, databaseUrlFor, dropDatabase, pgliteTemplateBlob, TEST_PGLITE_CONF } from './template-db';
+import { TEST_PGLITE_SHARED_BUFFERS } from './process-tuning';
+import { cloneDatabase, databaseUrlFor, dropDatabase, pgliteTemplateBlob } from './template-db';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -36,7 +37,7 @@ export async function createTestDb(): Promise<DbHandle & { schema?: string; url?
       },
     };
   }
-  return connectDb({ pgliteLoadDataDir: pgliteTemplateBlob(inject('pgliteTemplate')), pgliteConf: TEST_PGLITE_CONF });
+  return connectDb({ pgliteLoadDataDir: pgliteTemplateBlob(inject('pgliteTemplate')), pgliteSharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
 }
 
 export interface TestApp {

@@ -8,12 +8,15 @@
  * - glibc's malloc handing big blocks back to the system and asking again: V8 compiling PGlite's
  *   WebAssembly did so for every test file. Higher mmap and trim thresholds keep them for reuse.
  * - PGlite zeroing its 128 MB buffer pool at every start: the tests' databases take 4 MB, as the
- *   in-process ones do (template-db.ts's TEST_PGLITE_CONF).
+ *   in-process ones do (test/app.ts).
  * Neither changes what the code does; a variable already set wins.
  */
+/** The tests' PGlite buffer pool, in process (test/app.ts) and in the processes they start. */
+export const TEST_PGLITE_SHARED_BUFFERS = '4MB';
+
 export function tuneTestProcesses(env: NodeJS.ProcessEnv = process.env): void {
   env.GLIBC_TUNABLES ??= 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824:glibc.malloc.top_pad=67108864';
-  env.PGLITE_SHARED_BUFFERS ??= '4MB';
+  env.PGLITE_SHARED_BUFFERS ??= TEST_PGLITE_SHARED_BUFFERS;
 }
 
 /**

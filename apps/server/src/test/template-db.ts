@@ -28,14 +28,6 @@ declare module 'vitest' {
  * a broken migration fails the run; the migration tests themselves walk every migration down and up.
  */
 
-/**
- * postgresql.conf of the tests' in-memory PGlite databases: a 4 MB buffer pool instead of 128 MB.
- * PGlite zeroes the whole pool at every start, and fresh memory is dear on this kind of machine
- * (process-tuning.ts): 128 MB was half of a file's database set-up. The pages live in PGlite's
- * memory file system anyway, so a buffer miss is a copy, not a disk read.
- */
-export const TEST_PGLITE_CONF = 'shared_buffers = 4MB\n';
-
 /** Writes the data directory of a fresh, migrated PGlite to a file; returns the file's path. */
 export async function makePgliteTemplate(): Promise<string> {
   const handle = await connectDb({});
