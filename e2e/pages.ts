@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { newPage, PHONE, recordErrors, type E2EServer } from './harness';
+import { newPage, PHONE, recordErrors, type E2EServer, type ServiceWorkers } from './harness';
 
 // Apart from harness.ts because it asserts with vitest's expect (see suites.ts).
 
@@ -10,8 +10,8 @@ type Suite = { server: E2EServer; browser: Browser };
 type OpenedPage = Awaited<ReturnType<typeof newPage>>;
 
 /** A fresh page (one that records console errors, see newPage) signed in as `user` and opened at `path`. */
-export async function openSignedIn(suite: Suite, user: ApiUser, path: string, viewport = PHONE): Promise<OpenedPage> {
-  const opened = await newPage(suite.browser, suite.server.url, viewport);
+export async function openSignedIn(suite: Suite, user: ApiUser, path: string, viewport = PHONE, serviceWorkers: ServiceWorkers = 'block'): Promise<OpenedPage> {
+  const opened = await newPage(suite.browser, suite.server.url, viewport, serviceWorkers);
   await signIn(opened.page, user, path);
   return opened;
 }
@@ -42,16 +42,18 @@ export async function closeWithoutErrors({ errors, context }: { errors: string[]
   await context.close();
 }
 
-/** A fresh browser profile already signed in as `token` (as after a login in an earlier visit), with no cache and no service worker. */
+/** A fresh browser profile already signed in as `token` (as after a login in an earlier visit), with no cache and (unless `serviceWorkers` is 'allow') no service worker. */
 export async function signedInPage(
   browser: Browser,
   server: E2EServer,
   token: string,
   viewport: { width: number; height: number },
+  serviceWorkers: ServiceWorkers = 'block',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL: server.url,
     viewport,
+    serviceWorkers,
     storageState: {
       cookies: [],
       origins: [

@@ -122,7 +122,7 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
       expect(res.headers.get('content-type'), icon.src).toBe('image/png');
     }
 
-    const { page, errors, context } = await openSignedIn(suite, user, '/', PHONE);
+    const { page, errors, context } = await openSignedIn(suite, user, '/', PHONE, 'allow');
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
     expect(scope).toMatch(/\/sw\.js$/);

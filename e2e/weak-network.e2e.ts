@@ -178,7 +178,7 @@ describe('issue 32: a weak network and the signed-in app', () => {
     });
 
     it(`13, 14: installs from /dashboard, and offline shows the last balance with its time and a notice (${size})`, async () => {
-      const { context, page, errors } = await signedInPage(suite.browser, suite.server, funded.user.token, viewport);
+      const { context, page, errors } = await signedInPage(suite.browser, suite.server, funded.user.token, viewport, 'allow');
       await page.goto('/dashboard');
       await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
       expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
@@ -204,7 +204,7 @@ describe('issue 32: a weak network and the signed-in app', () => {
       await screenshot(page, `weak-13-offline-wallet-${size}`);
       // /login installs too.
       await context.setOffline(false);
-      const guest = await suite.browser.newContext({ baseURL: suite.server.url, viewport });
+      const guest = await suite.browser.newContext({ baseURL: suite.server.url, viewport, serviceWorkers: 'allow' });
       const loginPage = await guest.newPage();
       await loginPage.goto('/login');
       expect(await loginPage.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
