@@ -41,18 +41,30 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
 const SPAWNS = /nodeArgs\(|startServer\(|spawn\(|spawnProgram\(|from '\.\/procs'|from '\.\.\/faults\/procs'|\/test\/processes'/;
 
 /**
- * The longest files first, whatever their project: on a fresh clone vitest has no timings and runs
- * the projects one after the other, larger files first, so the PostgreSQL project's slow
- * process-spawning files started last and ran on one worker while the others idled.
+ * The server projects one after the other, each with its longest files first, and the small isolated
+ * projects last.
+ * - Within a project the longest files start first: on a fresh clone vitest has no timings and runs
+ *   the larger files first, so the slow process-spawning files could start last and run on one
+ *   worker while the others idled.
+ * - One project at a time: vitest keeps a non-isolated worker (its imported app, its compiled PGlite)
+ *   for the next file only when the next file in the queue is of the same project; otherwise it ends
+ *   the worker and forks a new one. With the two server projects interleaved, nearly every file
+ *   paid for a new worker (about 90 a run).
  */
+const PROJECT_ORDER = ['server-postgres', 'server-pglite', 'web', 'core'];
+
 class SlowFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const weight = (spec: TestSpecification) => {
       const text = readFileSync(spec.moduleId, 'utf8');
       return (SPAWNS.test(text) ? 1_000_000 : 0) + text.length;
     };
+    const rank = (spec: TestSpecification) => {
+      const i = PROJECT_ORDER.indexOf(spec.project.name);
+      return i === -1 ? PROJECT_ORDER.length : i;
+    };
     const weights = new Map(files.map((spec) => [spec, weight(spec)]));
-    return [...files].sort((a, b) => weights.get(b)! - weights.get(a)!);
+    return [...files].sort((a, b) => rank(a) - rank(b) || weights.get(b)! - weights.get(a)!);
   }
 }
 
