@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -14,6 +15,9 @@ const TIMED = process.env.E2E_TIMED === '1';
  * tests) started last and ran alone for two minutes at the end.
  */
 const LONGEST = ['ux', 'history-support', 'axe-walk', 'money-first', 'security', 'ux4', 'ux2', 'admin'];
+// A name left behind by a renamed or removed file would silently stop ordering anything.
+const stale = LONGEST.filter((name) => !existsSync(path.join(import.meta.dirname, `${name}.e2e.ts`)));
+if (stale.length) throw new Error(`e2e/vitest.config.ts: LONGEST names no file: ${stale.join(', ')}`);
 
 /** The files of LONGEST first, in its order, then vitest's own order (the larger files first). */
 class LongestFirst extends BaseSequencer {
