@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startMailbox } from '../apps/server/src/test/mailbox';
 import { newDataDir } from '../apps/server/src/test/template-db';
 import { cli as runCli, freePort, spawnProgram, untilHealthy } from '../apps/server/src/test/processes';
@@ -108,6 +108,21 @@ export function recordErrors(page: Page): string[] {
  */
 export type ServiceWorkers = 'allow' | 'block';
 
+/**
+ * A fresh browser profile for a test: the server as its base URL, the given screen, clipboard
+ * access, and (unless 'allow') no service worker. `storageState` starts it with saved state, as a
+ * person's browser on a later visit (pages.ts signedInPage).
+ */
+export function newTestContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+  serviceWorkers: ServiceWorkers = 'block',
+  storageState?: BrowserContextOptions['storageState'],
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport, serviceWorkers, storageState, permissions: ['clipboard-read', 'clipboard-write'] });
+}
+
 /** A page that fails the test on any console error or CSP violation the app causes. */
 export async function newPage(
   browser: Browser,
@@ -115,7 +130,7 @@ export async function newPage(
   viewport = PHONE,
   serviceWorkers: ServiceWorkers = 'block',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport, serviceWorkers, permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = await newTestContext(browser, baseURL, viewport, serviceWorkers);
   const page = await context.newPage();
   const errors = recordErrors(page);
   // A signed-in page is painted from its pre-rendered HTML first, inert until React replaces it

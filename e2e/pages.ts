@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { newPage, PHONE, recordErrors, type E2EServer, type ServiceWorkers } from './harness';
+import { newPage, newTestContext, PHONE, recordErrors, type E2EServer, type ServiceWorkers } from './harness';
 
 // Apart from harness.ts because it asserts with vitest's expect (see suites.ts).
 
@@ -50,22 +50,17 @@ export async function signedInPage(
   viewport: { width: number; height: number },
   serviceWorkers: ServiceWorkers = 'block',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport,
-    serviceWorkers,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: server.url,
-          localStorage: [
-            { name: 'auth_token', value: token },
-            { name: 'is_admin', value: 'false' },
-          ],
-        },
-      ],
-    },
+  const context = await newTestContext(browser, server.url, viewport, serviceWorkers, {
+    cookies: [],
+    origins: [
+      {
+        origin: server.url,
+        localStorage: [
+          { name: 'auth_token', value: token },
+          { name: 'is_admin', value: 'false' },
+        ],
+      },
+    ],
   });
   const page = await context.newPage();
   return { context, page, errors: recordErrors(page) };

@@ -105,13 +105,20 @@ describe('money confirms are single-flight: a double click or a double Enter mov
     await page.getByLabel('Amount').focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(400);
-    // If the second Enter pressed Back, the review is still fading out: on a saturated machine it
-    // was "visible" here and gone a moment later (failed once in a fresh-clone run).
-    await animationsDone(page);
-    expect(posts.count).toBe(0);
+    // Where the two Enters left the page is read once it holds still: if the second pressed Back,
+    // the review is still fading out (on a saturated machine it was "visible" and gone a moment
+    // later); if the first was slow, the review opens late (it was not yet there, the test clicked
+    // Stake through the opening overlay, which closed it). Both failed once in fresh-clone runs.
     const confirm = page.getByRole('button', { name: 'Confirm stake' });
-    if (!(await confirm.isVisible())) await page.getByRole('button', { name: 'Stake', exact: true }).click();
+    const look = async () => {
+      await page.waitForTimeout(400);
+      await animationsDone(page);
+      return confirm.isVisible();
+    };
+    let open = await look();
+    for (let again = await look(); again !== open; again = await look()) open = again;
+    expect(posts.count).toBe(0);
+    if (!open) await page.getByRole('button', { name: 'Stake', exact: true }).click();
     await confirm.waitFor();
     await page.waitForTimeout(400);
     await confirm.focus();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { auth, security } from '@app/core/contracts';
 import { api, type ApiUser } from './api-helpers';
-import { type E2EServer, screenshot, SIZES } from './harness';
+import { type E2EServer, newTestContext, screenshot, SIZES } from './harness';
 import { navLink, signedInPage } from './pages';
 import { browserSuite, fundedUser } from './suites';
 
@@ -204,7 +204,7 @@ describe('issue 32: a weak network and the signed-in app', () => {
       await screenshot(page, `weak-13-offline-wallet-${size}`);
       // /login installs too.
       await context.setOffline(false);
-      const guest = await suite.browser.newContext({ baseURL: suite.server.url, viewport, serviceWorkers: 'allow' });
+      const guest = await newTestContext(suite.browser, suite.server.url, viewport, 'allow');
       const loginPage = await guest.newPage();
       await loginPage.goto('/login');
       expect(await loginPage.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
