@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs, scheduled so a two-core machine is rarely idle.
 //  1. At once: the unit and integration tests (vitest, several workers) and, beside them one at a
-//     time, the web build and the other checks (format, lint, import rules, each typecheck).
+//     time, the web build and the other checks (format, lint with the import rules, typecheck).
 //  2. The browser tests, on the build from step 1.
 //  3. The browser tests that measure time (*.timed.e2e.ts), alone on a machine at rest.
 // The unit phase alone leaves about a tenth of the two cores idle (1.77 of 2, measured with process
@@ -13,18 +13,15 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
+// The checks are package.json's own scripts, so `npm run lint` or `npm run typecheck` by hand is
+// exactly what CI runs (one at a time now, they need not be split to run side by side).
 const checks = [
-  ['format', 'prettier --check .'],
-  ['lint', 'eslint . --max-warnings 0'],
-  ['import rules', 'npm run -s lint:imports'],
-  ['typecheck core', 'tsc -p packages/core'],
-  ['typecheck server', 'tsc -p apps/server'],
-  ['typecheck web', 'tsc -p apps/web'],
-  ['typecheck e2e', 'tsc -p e2e'],
-  ['typecheck bench', 'tsc -p bench'],
+  ['format', 'npm run -s format:check'],
+  ['lint and import rules', 'npm run -s lint'],
+  ['typecheck', 'npm run -s typecheck'],
 ];
 const UNIT = ['unit and integration tests', 'vitest run'];
-const BUILD = ['build', 'npm run build'];
+const BUILD = ['build', 'npm run -s build'];
 const BROWSER = ['browser tests', 'vitest run --config e2e/vitest.config.ts'];
 const TIMED = ['timed browser tests, one at a time', 'E2E_TIMED=1 vitest run --config e2e/vitest.config.ts'];
 
