@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, auth, staking, support } from '@app/core/contracts';
 import { demoPayments } from '@app/core/contracts/payments';
 import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, newPage, screenshot, SIZES } from './harness';
+import { axeSerious, navigateInApp, newPage, screenshot, SIZES } from './harness';
 import { browserSuite } from './suites';
 
 /**
@@ -55,10 +55,10 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
       expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,\d+,finished,Binance Smart Chain,100,100,100,/);
       expect(lines[2]).toMatch(/,cancelled,Tron,21,0,0,/);
       for (const path of ['/income', '/staking/history', '/transfer-history', '/team']) {
-        await page.goto(path);
+        await navigateInApp(page, path);
         await page.getByRole('button', { name: 'Download CSV' }).first().waitFor();
       }
-      await page.goto('/staking/history');
+      await navigateInApp(page, '/staking/history');
       const stakes = await download(page);
       expect(csvLines(stakes.text)[0]).toBe('Date (UTC),ID,Status,Amount (USDT),Start date,Days,Earned (USDT),Cap (USDT)');
       expect(csvLines(stakes.text)[1]).toMatch(/,active,100,/);
@@ -73,7 +73,7 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
       expect(users.file).toMatch(/^users-/);
       expect(csvLines(users.text)[0]).toBe('Joined (UTC),ID,Username,Name,Email,Status,Verified,Admin,Level');
       for (const path of ['/admin/withdrawals', '/admin/tickets', '/admin/payments', '/admin/audit-log']) {
-        await ops.page.goto(path);
+        await navigateInApp(ops.page, path);
         await ops.page.getByRole('button', { name: 'Download CSV' }).first().waitFor();
       }
       expect(ops.errors).toEqual([]);
@@ -123,7 +123,7 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
       await page.getByText('Page 2 of 2').waitFor();
       await screenshot(page, `i32-transaction-range-${name}`);
       for (const path of ['/income', '/staking/history', '/transfer-history']) {
-        await page.goto(path);
+        await navigateInApp(page, path);
         await page.getByRole('group', { name: 'Date range' }).getByRole('button', { name: '30 d' }).click();
         await page.waitForURL(/range=30d/);
       }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, auth, staking, transfers, user, withdrawals } from '@app/core/contracts';
 import { demoPayments, payments } from '@app/core/contracts/payments';
 import { api, deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, type E2EServer, newPage, screenshot, SIZES } from './harness';
+import { axeSerious, type E2EServer, navigateInApp, newPage, screenshot, SIZES } from './harness';
 import { closeWithoutErrors, openSignedIn } from './pages';
 import { startDemoPayment } from './money-forms';
 import { browserSuite } from './suites';
@@ -350,7 +350,7 @@ describe('issue 32, money first (items 1–11), phone and desktop', () => {
       await screenshot(signed.page, `i32-profile-${name}`);
       const smallHeader: string[] = [];
       for (const path of ['/staking', '/team', '/transfer', '/staking/history', '/transfer-history', '/profile']) {
-        await signed.page.goto(path);
+        await navigateInApp(signed.page, path);
         await signed.page.locator('main header h1').waitFor();
         smallHeader.push(
           ...(await signed.page.locator('main header').evaluateAll((headers) =>
