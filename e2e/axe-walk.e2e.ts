@@ -5,8 +5,8 @@ import { api, deposit, signIn, signUp } from './api-helpers';
 import { axeSerious, navigateInApp, newPage, SIZES } from './harness';
 import { browserSuite } from './suites';
 
-// The axe walk of every route, apart from the rest of ux.e2e.ts: at about 200 s it is the longest
-// group of browser tests, and in one file with the others it was the tail of the run.
+// The axe walk of every route, apart from the rest of ux.e2e.ts: at about 200 s (when it loaded each
+// route afresh) it was the longest group of browser tests, and in one file with the others the tail of the run.
 const PUBLIC_ROUTES = ['/', '/privacy-policy', '/terms-conditions', '/signup', '/login', '/forgot-password', '/maintenance'];
 const SIGNED_IN_ROUTES = [
   '/dashboard',
