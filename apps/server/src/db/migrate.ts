@@ -1,28 +1,12 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
-import { assertMigrationsUnchanged, MIGRATIONS_DIR } from './migration-manifest';
+import { assertMigrationsUnchanged } from './migration-manifest';
+import { MIGRATIONS } from './migration-list';
 import type { DB } from './types';
 
-const folder = MIGRATIONS_DIR;
-
-/**
- * Every file in ./migrations, in name order. The import happens here (not inside Kysely) so that
- * tsx and the test runner both load the TypeScript files.
- */
+/** Every migration of ./migrations, in name order (migration-list.ts). */
 const provider: MigrationProvider = {
-  async getMigrations() {
-    const files = readdirSync(folder)
-      .filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f))
-      .sort();
-    const out: Record<string, Migration> = {};
-    for (const file of files) {
-      out[file.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(folder, file)).href)) as Migration;
-    }
-    return out;
-  },
+  getMigrations: () => Promise.resolve({ ...MIGRATIONS }),
 };
 
 /**

@@ -2,7 +2,16 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync,
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertMigrationsUnchanged, checkMigrations, MIGRATIONS_DIR, migrationFiles, recordNewMigrations } from './migration-manifest';
+import {
+  assertMigrationsUnchanged,
+  checkMigrations,
+  MIGRATION_LIST_FILE,
+  migrationFiles,
+  migrationListSource,
+  MIGRATIONS_DIR,
+  recordNewMigrations,
+} from './migration-manifest';
+import { MIGRATIONS } from './migration-list';
 
 /** Migrations never change once recorded, and never import one another (issue 31). */
 describe('migrations never change', () => {
@@ -20,6 +29,12 @@ describe('migrations never change', () => {
     recordNewMigrations(dir, manifest);
     return { dir, manifest };
   };
+
+  it('migration-list.ts runs every file of the folder, in name order, each with up and down (npm run db:manifest writes it)', () => {
+    expect(readFileSync(MIGRATION_LIST_FILE, 'utf8')).toBe(migrationListSource());
+    expect(Object.keys(MIGRATIONS)).toEqual(migrationFiles().map((f) => f.replace(/\.ts$/, '')));
+    for (const m of Object.values(MIGRATIONS)) expect([typeof m.up, typeof m.down]).toEqual(['function', 'function']);
+  });
 
   it('every migration file is recorded in migrations.sha256 as it is (npm run db:manifest records new ones)', () => {
     expect(checkMigrations()).toEqual({ changed: [], missing: [], unrecorded: [] });
@@ -52,7 +67,7 @@ describe('migrations never change', () => {
     expect(checkMigrations(dir, manifest).changed).toEqual(['0010_ledger.ts']);
   });
 
-  it('a migration imports nothing but kysely, and nothing imports a migration but the migrator', () => {
+  it('a migration imports nothing but kysely, and nothing imports a migration but the migrator list (migration-list.ts)', () => {
     const importsOf = (text: string) =>
       [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]/g)].map(
         (m) => m[1] ?? m[2] ?? m[3] ?? '',
@@ -81,7 +96,7 @@ describe('migrations never change', () => {
       ...walk(path.join(repo, 'packages')),
       ...walk(path.join(repo, 'e2e')),
     ]
-      .filter((f) => !f.startsWith(MIGRATIONS_DIR + path.sep))
+      .filter((f) => !f.startsWith(MIGRATIONS_DIR + path.sep) && f !== path.join(import.meta.dirname, 'migration-list.ts'))
       .filter((f) => importsOf(readFileSync(f, 'utf8')).some((spec) => /(^|\/)migrations\/\d{4}_/.test(spec)))
       .map((f) => path.relative(repo, f));
     expect(importers).toEqual([]);

@@ -43,8 +43,8 @@ const KEPT_OUTSIDE = [
  * start real processes (about 85 a run). The same source as `npm start` runs, without tsx resolving
  * and compiling some 300 modules on every start: a start costs about 1.2 CPU-s less here. The
  * dependencies are bundled too, but for KEPT_OUTSIDE: Node's loader resolving some 200 packages'
- * files was about 0.4 of the 3 CPU-s a start cost. Migrations are still loaded from their .ts
- * files, which Node 24 strips itself. Written under apps/server/dist (ignored by git, lint and
+ * files was about 0.4 of the 3 CPU-s a start cost. The migrations are bundled too (db/migration-list.ts).
+ * Written under apps/server/dist (ignored by git, lint and
  * format) so the kept-outside imports resolve; each run gets its own folder.
  */
 export async function bundleServer(): Promise<string> {
