@@ -48,8 +48,15 @@ async function main(): Promise<void> {
     await handle.close();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A step that fails while closing would otherwise be an unhandled rejection: Node prints a
+  // stack and exits 1 with nothing in the log saying which step it was.
+  const stop = (signal: string) =>
+    shutdown(signal).catch((err: unknown) => {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
