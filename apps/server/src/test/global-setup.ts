@@ -2,13 +2,33 @@ import type { TestProject } from 'vitest/node';
 import { bundleServer } from './server-bundle';
 import { dropDatabase, makePgliteDataDirTemplate, makePgliteTemplate, makePostgresTemplate, removePath } from './template-db';
 
+/** What the two server projects' setups share, made once: they run in the same vitest process. */
+const shared = globalThis as { testProcessFiles?: Promise<[dataDir: string, bundle: string]>; testProcessFileUsers?: number };
+
+/**
+ * The migrated PGlite data directory and the bundle the started processes run, made by the first
+ * project's setup (about 12 CPU-s each time); removed by the last project's teardown.
+ */
+async function processFiles(): Promise<{ dataDir: string; bundle: string; release: () => void }> {
+  shared.testProcessFiles ??= Promise.all([makePgliteDataDirTemplate(), bundleServer()]);
+  shared.testProcessFileUsers = (shared.testProcessFileUsers ?? 0) + 1;
+  const [dataDir, bundle] = await shared.testProcessFiles;
+  const release = () => {
+    shared.testProcessFileUsers! -= 1;
+    if (shared.testProcessFileUsers) return;
+    removePath(dataDir);
+    removePath(bundle);
+  };
+  return { dataDir, bundle, release };
+}
+
 /**
  * Migrates once per run and per engine; every test file's database is a copy (test/app.ts). Bundles
  * the server and CLI once for the tests that start them as processes (test/entry-points.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const engine = (project.config.env as Record<string, string> | undefined)?.TEST_DB;
-  const [dataDir, bundle] = await Promise.all([makePgliteDataDirTemplate(), bundleServer()]);
+  const { dataDir, bundle, release } = await processFiles();
   project.provide('pgliteDataDir', dataDir);
   project.provide('serverBundle', bundle);
   if (engine === 'postgres') {
@@ -18,15 +38,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgTemplate', name);
     return async () => {
       await dropDatabase(url, name);
-      removePath(dataDir);
-      removePath(bundle);
+      release();
     };
   }
   const file = await makePgliteTemplate();
   project.provide('pgliteTemplate', file);
   return async () => {
     removePath(file);
-    removePath(dataDir);
-    removePath(bundle);
+    release();
   };
 }
