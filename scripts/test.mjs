@@ -11,6 +11,9 @@
 // Output of the test phases streams live, each line marked with its phase; a check's output is
 // printed when it fails. The first failure stops the run.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 // The checks are package.json's own scripts, so `npm run lint` or `npm run typecheck` by hand is
@@ -84,6 +87,17 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 async function otherChecks() {
   for (const check of [BUILD, ...checks]) await run(check);
 }
+
+// The two browser phases share one server bundle and migrated data directory (e2e/global-setup.ts):
+// the first keeps them and names them in this file, the second removes them; after a failure, this
+// script does.
+const handoff = path.join(os.tmpdir(), `usdt-e2e-files-${process.pid}.json`);
+process.env.E2E_PROCESS_FILES = handoff;
+process.on('exit', () => {
+  if (!existsSync(handoff)) return;
+  const { dir, bundle } = JSON.parse(readFileSync(handoff, 'utf8'));
+  for (const p of [dir, bundle, handoff]) rmSync(p, { recursive: true, force: true });
+});
 
 await Promise.all([run(UNIT, { tag: 'unit' }), otherChecks()]);
 await run(BROWSER, { tag: 'browser' });
