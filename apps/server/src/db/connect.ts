@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import { TemplateMemoryFS, type PgliteTemplate } from './pglite-template';
 import type { Database, DB } from './types';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -13,8 +14,6 @@ export interface DbHandle {
   db: DB;
   kind: DbKind;
   close(): Promise<void>;
-  /** PGlite only: the data directory as a tarball (the tests' migrated template). */
-  dumpDataDir?: () => Promise<Blob>;
 }
 
 const INT8_OID = 20;
@@ -29,8 +28,8 @@ export interface ConnectOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
-  /** PGlite only: start from this dumped data directory instead of running initdb (tests). */
-  pgliteLoadDataDir?: Blob;
+  /** PGlite only: an in-memory copy of this data directory instead of a new database (tests' migrated template). */
+  pgliteTemplate?: PgliteTemplate;
   /**
    * PGlite only: its buffer pool (shared_buffers, e.g. '4MB'); unset keeps PGlite's 128 MB, which it
    * zeroes at every start (PGLITE_SHARED_BUFFERS; the tests take 4 MB, test/process-tuning.ts).
@@ -129,11 +128,11 @@ export async function connectDb(opts: ConnectOptions): Promise<DbHandle> {
   if (opts.pgliteDir) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
   const pglite = await PGlite.create(opts.pgliteDir, {
     ...(await loadPgliteAssets()),
-    ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
+    ...(opts.pgliteTemplate ? { fs: new TemplateMemoryFS(opts.pgliteTemplate) } : {}),
     ...(opts.pgliteSharedBuffers ? { postgresqlconf: `shared_buffers = ${opts.pgliteSharedBuffers}\n` } : {}),
     parsers: { [INT8_OID]: (v: string) => BigInt(v), [DATE_OID]: (v: string) => v },
     serializers: { [INT8_OID]: (v: unknown) => String(v) },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => pglite.dumpDataDir('none') };
+  return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -9,6 +9,7 @@ export class ResponseContractError extends Error {
   }
 }
 
+type Stringify = (data: unknown) => string;
 type Compile = (args: { schema: unknown; method: string; url: string; httpStatus?: string | undefined }) => (data: unknown) => string;
 
 /**
@@ -20,8 +21,7 @@ type Compile = (args: { schema: unknown; method: string; url: string; httpStatus
 export function contractSerializer(check: boolean): Compile {
   return ({ schema, method, url, httpStatus }) => {
     const zodSchema = schema instanceof z.ZodType ? schema : undefined;
-    const json = zodSchema ? z.toJSONSchema(zodSchema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) : schema;
-    const stringify = fastJson(json as Parameters<typeof fastJson>[0]);
+    const stringify = zodSchema ? compiled(zodSchema) : fastJson(schema as Parameters<typeof fastJson>[0]);
     if (!check || !zodSchema) return stringify;
     const where = `${method} ${url} ${httpStatus ?? ''}`;
     return (data) => {
@@ -33,6 +33,18 @@ export function contractSerializer(check: boolean): Compile {
       return out;
     };
   };
+}
+
+// A contract's schemas are module constants, and many routes share one (the error answers): each is
+// compiled once per process, not once per route and app (a test worker builds an app per test file).
+const stringifiers = new WeakMap<z.ZodType, Stringify>();
+function compiled(schema: z.ZodType): Stringify {
+  let stringify = stringifiers.get(schema);
+  if (!stringify) {
+    stringify = fastJson(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<typeof fastJson>[0]);
+    stringifiers.set(schema, stringify);
+  }
+  return stringify;
 }
 
 function report(where: string, detail: string): ResponseContractError {

@@ -11,7 +11,7 @@ import { buildContext, type AppContext } from '../context';
 import { startMailbox } from './mailbox';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { TEST_PGLITE_SHARED_BUFFERS } from './process-tuning';
-import { cloneDatabase, databaseUrlFor, dropDatabase, pgliteTemplateBlob } from './template-db';
+import { cloneDatabase, databaseUrlFor, dropDatabase, pgliteTemplate } from './template-db';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -37,7 +37,7 @@ export async function createTestDb(): Promise<DbHandle & { schema?: string; url?
       },
     };
   }
-  return connectDb({ pgliteLoadDataDir: pgliteTemplateBlob(inject('pgliteTemplate')), pgliteSharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
+  return connectDb({ pgliteTemplate: pgliteTemplate(inject('pgliteDataDir')), pgliteSharedBuffers: TEST_PGLITE_SHARED_BUFFERS });
 }
 
 export interface TestApp {

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { bundleServer } from './server-bundle';
-import { dropDatabase, makePgliteDataDirTemplate, makePgliteTemplate, makePostgresTemplate, removePath } from './template-db';
+import { dropDatabase, makePgliteDataDirTemplate, makePostgresTemplate, removePath } from './template-db';
 
 /** What the two server projects' setups share, made once: they run in the same vitest process. */
 const shared = globalThis as { testProcessFiles?: Promise<[dataDir: string, bundle: string]>; testProcessFileUsers?: number };
@@ -41,10 +41,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
       release();
     };
   }
-  const file = await makePgliteTemplate();
-  project.provide('pgliteTemplate', file);
-  return async () => {
-    removePath(file);
-    release();
-  };
+  return async () => release();
 }

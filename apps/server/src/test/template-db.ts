@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { connectDb } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { readPgliteTemplate, type PgliteTemplate } from '../db/pglite-template';
 import { provided } from './provided';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Path of the migrated PGlite data directory dump (server-pglite project). */
-    pgliteTemplate: string;
     /** Name of the migrated template database on TEST_DATABASE_URL's server (server-postgres project). */
     pgTemplate: string;
     /** A DATA_DIR holding a migrated on-disk PGlite, for spawned server and CLI processes to copy. */
@@ -22,22 +21,12 @@ declare module 'vitest' {
  * Migrated template databases, made once per test run instead of once per test file.
  *
  * A fresh in-memory PGlite runs initdb in WebAssembly (3–8 s on a two-core machine) and then the
- * migrations; a PGlite started from the dump of one that has already done both takes about 0.3 s.
+ * migrations; an in-memory copy of the data directory of one that has done both starts in a fraction
+ * of a second (db/pglite-template.ts).
  * On PostgreSQL, `create database … template` copies a migrated database in about 0.2 s, where a
  * fresh schema and its migrations took 1.5 s. The migrations still run, once, in every test run, so
  * a broken migration fails the run; the migration tests themselves walk every migration down and up.
  */
-
-/** Writes the data directory of a fresh, migrated PGlite to a file; returns the file's path. */
-export async function makePgliteTemplate(): Promise<string> {
-  const handle = await connectDb({});
-  await migrateToLatest(handle.db);
-  const file = path.join(os.tmpdir(), `usdt-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
-  const dump = await handle.dumpDataDir!();
-  writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
-  await handle.close();
-  return file;
-}
 
 /**
  * A migrated PGlite data directory on disk, for the real server and CLI processes the fault, ops
@@ -64,11 +53,11 @@ export function newDataDir(prefix = 'usdt-data-'): string {
   return dir;
 }
 
-let templateBlob: Blob | undefined;
-/** The template's bytes, read once per worker. */
-export function pgliteTemplateBlob(file: string): Blob {
-  templateBlob ??= new Blob([readFileSync(file)]);
-  return templateBlob;
+let template: PgliteTemplate | undefined;
+/** The migrated data directory (global-setup's `pgliteDataDir`) in memory, read once per worker. */
+export function pgliteTemplate(dataDir: string): PgliteTemplate {
+  template ??= readPgliteTemplate(path.join(dataDir, 'pglite'));
+  return template;
 }
 
 /** Creates and migrates a template database on the server of `url`; returns its name. */
