@@ -7,18 +7,38 @@ import { freePort, launchBrowser, startServer, type E2EServer } from './harness'
 // The vitest fixtures live apart from harness.ts so that a program run outside vitest (the
 // Lighthouse benchmark) can start a server without importing vitest, which throws there.
 
+let workerChromium: Promise<Browser> | undefined;
 /**
- * The fixture every browser spec shares: one server and one Chromium for the describe block,
- * started before its tests and stopped after. Read `suite.server` / `suite.browser` inside tests.
+ * One Chromium per test worker, shared by the suites it runs one after the other (the workers run
+ * file after file, `isolate: false` in vitest.config.ts): a launch and close cost about 0.8 CPU-s,
+ * some 25 times a run. Tests work in contexts of their own, so suites share nothing through it; a
+ * browser that went away is launched again. It ends with the worker (Playwright drives it over a
+ * pipe, which closes when the worker exits).
+ */
+async function workerBrowser(): Promise<Browser> {
+  const running = await workerChromium?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  workerChromium = launchBrowser();
+  return workerChromium;
+}
+
+/** Ends a suite's use of the shared browser: the contexts a failed test left open close with it. */
+async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  for (const context of browser?.contexts() ?? []) await context.close().catch(() => undefined);
+}
+
+/**
+ * The fixture every browser spec shares: one server for the describe block, started before its
+ * tests and stopped after, and the worker's Chromium. Read `suite.server` / `suite.browser` inside tests.
  */
 export function browserSuite(env: Record<string, string> = {}): { server: E2EServer; browser: Browser } {
   const suite = {} as { server: E2EServer; browser: Browser };
   beforeAll(async () => {
     suite.server = await startServer(env);
-    suite.browser = await launchBrowser();
+    suite.browser = await workerBrowser();
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    await releaseBrowser(suite.browser);
     await suite.server?.stop();
   });
   return suite;
@@ -56,10 +76,10 @@ export function socialSuite(): { server: E2EServer; browser: Browser; provider: 
       GOOGLE_CLIENT_SECRET: 'e2e-secret',
       GOOGLE_ISSUER_URL: suite.provider.issuer,
     });
-    suite.browser = await launchBrowser();
+    suite.browser = await workerBrowser();
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    await releaseBrowser(suite.browser);
     await suite.server?.stop();
     await suite.provider?.close();
   });

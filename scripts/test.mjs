@@ -88,11 +88,11 @@ async function otherChecks() {
   for (const check of [BUILD, ...checks]) await run(check);
 }
 
-// The two browser phases share one server bundle and migrated data directory (e2e/global-setup.ts):
-// the first keeps them and names them in this file, the second removes them; after a failure, this
-// script does.
-const handoff = path.join(os.tmpdir(), `usdt-e2e-files-${process.pid}.json`);
-process.env.E2E_PROCESS_FILES = handoff;
+// The three test runs share one server bundle and migrated data directory
+// (apps/server/src/test/process-files.ts): the first to need them names them in this file, and this
+// script removes them when it ends, passed or failed.
+const handoff = path.join(os.tmpdir(), `usdt-test-files-${process.pid}.json`);
+process.env.TEST_PROCESS_FILES = handoff;
 process.on('exit', () => {
   if (!existsSync(handoff)) return;
   const { dir, bundle } = JSON.parse(readFileSync(handoff, 'utf8'));

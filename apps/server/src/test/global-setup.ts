@@ -1,25 +1,23 @@
 import type { TestProject } from 'vitest/node';
-import { bundleServer } from './server-bundle';
-import { dropDatabase, makePgliteDataDirTemplate, makePostgresTemplate, removePath } from './template-db';
+import { processFiles } from './process-files';
+import { dropDatabase, makePostgresTemplate } from './template-db';
 
 /** What the two server projects' setups share, made once: they run in the same vitest process. */
-const shared = globalThis as { testProcessFiles?: Promise<[dataDir: string, bundle: string]>; testProcessFileUsers?: number };
+const shared = globalThis as { testProcessFiles?: ReturnType<typeof processFiles>; testProcessFileUsers?: number };
 
 /**
- * The migrated PGlite data directory and the bundle the started processes run, made by the first
- * project's setup (about 12 CPU-s each time); removed by the last project's teardown.
+ * The migrated PGlite data directory and the bundle the started processes run (process-files.ts),
+ * taken by the first project's setup; released by the last project's teardown.
  */
-async function processFiles(): Promise<{ dataDir: string; bundle: string; release: () => void }> {
-  shared.testProcessFiles ??= Promise.all([makePgliteDataDirTemplate(), bundleServer()]);
+async function sharedProcessFiles(): Promise<{ dataDir: string; bundle: string; release: () => void }> {
+  shared.testProcessFiles ??= processFiles();
   shared.testProcessFileUsers = (shared.testProcessFileUsers ?? 0) + 1;
-  const [dataDir, bundle] = await shared.testProcessFiles;
+  const files = await shared.testProcessFiles;
   const release = () => {
     shared.testProcessFileUsers! -= 1;
-    if (shared.testProcessFileUsers) return;
-    removePath(dataDir);
-    removePath(bundle);
+    if (!shared.testProcessFileUsers) files.release();
   };
-  return { dataDir, bundle, release };
+  return { dataDir: files.dir, bundle: files.bundle, release };
 }
 
 /**
@@ -28,7 +26,7 @@ async function processFiles(): Promise<{ dataDir: string; bundle: string; releas
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const engine = (project.config.env as Record<string, string> | undefined)?.TEST_DB;
-  const { dataDir, bundle, release } = await processFiles();
+  const { dataDir, bundle, release } = await sharedProcessFiles();
   project.provide('pgliteDataDir', dataDir);
   project.provide('serverBundle', bundle);
   if (engine === 'postgres') {
