@@ -36,8 +36,8 @@ class LongestFirst extends BaseSequencer {
 
 /**
  * Browser tests: the built app on a real server, driven in Debian's Chromium. Each file starts its
- * own server (a copy of the migrated template, a free port, its own mailbox) and its own browser,
- * so files run side by side: a browser file spends about two thirds of its time waiting (gateway
+ * own server (a copy of the migrated template, a free port, its own mailbox) and drives its worker's
+ * browser (suites.ts), so files run side by side: a browser file spends about two thirds of its time waiting (gateway
  * steps, polling, animations), one at a time left a 2-core machine 70 % idle.
  */
 export default defineConfig({
@@ -50,7 +50,8 @@ export default defineConfig({
     exclude: TIMED ? [] : ['e2e/**/*.timed.e2e.ts'],
     sequence: { sequencer: LongestFirst },
     // A worker runs file after file without importing vitest, Playwright and the helpers again for
-    // each: no file keeps state in a module (each starts its own server and browser in its hooks).
+    // each: no file keeps state in a module (each starts its own server in its hooks; the one module
+    // value, the worker's Chromium in suites.ts, is shared on purpose and holds no test's context).
     // Measured over the phase: the workers' CPU went from 137 CPU-s (23 workers) to 79 (3).
     isolate: false,
     testTimeout: 120_000,
