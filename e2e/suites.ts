@@ -10,8 +10,8 @@ import { freePort, launchBrowser, startServer, type E2EServer } from './harness'
 let workerChromium: Promise<Browser> | undefined;
 /**
  * One Chromium per test worker, shared by the suites it runs one after the other (the workers run
- * file after file, `isolate: false` in vitest.config.ts): a launch and close cost about 0.8 CPU-s,
- * some 25 times a run. Tests work in contexts of their own, so suites share nothing through it; a
+ * file after file, `isolate: false` in vitest.config.ts): a launch and close cost about 1.5 CPU-s,
+ * some 22 times a run. Tests work in contexts of their own, so suites share nothing through it; a
  * browser that went away is launched again. It ends with the worker (Playwright drives it over a
  * pipe, which closes when the worker exits).
  */

@@ -37,8 +37,8 @@ class LongestFirst extends BaseSequencer {
 /**
  * Browser tests: the built app on a real server, driven in Debian's Chromium. Each file starts its
  * own server (a copy of the migrated template, a free port, its own mailbox) and drives its worker's
- * browser (suites.ts), so files run side by side: a browser file spends about two thirds of its time waiting (gateway
- * steps, polling, animations), one at a time left a 2-core machine 70 % idle.
+ * browser (suites.ts), so files run side by side: a browser file spends about two thirds of its time
+ * waiting (gateway steps, polling, animations), one at a time left a 2-core machine 70 % idle.
  */
 export default defineConfig({
   test: {

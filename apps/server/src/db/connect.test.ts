@@ -22,6 +22,18 @@ describe('PGlite buffer pool and shared WebAssembly', () => {
       const seen = await sql<{ t: string | null }>`select to_regclass('only_in_a')::text as t`.execute(b.db);
       expect(seen.rows[0]!.t).toBeNull();
       expect((await sql<{ n: number }>`select count(*)::int as n from only_in_a`.execute(a.db)).rows[0]!.n).toBe(1);
+      // Each database is a copy of the worker's in-memory template (db/pglite-template.ts): one opened
+      // after a write elsewhere still starts as the migrated template, nothing more.
+      const c = await createTestDb();
+      try {
+        const after = await sql<{
+          t: string | null;
+          users: string | null;
+        }>`select to_regclass('only_in_a')::text as t, to_regclass('users')::text as users`.execute(c.db);
+        expect(after.rows[0]).toEqual({ t: null, users: 'users' });
+      } finally {
+        await c.close();
+      }
     } finally {
       await a.close();
       await b.close();

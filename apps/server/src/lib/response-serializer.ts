@@ -10,7 +10,7 @@ export class ResponseContractError extends Error {
 }
 
 type Stringify = (data: unknown) => string;
-type Compile = (args: { schema: unknown; method: string; url: string; httpStatus?: string | undefined }) => (data: unknown) => string;
+type Compile = (args: { schema: unknown; method: string; url: string; httpStatus?: string | undefined }) => Stringify;
 
 /**
  * Fastify's serializer for every response schema: the contract's zod schema as JSON Schema, given to
