@@ -54,8 +54,10 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().min(1).default(20),
-  /** Money routes (withdraw, transfer, stake, deposit create) per account and minute. */
+  /** Money routes (withdraw, transfer, stake) per account and minute: one budget for the three together. */
   RATE_LIMIT_MONEY_PER_MIN: z.coerce.number().int().min(1).default(60),
+  /** The start of every rate-limit key in Redis (REDIS_URL): deployments or test runs sharing one Redis use their own. */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('usdt-rl:'),
   JOBS_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -166,6 +168,7 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     logLevel: e.LOG_LEVEL,
     rateLimitAuthPerMin: e.RATE_LIMIT_AUTH_PER_MIN,
     rateLimitMoneyPerMin: e.RATE_LIMIT_MONEY_PER_MIN,
+    rateLimitRedisPrefix: e.RATE_LIMIT_REDIS_PREFIX,
     jobsEnabled: e.JOBS_ENABLED,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,
