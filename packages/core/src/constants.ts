@@ -50,10 +50,18 @@ export const WITHDRAW_FEE_PERCENT = 5;
 export const WITHDRAW_PAGE_MIN_BALANCE_USD = 50;
 export const WITHDRAW_VALIDATE_DELAY_MS = 300;
 export const TRANSFER_MIN_USD = 10;
+/** A transfer to an account whose e-mail nobody has proven yet (server design, section 9: unverified accounts hold no money). */
+export const RECEIVER_UNVERIFIED_MESSAGE = 'This user has not verified their e-mail yet';
+/** Shown for a team member who has not verified the e-mail yet: the username is not shown before that. */
+export const UNVERIFIED_MEMBER_LABEL = 'Not verified yet';
 export const WALLET_WITHDRAW_MIN_USD = 10;
 
 export const SUPPORT_MESSAGE_MIN = 10;
 export const SUPPORT_MESSAGE_MAX = 1000;
+/** A user has at most this many open tickets (waiting for support); a create or a reopening reply past it is refused. */
+export const SUPPORT_MAX_OPEN_TICKETS = 20;
+/** Replies a user may add to one ticket (support's own replies do not count); past it, a new ticket. */
+export const SUPPORT_MAX_USER_REPLIES = 50;
 export const SUPPORT_SUBJECTS = ['general', 'technical', 'withdrawal', 'deposit', 'staking'] as const;
 
 export const OTP_LENGTH = 6;

@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../test/app';
 import { checkAcknowledged, count, freePort, newTarget, seedUsers, startLoad, startServer, verifyLedger, withDb, type ServerProc, type Target } from './procs';
 
+/** /api/health shows its details (db, disk, failure) only with this token or an admin session. */
+const METRICS_TOKEN = 'fault-tests-metrics-token-0123456';
+
 /**
  * A full disk under PGlite, for real: DATA_DIR is a small tmpfs mounted for this test (root only;
  * where mounting is impossible, e.g. an unprivileged container, the test says so and does not run),
@@ -58,11 +61,11 @@ describe.runIf(testDbKind === 'pglite')('a full disk under PGlite (real server p
       return;
     }
     const users = await seedUsers(t, 6, 100_000);
-    server = startServer(t, await freePort(), { HEALTH_DISK_FLOOR_MB: '4', HEALTH_FAILURE_HOLD_SECONDS: '1' });
+    server = startServer(t, await freePort(), { HEALTH_DISK_FLOOR_MB: '4', HEALTH_FAILURE_HOLD_SECONDS: '1', METRICS_TOKEN });
     await server.ready();
     const pid = server.proc.pid;
     const health = async () => {
-      const res = await fetch(`${server!.url}/api/health`);
+      const res = await fetch(`${server!.url}/api/health`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { data: Record<string, unknown> } };
     };
     expect((await health()).body.data).toMatchObject({ db: 'ok', disk: { free_bytes: expect.any(Number), floor_bytes: 4 * 1024 * 1024 } });

@@ -3,6 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../test/app';
 import { checkAcknowledged, count, freePort, newTarget, seedUsers, startLoad, startServer, verifyLedger, withDb, type ServerProc, type Target } from './procs';
 
+/** /api/health shows its details (db, disk, failure) only with this token or an admin session. */
+const METRICS_TOKEN = 'fault-tests-metrics-token-0123456';
+
 /**
  * PostgreSQL drops the server's connections under load (its backends terminated, as in a restart
  * or a failover), and then refuses this database for a while: the server process keeps running,
@@ -30,14 +33,14 @@ describe.runIf(testDbKind === 'postgres')('PostgreSQL connection loss (real serv
     return (r.rows[0] as { n: number }).n;
   };
   const health = async () => {
-    const res = await fetch(`${server!.url}/api/health`);
+    const res = await fetch(`${server!.url}/api/health`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     return { status: res.status, body: (await res.json()) as unknown };
   };
 
   it('rides through terminated backends and a database that is away, and recovers by itself', async () => {
     t = await newTarget('postgres');
     const users = await seedUsers(t, 10, 100_000);
-    server = startServer(t, await freePort());
+    server = startServer(t, await freePort(), { METRICS_TOKEN });
     await server.ready();
     const pid = server.proc.pid;
     // The maintenance connection goes to another database, so terminating this one's backends spares it.

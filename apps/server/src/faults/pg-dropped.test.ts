@@ -3,6 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../test/app';
 import { freePort, newTarget, seedUsers, startServer, type ServerProc, type Target } from './procs';
 
+/** /api/health shows its details (db, disk, failure) only with this token or an admin session. */
+const METRICS_TOKEN = 'fault-tests-metrics-token-0123456';
+
 /**
  * The server's role loses its right to log in, then its database is dropped, under a running
  * server process: every request answers 503 'Service temporarily unavailable' with Retry-After
@@ -33,7 +36,7 @@ describe.runIf(testDbKind === 'postgres')('a revoked role and a dropped database
     url.username = role;
     const t: Target = { ...base, databaseUrl: url.toString() };
     const users = await seedUsers(t, 2, 1_000);
-    server = startServer(t, await freePort());
+    server = startServer(t, await freePort(), { METRICS_TOKEN });
     await server.ready();
     const pid = server.proc.pid;
     const transfer = () =>
@@ -43,7 +46,7 @@ describe.runIf(testDbKind === 'postgres')('a revoked role and a dropped database
         body: JSON.stringify({ username: users[1]!.username, amount_usd: 10, type: 'deposit' }),
       });
     const health = async () => {
-      const res = await fetch(`${server!.url}/api/health`);
+      const res = await fetch(`${server!.url}/api/health`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       return { status: res.status, body: (await res.json()) as unknown };
     };
     // pg_terminate_backend only signals: until the backends are gone a request may meet one dying

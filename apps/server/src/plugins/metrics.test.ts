@@ -132,7 +132,7 @@ describe('/metrics', () => {
     expect(runs).toBe(1);
     const text = await scrape();
     expect(sample(text, 'job_duration_seconds_count', { job: 'probe-ok' })).toBe(1);
-    const health = await inject(t.app, healthApi.check);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(health.statusCode).toBe(200);
     const body = health.json();
     expect(body.success).toBe(true);
@@ -148,7 +148,7 @@ describe('/metrics', () => {
       ('a@example.test', 'password_changed', 'pending', now() - interval '90 seconds'),
       ('b@example.test', 'password_changed', 'pending', now()),
       ('c@example.test', 'password_changed', 'sent', now())`.execute(t.db);
-    const health = (await inject(t.app, healthApi.check)).json();
+    const health = (await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${TOKEN}` } })).json();
     expect(health.data.mail.pending).toBe(2);
     expect(health.data.mail.oldestAgeSeconds).toBeGreaterThanOrEqual(90);
     const text = await scrape();

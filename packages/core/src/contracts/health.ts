@@ -29,18 +29,28 @@ export const health = {
     path: '/health',
     auth: 'public',
     tag: 'health',
-    summary: 'Database reachability, free disk space, the scheduler ticks, the mail queue and the chain watchers',
+    summary:
+      'Whether the server is healthy. With `Authorization: Bearer $METRICS_TOKEN` or an admin session also the details: database reachability, free disk space, the scheduler ticks, the mail queue and the chain watchers',
     data: z.object({
-      db: z.literal('ok'),
-      jobs: ZJobs,
+      status: z.literal('ok'),
+      // The details, for METRICS_TOKEN or an admin session only.
+      db: z.literal('ok').optional(),
+      jobs: ZJobs.optional(),
       mail: z.union([z.object({ pending: z.number().int(), oldestAgeSeconds: z.number().int().nullable() }), z.literal('unknown')]).optional(),
       disk: ZDisk.optional(),
       chain: z.union([ZChain, z.literal('unknown')]).optional(),
     }),
     responses: {
-      503: ZFailure.extend({ data: z.object({ db: z.enum(['ok', 'down']), jobs: ZJobs, disk: ZDisk.optional(), failure: ZFailureSeen.optional() }) }).describe(
-        'The database is out of reach, DATA_DIR is nearly full, or a full-disk failure was answered recently',
-      ),
+      503: ZFailure.extend({
+        data: z.object({
+          /** down: the database is out of reach; degraded: it answers, but the disk is (nearly) full */
+          status: z.enum(['down', 'degraded']),
+          db: z.enum(['ok', 'down']).optional(),
+          jobs: ZJobs.optional(),
+          disk: ZDisk.optional(),
+          failure: ZFailureSeen.optional(),
+        }),
+      }).describe('The database is out of reach, DATA_DIR is nearly full, or a full-disk failure was answered recently'),
     },
   }),
 };

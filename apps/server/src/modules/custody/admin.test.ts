@@ -119,7 +119,9 @@ describe('the operator view of the chain gateway', () => {
     await c.anvil.reorg(8);
     expect((await c.tick()).halted).toBe(true);
 
-    const health = (await c.t.app.inject({ method: 'GET', url: '/api/health' })).json().data;
+    // The details need METRICS_TOKEN (or an admin session): an anonymous caller gets the status only.
+    expect((await c.t.app.inject({ method: 'GET', url: '/api/health' })).json().data).toEqual({ status: 'ok' });
+    const health = (await c.t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).json().data;
     expect(health.chain.find((n: { network: string }) => n.network === 'bsc')).toMatchObject({
       halted: true,
       halted_reason: expect.stringMatching(/credited line/),

@@ -4,14 +4,18 @@ import { inject } from '../../test/api';
 import { health } from '@app/core/contracts/health';
 
 describe('health and conventions', () => {
-  const t = useTestApp();
+  const METRICS_TOKEN = 'health-test-metrics-token-0123456';
+  const t = useTestApp({ METRICS_TOKEN });
 
   it('answers /api/health with db ok', async () => {
     const res = await inject(t.app, health.check);
     expect(res.statusCode).toBe(200);
-    // The job runner and (once its table exists) the mail queue are reported beside the database.
-    expect(res.json()).toEqual({ success: true, data: expect.objectContaining({ db: 'ok', jobs: { enabled: false, last: {} } }) });
+    // Anonymous: the status only (details: health-details.test.ts).
+    expect(res.json()).toEqual({ success: true, data: { status: 'ok' } });
     expect(res.headers['x-request-id']).toBeTruthy();
+    // With METRICS_TOKEN, the job runner and (once its table exists) the mail queue are reported beside the database.
+    const details = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(details.json()).toEqual({ success: true, data: expect.objectContaining({ status: 'ok', db: 'ok', jobs: { enabled: false, last: {} } }) });
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

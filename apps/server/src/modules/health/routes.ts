@@ -1,9 +1,11 @@
+import { timingSafeEqual } from 'node:crypto';
 import { health } from '@app/core/contracts';
 import { sql } from 'kysely';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyDbError, UNAVAILABLE_MESSAGE } from '../../lib/db-errors';
 import { ok } from '../../lib/reply';
 import { route } from '../../lib/route';
+import { bearerToken } from '../../plugins/auth';
 import { custodyStatus } from '../custody/service';
 import { jobsState, mailQueue } from './checks';
 import { dataDirSpace, failuresOf } from './failures';
@@ -26,13 +28,38 @@ async function chainHealth(ctx: Parameters<typeof custodyStatus>[0]) {
 }
 
 /**
+ * Whether the caller may see the details: the bearer token is METRICS_TOKEN (compared in constant
+ * time, as /metrics does) or the session of an admin who is not blocked. Bounded like the
+ * database check; a database that is down shows the details only to METRICS_TOKEN.
+ */
+async function seesDetails(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const token = bearerToken(req);
+  if (!token || token.length > 200) return false;
+  const metrics = app.ctx.config.metricsToken;
+  if (metrics) {
+    const given = Buffer.from(token);
+    const want = Buffer.from(metrics);
+    if (given.length === want.length && timingSafeEqual(given, want)) return true;
+  }
+  const admin = app.authenticate(req, reply).then(
+    () => req.user.is_admin,
+    () => false,
+  );
+  return Promise.race([admin, new Promise<false>((r) => setTimeout(() => r(false), HEALTH_TIMEOUT_MS).unref())]);
+}
+
+/**
  * 200 only when the database answers, DATA_DIR (PGlite) has more free space than the floor, and no
  * full-disk or out-of-resources failure was answered within the hold time (a full disk does not stop
  * `select 1`, so the failures the error handler recorded are what tells it). Else 503, saying which.
+ * The answer is `status` only (ok, or down / degraded with the 503), the same for everyone; the
+ * details (jobs, mail queue, disk, chain heads, the failure) only for METRICS_TOKEN or an admin
+ * ("the small doors", finding 4): they told anyone what runs, what fails and how full the disk is.
  */
 const healthRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.ctx;
-  route(app, health.check, async (_req, reply) => {
+  route(app, health.check, async (req, reply) => {
+    const details = seesDetails(app, req, reply);
     const jobs = jobsState(ctx);
     const failures = failuresOf(ctx);
     // Bounded: a database that hangs (rather than refuses) must not hang the health check too.
@@ -51,15 +78,21 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     const lowDisk = disk !== undefined && disk.free_bytes < disk.floor_bytes;
     const failure = failures.recentBlind(ctx.config.health.failureHoldMs);
     if (db === 'down' || lowDisk || failure) {
+      const status = db === 'down' ? ('down' as const) : ('degraded' as const);
       return reply
         .status(503)
         .header('retry-after', String(HEALTH_RETRY_AFTER_SECONDS))
-        .send({ success: false, message: UNAVAILABLE_MESSAGE, data: { db, jobs, ...(disk ? { disk } : {}), ...(failure ? { failure } : {}) } });
+        .send({
+          success: false,
+          message: UNAVAILABLE_MESSAGE,
+          data: (await details) ? { status, db, jobs, ...(disk ? { disk } : {}), ...(failure ? { failure } : {}) } : { status },
+        });
     }
+    if (!(await details)) return ok({ status: 'ok' as const });
     // The queue is informative: a failure to read it does not make the server unhealthy.
     const mail = await mailQueue(ctx.db).catch(() => 'unknown' as const);
     const chain = ctx.config.payments.gateway === 'chain' ? await chainHealth(ctx).catch(() => 'unknown' as const) : undefined;
-    return ok({ db, jobs, ...(mail ? { mail } : {}), ...(disk ? { disk } : {}), ...(chain ? { chain } : {}) });
+    return ok({ status: 'ok' as const, db, jobs, ...(mail ? { mail } : {}), ...(disk ? { disk } : {}), ...(chain ? { chain } : {}) });
   });
 };
 export default healthRoutes;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { jsonDepthOver, MAX_JSON_DEPTH } from '../../plugins/input-guard';
 import { GatewayError, type PaymentReport } from './gateways/gateway';
 import { gatewayFor } from './gateways/registry';
 import { verifyIpn } from './ipn-signature';
@@ -19,6 +20,9 @@ export type IpnOutcome = 'applied' | 'duplicate' | 'unknown_payment' | 'deferred
  * only a hint: the payment is re-read with GET /v1/payment/{id} and that answer is applied.
  */
 export async function handleIpn(ctx: AppContext, raw: Buffer | undefined, signature: unknown, log?: FastifyBaseLogger): Promise<IpnOutcome> {
+  // This route keeps raw bytes, so the JSON parser's depth guard never saw them; the signature check
+  // below parses and sorts recursively, and thousands of levels overflowed the stack (a 500).
+  if (raw && jsonDepthOver(raw.toString('utf8'), MAX_JSON_DEPTH)) throw new AppError('BAD_REQUEST', 'Request body is nested too deeply');
   const np = ctx.config.payments.nowpayments;
   const gateway = gatewayFor(ctx, 'nowpayments');
   const verified = gateway ? verifyIpn(raw, signature, np.ipnSecret) : null;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { microToDecimal, mulDivDown, PAYMENT_WINDOW_SECONDS, usd, type TPayCurrency } from '@app/core';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/types';
@@ -39,13 +40,8 @@ export async function createPayment(
 ): Promise<PaymentRow> {
   const gateway = paymentsRuntime(ctx).active;
   const price = usd(input.amount);
-  const open = await ctx.db
-    .selectFrom('payments')
-    .select((eb) => eb.fn.countAll<bigint>().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', 'in', OPEN_STATUSES)
-    .executeTakeFirstOrThrow();
-  if (Number(open.n) >= MAX_OPEN_PAYMENTS) throw new AppError('RATE_LIMITED', 'You have too many pending payments. Please complete or cancel one first.');
+  // A cheap first look, so a user at the cap costs no gateway call; the count that decides is taken again under the lock below.
+  await refuseOverOpenCap(ctx.db, userId);
 
   if (gateway.minAmountUsd) {
     const min = await gateway.minAmountUsd(input.currency).catch(() => null);
@@ -65,24 +61,42 @@ export async function createPayment(
     throw err;
   }
   const windowEnd = created.validUntil ?? new Date(Date.now() + PAYMENT_WINDOW_SECONDS * 1000);
-  return ctx.db
-    .insertInto('payments')
-    .values({
-      user_id: userId,
-      provider: gateway.provider,
-      provider_payment_id: created.providerPaymentId,
-      order_id: orderId,
-      kind,
-      pay_currency: input.currency,
-      price_amount: price,
-      pay_amount: created.payAmount,
-      pay_address: created.payAddress,
-      window_end: windowEnd,
-      status: created.status,
-      extra: JSON.stringify({ ...created.extra, history: [{ status: created.status, at: new Date().toISOString() }] }),
-    })
-    .returningAll()
+  // The count and the insert run under a per-user lock, so parallel creates cannot all count the
+  // same open payments and all get through ("the small doors", finding 2). A create refused here
+  // leaves its gateway payment unused: nobody is shown its address, and it expires there.
+  return ctx.db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`payments:open:${userId}`}, 0))`.execute(tx);
+    await refuseOverOpenCap(tx, userId);
+    return tx
+      .insertInto('payments')
+      .values({
+        user_id: userId,
+        provider: gateway.provider,
+        provider_payment_id: created.providerPaymentId,
+        order_id: orderId,
+        kind,
+        pay_currency: input.currency,
+        price_amount: price,
+        pay_amount: created.payAmount,
+        pay_address: created.payAddress,
+        window_end: windowEnd,
+        status: created.status,
+        extra: JSON.stringify({ ...created.extra, history: [{ status: created.status, at: new Date().toISOString() }] }),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** 429 when the user already holds MAX_OPEN_PAYMENTS open payments. */
+async function refuseOverOpenCap(db: Executor, userId: bigint): Promise<void> {
+  const open = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', OPEN_STATUSES)
     .executeTakeFirstOrThrow();
+  if (Number(open.n) >= MAX_OPEN_PAYMENTS) throw new AppError('RATE_LIMITED', 'You have too many pending payments. Please complete or cancel one first.');
 }
 
 /** A payment of this user by the id the screens show (the gateway's payment id); 404 for anyone else's. */

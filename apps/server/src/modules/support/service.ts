@@ -1,4 +1,5 @@
-import type { TCreateTicketRequest, TicketStatus } from '@app/core';
+import { SUPPORT_MAX_OPEN_TICKETS, SUPPORT_MAX_USER_REPLIES, type TCreateTicketRequest, type TicketStatus } from '@app/core';
+import { sql } from 'kysely';
 import type { TTicket } from '@app/core/contracts';
 import type { DB, Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
@@ -6,7 +7,27 @@ import { paginate } from '../../lib/paginate';
 import { queueMail } from '../mail/service';
 import './table';
 
-const MAX_OPEN_TICKETS = 20;
+const TOO_MANY_OPEN = 'You have too many open tickets. Please wait for a reply.';
+
+/**
+ * The user's ticket lock, held to the end of the transaction: creates and reopening replies take
+ * it before they count open tickets, so parallel ones cannot all count the same tickets ("the
+ * small doors", finding 5).
+ */
+async function lockUserTickets(tx: Executor, userId: bigint): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`support:open:${userId}`}, 0))`.execute(tx);
+}
+
+/** 429 (the create's answer since the start) when the user already has SUPPORT_MAX_OPEN_TICKETS open tickets; under lockUserTickets. */
+async function refuseOverOpenCap(tx: Executor, userId: bigint): Promise<void> {
+  const open = await tx
+    .selectFrom('support_tickets')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  if (Number(open.n) >= SUPPORT_MAX_OPEN_TICKETS) throw new AppError('RATE_LIMITED', TOO_MANY_OPEN);
+}
 
 type TicketRow = { id: bigint; type: string; message: string; status: TicketStatus; created_at: Date; admin_remark: string | null };
 type Reply = TTicket['replies'][number];
@@ -57,13 +78,8 @@ export async function listTickets(db: Executor, userId: bigint, opts: { page: nu
 export async function createTicket(db: DB, userId: bigint, input: TCreateTicketRequest): Promise<TTicket> {
   return db.transaction().execute(async (tx) => {
     // A cap on open tickets keeps one account from flooding the support queue.
-    const open = await tx
-      .selectFrom('support_tickets')
-      .select((eb) => eb.fn.countAll<bigint>().as('n'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'open')
-      .executeTakeFirstOrThrow();
-    if (Number(open.n) >= MAX_OPEN_TICKETS) throw new AppError('RATE_LIMITED', 'You have too many open tickets. Please wait for a reply.');
+    await lockUserTickets(tx, userId);
+    await refuseOverOpenCap(tx, userId);
     const row = await tx
       .insertInto('support_tickets')
       .values({ user_id: userId, type: input.type, message: input.message })
@@ -119,12 +135,26 @@ export async function listAllTickets(
 
 /**
  * The user answers support on their own ticket (404 for anyone else's): the message is added and
- * the ticket is 'open' again, waiting for support, whatever it was (a closed one reopens).
+ * the ticket is 'open' again, waiting for support, whatever it was (a closed one reopens). A reply
+ * that reopens counts against the open-tickets cap like a create, and a ticket takes at most
+ * SUPPORT_MAX_USER_REPLIES replies of its user (400 past it).
  */
 export async function replyAsUser(db: DB, userId: bigint, ticketId: bigint, message: string): Promise<TTicket> {
   return db.transaction().execute(async (tx) => {
-    const ticket = await tx.selectFrom('support_tickets').select('id').where('id', '=', ticketId).where('user_id', '=', userId).forUpdate().executeTakeFirst();
-    if (!ticket) throw new AppError('NOT_FOUND', 'Ticket not found');
+    const owned = await tx.selectFrom('support_tickets').select('id').where('id', '=', ticketId).where('user_id', '=', userId).executeTakeFirst();
+    if (!owned) throw new AppError('NOT_FOUND', 'Ticket not found');
+    // The user's lock first, then the ticket's row (the order every create and reply takes them in).
+    await lockUserTickets(tx, userId);
+    const ticket = await tx.selectFrom('support_tickets').select('status').where('id', '=', ticketId).forUpdate().executeTakeFirstOrThrow();
+    if (ticket.status !== 'open') await refuseOverOpenCap(tx, userId);
+    const replies = await tx
+      .selectFrom('support_ticket_replies')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .where('ticket_id', '=', ticketId)
+      .where('author', '=', 'user')
+      .executeTakeFirstOrThrow();
+    if (Number(replies.n) >= SUPPORT_MAX_USER_REPLIES)
+      throw new AppError('BAD_REQUEST', `This ticket has reached its limit of ${SUPPORT_MAX_USER_REPLIES} replies. Please open a new ticket.`);
     await tx.insertInto('support_ticket_replies').values({ ticket_id: ticketId, author: 'user', author_id: userId, message }).execute();
     const row = await tx.updateTable('support_tickets').set({ status: 'open' }).where('id', '=', ticketId).returning(TICKET_COLUMNS).executeTakeFirstOrThrow();
     return toTicket(row, (await repliesOf(tx, [ticketId])).get(String(ticketId)));
