@@ -519,6 +519,7 @@ create table users (
   totp_enabled_at timestamp with time zone,
   totp_last_step bigint,
   failed_logins integer not null default 0,
+  removed_at timestamp with time zone,
   constraint users_pkey PRIMARY KEY (id),
   constraint users_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES users(id),
   constraint users_status_check CHECK ((status = ANY (ARRAY['inactive'::text, 'active'::text, 'blocked'::text]))),
@@ -1023,12 +1024,14 @@ AS $function$
     declare
       v_receiver bigint;
       v_status text;
+      v_verified timestamptz;
       v_transfer bigint;
       v_kind text := case when p_type = 'deposit' then 'deposit' else 'income' end;
     begin
-      select u.id, u.status into v_receiver, v_status from users u where u.username = p_username;
+      select u.id, u.status, u.email_verified_at into v_receiver, v_status, v_verified from users u where u.username = p_username;
       if v_receiver is null or v_status = 'blocked' then raise exception 'user_not_found' using errcode = 'UT001'; end if;
       if v_receiver = p_sender then raise exception 'self_transfer' using errcode = 'UT002'; end if;
+      if v_verified is null then raise exception 'receiver_unverified' using errcode = 'UT003'; end if;
       -- Both users key-share locked in id order before the transfer row references them.
       perform 1 from users u where u.id in (p_sender, v_receiver) order by u.id for key share;
       insert into transfers (sender_id, receiver_id, type, amount) values (p_sender, v_receiver, p_type, p_amount) returning id into v_transfer;

@@ -1,3 +1,4 @@
+import { RECEIVER_UNVERIFIED_MESSAGE } from '@app/core';
 import { AppError, type ErrorCode } from './errors';
 /**
  * THE table of database (and storage) failures that mean "the service cannot do this right now"
@@ -119,7 +120,7 @@ export function isDbUnavailable(err: unknown): boolean {
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
 
 /**
- * The SQLSTATEs the database's own functions raise (migrations 0180 and 0181; the live
+ * The SQLSTATEs the database's own functions raise (migrations 0180, 0181 and 0190; the live
  * definitions in db/schema.sql), each with the API error it is. Errors cross from SQL to the API
  * by code, never by message text. `field` names the request field the error belongs to where a
  * route asks for field errors (dbError's `fields`).
@@ -135,6 +136,8 @@ export const DB_ERRORS = {
   UT001: { code: 'NOT_FOUND', message: 'User not found', field: 'username' },
   /** app_transfer: the receiver is the sender */
   UT002: { code: 'VALIDATION', message: 'You cannot transfer to yourself', field: 'username' },
+  /** app_transfer: the receiver has not verified its e-mail (migration 0190: unverified accounts hold no money) */
+  UT003: { code: 'VALIDATION', message: RECEIVER_UNVERIFIED_MESSAGE, field: 'username' },
   /** app_transfer_as (and sessionCheck): the token names no live session (app_session) */
   US001: { code: 'UNAUTHORIZED', message: 'Invalid or expired token', field: undefined },
   /** app_transfer_as (and sessionCheck): the session's user is blocked */

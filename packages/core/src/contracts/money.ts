@@ -45,7 +45,14 @@ export const ZIncomeChart = z.object({
   points: z.array(ZIncomeDay),
   totals: z.object({ roi: ZMoney, referral: ZMoney, reward: ZMoney, total: ZMoney }),
 });
-export const ZTeamMember = z.object({ avatar: z.string().nullable(), username: z.string(), name: z.string(), createdAt: ZIsoTime, status: ZUserStatus });
+export const ZTeamMember = z.object({
+  avatar: z.string().nullable(),
+  /** null while the member has not verified the e-mail (the username names an account for a transfer) */
+  username: z.string().nullable(),
+  name: z.string(),
+  createdAt: ZIsoTime,
+  status: ZUserStatus,
+});
 export const ZTransferRecord = z.object({
   id: ZId,
   createdAt: ZIsoTime,

@@ -1,4 +1,4 @@
-import type { TDateRange } from '@app/core';
+import { UNVERIFIED_MEMBER_LABEL, type TDateRange } from '@app/core';
 import { csvAmount, csvCount, type CsvValue } from '@app/core/csv-export';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../../db/types';
@@ -116,7 +116,7 @@ export function exportUserList(
         'team',
         ['Joined (UTC)', 'Username', 'Name', 'Status'],
         allRows((page, perPage) => listDirects(db, userId, page, perPage)),
-        (m) => [m.createdAt, m.username, m.name, m.status],
+        (m) => [m.createdAt, m.username ?? UNVERIFIED_MEMBER_LABEL, m.name, m.status],
       );
   }
 }

@@ -15,6 +15,11 @@ export const SYSTEM = {
   withdrawalsPayable: 'system:withdrawals_payable',
   /** what has been paid out to users' wallets: money that left the platform */
   payouts: 'system:payouts',
+  /**
+   * money of a removed unverified account that no incoming transfer explains (auth/unverified.ts):
+   * held here, out of every user's balance, for an operator to look into
+   */
+  suspense: 'system:suspense',
   /** Only the test helper and the CLI's test funding use this. */
   testFunding: 'system:test_funding',
 } as const;

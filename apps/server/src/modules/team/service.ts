@@ -154,12 +154,25 @@ export async function rebuildTeamStats(db: Executor): Promise<void> {
   else await (db as DB).transaction().execute(run);
 }
 
-/** GET /api/user/my-team: the user's direct referrals, newest first. */
+/**
+ * GET /api/user/my-team: the user's direct referrals, newest first. A member who has not verified
+ * the e-mail yet shows without a username: whoever signed an address up under their own link must
+ * not learn the account's username (it names the account for a transfer; docs/security.md).
+ */
 export async function listDirects(db: Executor, userId: bigint, page: number, perPage: number): Promise<{ rows: TTeamMember[]; total: number }> {
   const { rows, total } = await paginate(db.selectFrom('users').where('referrer_id', '=', userId), page, perPage, (q) =>
-    q.select(['avatar', 'username', 'name', 'created_at', 'status']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    q.select(['avatar', 'username', 'name', 'created_at', 'status', 'email_verified_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
   );
-  return { total, rows: rows.map((r) => ({ avatar: r.avatar, username: r.username, name: r.name, createdAt: r.created_at.toISOString(), status: r.status })) };
+  return {
+    total,
+    rows: rows.map((r) => ({
+      avatar: r.avatar,
+      username: r.email_verified_at ? r.username : null,
+      name: r.name,
+      createdAt: r.created_at.toISOString(),
+      status: r.status,
+    })),
+  };
 }
 
 export const teamBusinessToJson = (t: TeamSummary) => ({

@@ -167,7 +167,7 @@ describe('team counters and my-team', () => {
       { avatar: 'https://cdn.example.test/a.png', username: d2.username, name: d2.name, createdAt: '2026-02-01T10:00:00.000Z', status: 'active' },
     ]);
     const page2 = (await myTeam(a, { page: '2', per_page: '2' })).data();
-    expect(page2.data.map((m: { username: string; status: string }) => [m.username, m.status])).toEqual([[d1.username, 'inactive']]);
+    expect(page2.data.map((m: { username: string | null; status: string }) => [m.username, m.status])).toEqual([[d1.username, 'inactive']]);
     const defaults = (await myTeam(a)).data();
     expect(defaults.pagination).toEqual({ total: 3, page: 1, perPage: 10 });
     const empty = (await myTeam(d2)).data();

@@ -23,6 +23,8 @@ export interface UsersTable {
   totp_last_step: bigint | null;
   /** Wrong passwords since the last good login; past a threshold a login also needs a mailed code. */
   failed_logins: Generated<number>;
+  /** Set when an unverified account that the ledger still references was removed (auth/unverified.ts): no e-mail, no sign-in. */
+  removed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

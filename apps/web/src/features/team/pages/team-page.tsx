@@ -1,4 +1,5 @@
 import type { TTeamMember } from '@app/core/contracts';
+import { UNVERIFIED_MEMBER_LABEL } from '@app/core/constants';
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard } from 'lucide-react';
@@ -49,10 +50,14 @@ export default function TeamPage() {
           page={page}
           onPage={setPage}
           empty="No team members found"
-          rowKey={(m) => m.username}
+          rowKey={(m) => m.username ?? `unverified:${m.createdAt}:${m.name}`}
           cols={[
             { header: 'Avatar', cell: (m) => <Avatar m={m} /> },
-            { header: 'Username', cell: (m) => <span className="font-mono">{m.username}</span> },
+            {
+              header: 'Username',
+              // A member who has not verified the e-mail yet shows no username (the server sends none).
+              cell: (m) => (m.username ? <span className="font-mono">{m.username}</span> : <span className="text-slate-500">{UNVERIFIED_MEMBER_LABEL}</span>),
+            },
             { header: 'Name', cell: (m) => m.name },
             { header: 'Date', cell: (m) => formatDateLong(m.createdAt) },
             { header: 'Status', cell: (m) => <Badge tone={m.status === 'active' ? 'success' : 'danger'}>{m.status}</Badge> },
