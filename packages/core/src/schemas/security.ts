@@ -18,6 +18,10 @@ export const OTP_TOO_MANY_MESSAGE = 'Too many wrong attempts. Please request a n
 /** 429 on every code route of an account past its guess budget (server.md section 9), the right code included. */
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Try again later.';
 export const INVALID_2FA_MESSAGE = 'Invalid two-factor code';
+/** A right TOTP for a time step already accepted (a double submit, a second tab): no guess, but refused. */
+export const TOTP_REUSED_MESSAGE = 'This code was just used. Wait for the next one.';
+/** A recovery code that was right once and is spent: no guess, but refused. */
+export const RECOVERY_REUSED_MESSAGE = 'This recovery code has already been used.';
 export const TWO_FA_REQUIRED_MESSAGE = 'Two-factor code is required';
 export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Current password is incorrect';
 

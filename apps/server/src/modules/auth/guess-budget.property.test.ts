@@ -85,6 +85,17 @@ describe('guess budget: property', () => {
     unsubscribe(codeMailed.name, onMailed);
   });
 
+  /** Never more than GUESSES_PER_HOUR wrong comparisons in any hour, nor GUESSES_PER_DAY in any day, on any one budget. */
+  function expectWithinBudgets(events: CodeComparedEvent[]) {
+    const byKey = new Map<string, number[]>();
+    for (const e of events) if (e.result === 'wrong') byKey.set(e.key, [...(byKey.get(e.key) ?? []), e.at.getTime()]);
+    for (const [key, wrong] of byKey)
+      for (const end of wrong) {
+        expect(wrong.filter((x) => x > end - HOUR && x <= end).length, `${key}: wrong codes in the hour up to ${end}`).toBeLessThanOrEqual(GUESSES_PER_HOUR);
+        expect(wrong.filter((x) => x > end - 24 * HOUR && x <= end).length, `${key}: wrong codes in the day up to ${end}`).toBeLessThanOrEqual(GUESSES_PER_DAY);
+      }
+  }
+
   let run = 0;
   const stats = { requests: 0 };
   /** Fresh accounts for one run: a plain verified one, one with 2FA and money, an e-mail nobody has. */
@@ -173,13 +184,10 @@ describe('guess budget: property', () => {
           expect(answers.filter((a) => a !== 'ok').map((e) => (e instanceof Error ? e.stack : String(e)))).toEqual([]);
           clock.advance(b.advance);
         }
+        // Every budget (an e-mail's, a device's, an account's second factor: issue 46) within its limits.
+        expectWithinBudgets(compared);
         for (const w of ['plain', 'twofa', 'unknown'] as const) {
           const key = emailKey(t.ctx.secret, email[w]);
-          const wrong = compared.filter((e) => e.key === key && e.result === 'wrong').map((e) => e.at.getTime());
-          for (const end of wrong) {
-            expect(wrong.filter((x) => x > end - HOUR && x <= end).length, `${w}: wrong codes in the hour up to ${end}`).toBeLessThanOrEqual(GUESSES_PER_HOUR);
-            expect(wrong.filter((x) => x > end - 24 * HOUR && x <= end).length).toBeLessThanOrEqual(GUESSES_PER_DAY);
-          }
           const mails = mailed.filter((e) => e.key === key).map((e) => e.at.getTime());
           for (let i = 1; i < mails.length; i++) expect(mails[i]! - mails[i - 1]!, `${w}: code mails 300 s apart`).toBeGreaterThanOrEqual(300_000);
           const landed = t.mailbox.mails.filter((m) => m.to.includes(email[w]) && /code$/.test(m.subject)).length;
@@ -263,5 +271,86 @@ describe('guess budget: property', () => {
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
+  });
+  /** What an outsider who holds only the e-mail can send: no password, no device token, no session. */
+  type OutsiderCmd = { op: 'forgot' | 'register' | 'loginWrong' } | { op: 'reset' | 'verify' | 'resend'; pick: number } | { op: 'wait'; ms: number };
+  // Weighted towards fresh ids and wrong codes, so that the e-mail's budget runs out within a run.
+  const outsider: fc.Arbitrary<OutsiderCmd[]> = fc.array(
+    fc.oneof(
+      { arbitrary: fc.record({ op: fc.constant('forgot' as const) }), weight: 3 },
+      { arbitrary: fc.record({ op: fc.constantFrom('register' as const, 'loginWrong' as const) }), weight: 2 },
+      { arbitrary: fc.record({ op: fc.constantFrom('reset' as const, 'verify' as const), pick: fc.nat() }), weight: 10 },
+      { arbitrary: fc.record({ op: fc.constant('resend' as const), pick: fc.nat() }), weight: 1 },
+      { arbitrary: fc.record({ op: fc.constant('wait' as const), ms: fc.oneof(fc.integer({ min: 1_000, max: 400_000 }), fc.constant(HOUR)) }), weight: 1 },
+    ),
+    { minLength: 8, maxLength: 30 },
+  );
+
+  it('an outsider with only the e-mail never keeps the owner (password, second factor, known device) from signing in and withdrawing', async () => {
+    let ip = 0;
+    const from = () => `203.0.113.${(ip++ % 250) + 1}`;
+    const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: from() });
+    const seenBefore = compared.length;
+    let owners = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(outsider, { minLength: 2, maxLength: Math.max(2, Math.ceil(BATCHES / 2)) }), async (rounds) => {
+        const { twofa: owner } = await accounts();
+        const code = (steps: number) => totpAt(owner.secret, clock.now().getTime() + steps * 30_000);
+        /** The owner: password and TOTP on the device they signed in on before; then a withdrawal from that session. */
+        const ownerSignsInAndWithdraws = async (cookie: string | undefined) => {
+          clock.advance(90_000); // a TOTP step of its own (the last one is never accepted twice)
+          const first = await post('/api/auth/login', { email: owner.email, password: PASSWORD }, cookie ? { cookie } : {});
+          expect(first.json().data?.requires_2fa, first.body).toBe(true);
+          const second = await post('/api/auth/login/2fa', { challenge_id: first.json().data.challenge_id, code: code(0) }, cookie ? { cookie } : {});
+          expect(second.statusCode, second.body).toBe(200);
+          const device = ([] as string[])
+            .concat(second.headers['set-cookie'] ?? [])
+            .find((c) => c.startsWith('device='))
+            ?.split(';')[0];
+          const w = await post(
+            '/api/withdraw/create',
+            { token: 'USDT', network: 'BSC', wallet_address: ADDRESS, amount_usd: 10, totp_code: code(1) },
+            { ...(device ? { cookie: device } : {}), authorization: `Bearer ${second.json().data.token as string}` },
+          );
+          expect(w.statusCode, w.body).toBe(200);
+          owners++;
+          return device;
+        };
+        let device = await ownerSignsInAndWithdraws(undefined);
+        expect(device, 'a sign-in hands out a device token').toBeTruthy();
+        const ids: string[] = [];
+        for (const round of rounds) {
+          for (const c of round) {
+            // Mostly the newest id (the live one), sometimes an older one.
+            const back = 'pick' in c ? (c.pick % 4 === 0 ? c.pick : 0) : 0;
+            const id = ids.length ? ids[ids.length - 1 - (back % ids.length)]! : 'none';
+            stats.requests++;
+            const res =
+              c.op === 'wait'
+                ? (clock.advance(c.ms), undefined)
+                : c.op === 'forgot'
+                  ? await post('/api/auth/forgot-password', { email: owner.email })
+                  : c.op === 'register'
+                    ? await post('/api/auth/register', { name: 'Squat Person', email: owner.email, password: 'Squat1234' })
+                    : c.op === 'loginWrong'
+                      ? await post('/api/auth/login', { email: owner.email, password: 'WrongPass1' })
+                      : c.op === 'resend'
+                        ? await post('/api/auth/resend-otp', { access_id: id })
+                        : c.op === 'verify'
+                          ? await post('/api/auth/verify-otp', { access_id: id, otp: '000000' })
+                          : await post('/api/auth/reset-password', { access_id: id, otp: '000000', password: 'Hijack123' });
+            expect(res === undefined || res.statusCode < 500, res?.body).toBe(true);
+            const next = (res?.json().data as { access_id?: string } | undefined)?.access_id;
+            if (next) ids.push(next);
+          }
+          device = await ownerSignsInAndWithdraws(device);
+        }
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+    expectWithinBudgets(compared.slice(seenBefore));
+    console.log(`outsider property: seed ${SEED}, ${RUNS} runs, the owner signed in and withdrew ${owners} times`);
+    expect(owners).toBeGreaterThan(RUNS);
   });
 });

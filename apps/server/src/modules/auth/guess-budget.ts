@@ -112,19 +112,34 @@ async function alertOwner(ctx: AppContext, db: Executor, owner: BudgetOwner, at:
 /**
  * At most one code mail per e-mail key per OTP_RESEND_SECONDS, whatever the route (register,
  * login, resend, forgot-password), also when the newest challenge is dead: claims the mail slot in
- * one statement (true: mail now). `want` false runs the same statement so that it changes nothing:
- * a decoy does the same work as a real challenge and never takes the owner's slot.
+ * one statement. Returns when the code goes out: `at` (now), a later time (`defer`: inside the
+ * wait a code with nothing in the mailbox to carry is mailed once, when the wait ends, and that
+ * time becomes the slot, so the next mail waits 300 s from it), or null (no mail). `want` false
+ * runs the same statement so that it changes nothing but makes the key's row when there is none:
+ * a decoy does the same work as a real challenge (the same row read and conflict; issue 46's rerun
+ * of the timing bench told a registered e-mail at forgot-password by the row alone) and never
+ * takes the owner's slot.
  */
-export async function claimMailSlot(ctx: AppContext, db: Executor, key: string, want: boolean): Promise<boolean> {
-  const at = ctx.now();
-  const r = await sql<{ ok: number }>`
-    insert into guess_budget as b (owner_key, mailed_at) select ${key}, ${at}::timestamptz where ${want}
-    on conflict (owner_key) do update set mailed_at = ${at}::timestamptz
-      where ${want} and (b.mailed_at is null or b.mailed_at <= ${at}::timestamptz - make_interval(secs => ${OTP_RESEND_SECONDS}))
-    returning 1 as ok`.execute(db);
-  const mailed = r.rows.length > 0;
-  if (mailed && codeMailed.hasSubscribers) codeMailed.publish({ key, at } satisfies CodeMailedEvent);
-  return mailed;
+export async function claimMailSlot(ctx: AppContext, db: Executor, key: string, want: boolean, defer = false, at = ctx.now()): Promise<Date | null> {
+  // `prev`: the slot before this statement (the caller holds the key's lock), so a deferred code
+  // that takes over a slot already deferred to the same time is not a second mail.
+  const r = await sql<{ mailed_at: Date | null; prev_at: Date | null }>`
+    with prev as (select mailed_at from guess_budget where owner_key = ${key})
+    insert into guess_budget as b (owner_key, mailed_at) values (${key}, case when ${want} then ${at}::timestamptz end)
+    on conflict (owner_key) do update set mailed_at = case
+        when b.mailed_at is null or b.mailed_at <= ${at}::timestamptz - make_interval(secs => ${OTP_RESEND_SECONDS}) then ${at}::timestamptz
+        when b.mailed_at > ${at}::timestamptz then b.mailed_at
+        else b.mailed_at + make_interval(secs => ${OTP_RESEND_SECONDS}) end
+      where ${want} and (b.mailed_at is null or b.mailed_at <= ${at}::timestamptz - make_interval(secs => ${OTP_RESEND_SECONDS}) or ${defer})
+    returning mailed_at, (select mailed_at from prev) as prev_at`.execute(db);
+  const row = r.rows[0];
+  // No row: nothing changed; a row with no time: a decoy's first claim made the key's row (so a
+  // known and an unknown e-mail do the same work from then on), and no mail.
+  if (!row?.mailed_at) return null;
+  const when = new Date(row.mailed_at);
+  const moved = row.prev_at === null || new Date(row.prev_at).getTime() !== when.getTime();
+  if (moved && codeMailed.hasSubscribers) codeMailed.publish({ key, at: when } satisfies CodeMailedEvent);
+  return when;
 }
 
 /** The daily clean-up's part: rows with no slot in the last day and no mail inside the wait. */

@@ -51,6 +51,36 @@ export async function countLoginFailure(ctx: AppContext, email: string): Promise
     insert into login_failures as f (email_key, failures, last_failed_at) values (${emailKey(ctx.secret, email)}, 1, ${now})
     on conflict (email_key) do update
       set failures = case when f.last_failed_at > ${keep} then f.failures + 1 else 1 end, last_failed_at = ${now}`.execute(ctx.db);
+  await dropStaleLoginFailures(ctx, keep);
+}
+
+/**
+ * Claims one password comparison for this e-mail BEFORE it happens (change-password; attack
+ * report: counting after the comparison let parallel tries all pass the check and all compare).
+ * One statement counts the try as a wrong one unless the e-mail is in back-off:
+ *
+ *     insert … on conflict (email_key) do update set failures = failures + 1 … where failures < 10 returning
+ *
+ * `INSERT … ON CONFLICT DO UPDATE … WHERE` locks the row and evaluates the condition on its newest
+ * version, so parallel claims on PostgreSQL serialize and at most LOGIN_BACKOFF_AFTER wrong passwords
+ * in a row are ever compared. False: the e-mail is in back-off, compare nothing (429). A right
+ * password then clears the count (`clearLoginFailures`), which gives the claim back; a wrong one
+ * leaves it counted (`dropStaleLoginFailures` for the housekeeping countLoginFailure does).
+ */
+export async function claimPasswordTry(ctx: AppContext, email: string): Promise<boolean> {
+  const now = ctx.now();
+  const keep = keepFrom(now);
+  const claimed = await sql<{ failures: number }>`
+    insert into login_failures as f (email_key, failures, last_failed_at) values (${emailKey(ctx.secret, email)}, 1, ${now})
+    on conflict (email_key) do update
+      set failures = case when f.last_failed_at > ${keep} then f.failures + 1 else 1 end, last_failed_at = ${now}
+      where f.last_failed_at <= ${keep} or f.failures < ${LOGIN_BACKOFF_AFTER}
+    returning f.failures`.execute(ctx.db);
+  return claimed.rows.length > 0;
+}
+
+/** Drops a few counts past the keep period (bounded work per wrong password). */
+export async function dropStaleLoginFailures(ctx: AppContext, keep = keepFrom(ctx.now())): Promise<void> {
   await sql`
     delete from login_failures where email_key in (
       select email_key from login_failures where last_failed_at <= ${keep} order by last_failed_at limit 100)`.execute(ctx.db);

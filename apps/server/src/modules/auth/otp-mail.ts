@@ -17,8 +17,17 @@ const SUBJECT: Record<OtpPurpose, 'otp_verify' | 'otp_login' | 'otp_reset'> = { 
  * anyone's text (issue 29). The dev outbox has no inbox to read, so there the code goes on the
  * log line too (never with SMTP).
  */
-export async function mailOtp(ctx: AppContext, log: FastifyBaseLogger, to: { id: bigint; email: string }, otp: string, purpose: OtpPurpose): Promise<boolean> {
-  const id = await queueMail(ctx.db, to.id, SUBJECT[purpose], { code_sealed: seal(ctx.secret, 'mail-code-v1', otp) }, { wake: false });
+export async function mailOtp(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  to: { id: bigint; email: string },
+  otp: string,
+  purpose: OtpPurpose,
+  delayMs = 0,
+): Promise<boolean> {
+  const id = await queueMail(ctx.db, to.id, SUBJECT[purpose], { code_sealed: seal(ctx.secret, 'mail-code-v1', otp) }, { wake: false, delayMs });
+  // A code due when the resend wait ends waits in the outbox: the mail job sends it then, once.
+  if (delayMs > 0) return true;
   const sent = await deliverNow(ctx, id);
   if (!ctx.config.smtpUrl) log.info({ email: to.email, otp, purpose }, 'OTP issued');
   if (!sent) log.warn({ outbox: String(id), purpose }, 'code mail not sent yet; the outbox retries it');
@@ -29,14 +38,14 @@ export async function mailOtp(ctx: AppContext, log: FastifyBaseLogger, to: { id:
  * Mails a code after the answer has gone out: the answer's time must not tell a mailed code from
  * a decoy (login back-off, forgot-password, resend), so not even the queueing runs before it.
  */
-export function mailCodeLater(ctx: AppContext, log: FastifyBaseLogger, userId: bigint, code: string, purpose: OtpPurpose): void {
+export function mailCodeLater(ctx: AppContext, log: FastifyBaseLogger, userId: bigint, code: string, purpose: OtpPurpose, delayMs = 0): void {
   setImmediate(() => {
     ctx.db
       .selectFrom('users')
       .select(['id', 'email'])
       .where('id', '=', userId)
       .executeTakeFirst()
-      .then((u) => u && mailOtp(ctx, log, u, code, purpose))
+      .then((u) => u && mailOtp(ctx, log, u, code, purpose, delayMs))
       .catch((err: unknown) => log.error({ err, purpose }, 'code mail failed'));
   });
 }

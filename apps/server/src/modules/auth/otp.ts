@@ -4,6 +4,7 @@ import { sql, type Generated, type Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Executor, Id, Timestamp, Tx } from '../../db/types';
 import { AppError } from '../../lib/errors';
+import { deviceKey, deviceOfUser, type Device } from './device';
 import { claimMailSlot, compareUnderBudget } from './guess-budget';
 
 /** What a mailed code is for: e-mail verification, a login past the failed-login back-off, or a password reset. */
@@ -40,8 +41,7 @@ export const OTP_TOO_MANY = OTP_TOO_MANY_MESSAGE;
 
 const hmac = (secret: string, purpose: string, value: string) => createHmac('sha256', secret).update(`${purpose}:${value}`).digest('hex');
 export const accessIdHash = (secret: string, accessId: string) => hmac(secret, 'access', accessId);
-/** The key of an e-mail (trimmed, lower-cased) for challenges, the guess budget, failed-login counts and the per-e-mail limit: no e-mail is stored in clear. */
-export const emailKey = (secret: string, email: string) => hmac(secret, 'email', email.trim().toLowerCase());
+export { emailKey } from './email-key';
 
 /**
  * Whom a challenge is for. Every challenge belongs to its e-mail (`key`), so whatever made it
@@ -80,7 +80,8 @@ const waitRunning = (c: Challenge, now: Date) => c.created_at.getTime() + OTP_RE
  *   code), but never twice within OTP_RESEND_SECONDS for one e-mail, whatever the route and even if
  *   the newest challenge is dead (claimMailSlot). When no mail may go, the code of the newest
  *   challenge of this purpose is carried over while it is still valid: the code already in the
- *   mailbox then works with the new access_id.
+ *   mailbox then works with the new access_id. With nothing to carry, a new code is mailed when
+ *   the wait ends (`delayMs` from now; the code is valid 10 minutes from then).
  * - A decoy takes the same steps with the same statements (the mail slot claim changing nothing).
  * Callers run it in a transaction; `newest` is given when the caller read it before deleting rows.
  */
@@ -90,7 +91,7 @@ export async function issueChallenge(
   owner: ChallengeOwner,
   purpose: OtpPurpose,
   given?: { newest: Challenge | undefined },
-): Promise<{ accessId: string; code: string | null }> {
+): Promise<{ accessId: string; code: string | null; delayMs: number }> {
   await lockKey(tx, owner.key);
   const now = ctx.now();
   const newest = given ? given.newest : await newestOf(tx, owner.key);
@@ -100,10 +101,15 @@ export async function issueChallenge(
   let code: string | null = null;
   let otpHash = carried ? newest.otp_hash : randomBytes(32).toString('hex'); // a random hash: no code matches it
   let codeExpiresAt = carried ? newest.code_expires_at : null;
-  if (await claimMailSlot(ctx, tx, owner.key, owner.real && !(takeover && carried))) {
+  let expiresAt = takeover ? newest.expires_at : new Date(now.getTime() + OTP_VALID_SECONDS * 1000);
+  // Inside the wait with no code in the mailbox to carry (another purpose's, or none), a new code
+  // is mailed once when the wait ends (issue 46: it was never mailed, and the access id was dead).
+  const sendAt = await claimMailSlot(ctx, tx, owner.key, owner.real && !(takeover && carried), !carried, now);
+  if (sendAt) {
     code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     otpHash = hmac(ctx.secret, 'otp', code);
-    codeExpiresAt = new Date(now.getTime() + OTP_VALID_SECONDS * 1000);
+    codeExpiresAt = new Date(sendAt.getTime() + OTP_VALID_SECONDS * 1000);
+    if (codeExpiresAt > expiresAt) expiresAt = codeExpiresAt;
   }
   // By the e-mail's key only, for a known and an unknown e-mail alike: one more condition for
   // known ones (their user id) made forgot-password measurably slower for them on PGlite.
@@ -121,21 +127,28 @@ export async function issueChallenge(
       code_expires_at: codeExpiresAt,
       attempts: takeover ? newest.attempts : 0,
       created_at: takeover ? newest.created_at : now,
-      expires_at: takeover ? newest.expires_at : new Date(now.getTime() + OTP_VALID_SECONDS * 1000),
+      expires_at: expiresAt,
     })
     .execute();
-  return { accessId, code };
+  return { accessId, code, delayMs: sendAt ? Math.max(0, sendAt.getTime() - now.getTime()) : 0 };
 }
 
 /**
  * Checks a code for a live challenge of the given purposes. The challenge's try is claimed first,
  * in one statement that also checks it is live (newest of its e-mail, unused, under 5 tries,
  * unexpired), so parallel guesses never get more than 5 comparisons per challenge; then a slot of
- * the e-mail's guess budget (429 past it, the right code included); only then is the code
+ * the e-mail's guess budget, or of the device's (device.ts) when the request comes from a device of
+ * the account (429 past it, the right code included); only then is the code
  * compared. A right code marks the challenge used, once. Each step is a statement of its own on
  * the global handle, never inside a transaction an error would roll back: a wrong try stays counted.
  */
-export async function consumeOtp(ctx: AppContext, accessId: string, otp: string, purposes: OtpPurpose[]): Promise<{ userId: bigint; purpose: OtpPurpose }> {
+export async function consumeOtp(
+  ctx: AppContext,
+  accessId: string,
+  otp: string,
+  purposes: OtpPurpose[],
+  devices: Device[] = [],
+): Promise<{ userId: bigint; purpose: OtpPurpose }> {
   const db = ctx.db;
   const now = ctx.now();
   const claimed = await sql<Pick<Challenge, 'id' | 'owner_key' | 'user_id' | 'decoy' | 'otp_hash' | 'code_expires_at' | 'attempts' | 'purpose'>>`
@@ -147,7 +160,12 @@ export async function consumeOtp(ctx: AppContext, accessId: string, otp: string,
     returning c.id, c.owner_key, c.user_id, c.decoy, c.otp_hash, c.code_expires_at, c.attempts, c.purpose`.execute(db);
   const row = claimed.rows[0];
   if (!row) throw new AppError('BAD_REQUEST', OTP_INVALID);
-  const result = await compareUnderBudget(ctx, db, { key: row.owner_key, userId: row.user_id }, () => {
+  // Whose budget: the device's when this browser has signed in to the challenge's account before
+  // (a decoy of a registered e-mail names the account too, so a wrong password changes nothing
+  // here); otherwise the e-mail's, which anyone who knows the address can spend.
+  const device = deviceOfUser(devices, row.user_id);
+  const budget = { key: device ? deviceKey(device) : row.owner_key, userId: row.user_id };
+  const result = await compareUnderBudget(ctx, db, budget, () => {
     const given = Buffer.from(hmac(ctx.secret, 'otp', otp), 'hex');
     const match = timingSafeEqual(given, Buffer.from(row.otp_hash, 'hex'));
     // A decoy, or a code past its time, is compared like any other and never accepted.
@@ -175,7 +193,7 @@ export async function replaceOtp(
   ctx: AppContext,
   tx: Tx,
   accessId: string,
-): Promise<{ userId: bigint | null; accessId: string; code: string | null; purpose: OtpPurpose }> {
+): Promise<{ userId: bigint | null; accessId: string; code: string | null; delayMs: number; purpose: OtpPurpose }> {
   const now = ctx.now();
   const row = await tx
     .selectFrom('otp_challenges as c')

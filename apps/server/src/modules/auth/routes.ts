@@ -19,18 +19,34 @@ export const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.heade
 
 const authRoutes: FastifyPluginAsync = async (app) => {
   const perMinute = app.ctx.config.rateLimitAuthPerMin;
+  const secret = app.ctx.secret;
+  const cookieOpts = { secret, secure: app.ctx.config.publicUrl.startsWith('https:') };
+  /** The device tokens the request carries (device.ts): which budgets its codes and passwords draw on. */
+  const devices = (req: FastifyRequest) => auth.devicesOf(secret, req);
+  /** A sign-in that gave a token hands this browser the account's device token; `signedIn` itself is never sent. */
+  const handOut = <T extends auth.AuthResult>(req: FastifyRequest, reply: FastifyReply, result: T): Omit<T, 'signedIn'> => {
+    const { signedIn, ...data } = result;
+    if (signedIn) auth.setDeviceCookie(reply, cookieOpts, devices(req), signedIn);
+    return data;
+  };
   const limited = { config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } } };
   /**
    * The per-e-mail limit of login and forgot-password (server design, section 1): the same budget
    * and 429 as per IP, counted in the same store (Redis when REDIS_URL is set, so every process
    * shares it), keyed by the keyed hash of the normalized e-mail, for known and unknown e-mails
-   * alike. Checked in the handler, after the per-IP limit and the body's validation.
+   * alike. Checked in the handler, after the per-IP limit and the body's validation. A device of
+   * the account (its token names the e-mail) is counted on its own, so an outsider filling the
+   * e-mail's minute never holds the owner's known devices back (issue 46).
    */
   const perEmail = (name: string) => {
     const limiter = app.createRateLimit({
       max: perMinute,
       timeWindow: '1 minute',
-      keyGenerator: (req) => `${name}-email:${emailKey(app.ctx.secret, (req.body as { email: string }).email)}`,
+      keyGenerator: (req) => {
+        const email = (req.body as { email: string }).email;
+        const device = auth.deviceOfEmail(secret, devices(req), email);
+        return device ? `${name}-device:${device.id}` : `${name}-email:${emailKey(secret, email)}`;
+      },
     });
     return async (req: FastifyRequest, reply: FastifyReply) => {
       const r = await limiter(req);
@@ -56,7 +72,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     contract.verifyOtp,
-    async (req) => ok(await auth.verifyOtp(app.ctx, req.body.access_id, req.body.otp, meta(req)), 'OTP verified successfully'),
+    async (req, reply) =>
+      ok(handOut(req, reply, await auth.verifyOtp(app.ctx, req.body.access_id, req.body.otp, meta(req), devices(req))), 'OTP verified successfully'),
     limited,
   );
 
@@ -77,7 +94,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     contract.login,
     async (req, reply) => {
       await loginPerEmail(req, reply);
-      const { step, ...data } = await auth.login(app.ctx, req.log, req.body, meta(req));
+      const { step, ...result } = await auth.login(app.ctx, req.log, req.body, meta(req), devices(req));
+      const data = handOut(req, reply, result);
       return ok(data, data.code_sent === false ? CODE_DELAYED_MESSAGE : LOGIN_MESSAGES[step]);
     },
     limited,
@@ -86,7 +104,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     contract.login2fa,
-    async (req) => ok(await auth.loginSecondStep(app.ctx, req.body.challenge_id, req.body.code, meta(req)), 'Login successful'),
+    async (req, reply) =>
+      ok(handOut(req, reply, await auth.loginSecondStep(app.ctx, req.body.challenge_id, req.body.code, meta(req), devices(req))), 'Login successful'),
     limited,
   );
 
@@ -100,7 +119,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     limited,
   );
 
-  route(app, contract.resetPassword, async (req) => ok(undefined, await auth.resetPassword(app.ctx, req.body)), limited);
+  route(app, contract.resetPassword, async (req) => ok(undefined, await auth.resetPassword(app.ctx, req.body, devices(req))), limited);
 
   route(app, contract.logout, async (req) => {
     await auth.logout(app.ctx, req.token);

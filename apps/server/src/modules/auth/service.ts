@@ -5,6 +5,7 @@ import { withTx } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import { queueMail } from '../mail/service';
 import * as team from '../team/service';
+import { deviceKey, deviceOfUser, type Device } from './device';
 import { clearLoginFailures, countLoginFailure, LOGIN_BACKOFF_AFTER, loginFailures } from './login-failures';
 import { consumeOtp, emailKey, issueChallenge, lockKey, newestOf, replaceOtp } from './otp';
 import { mailCodeLater, mailOtp } from './otp-mail';
@@ -23,10 +24,14 @@ export interface AuthResult {
   code_sent?: false;
   requires_2fa?: true;
   challenge_id?: string;
+  /** who signed in (with a token): the route hands this browser the account's device token; never sent */
+  signedIn?: { id: bigint; email: string };
 }
 
 // change-password counts wrong current passwords on the same per-e-mail count (security/service.ts).
 export { clearLoginFailures, countLoginFailure, LOGIN_BACKOFF_AFTER, loginFailures };
+export { claimPasswordTry, dropStaleLoginFailures } from './login-failures';
+export { deviceOfEmail, devicesOf, setDeviceCookie, type Device } from './device';
 
 export async function findUserByReferral(ctx: AppContext, referralId: string) {
   return ctx.db
@@ -52,7 +57,7 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
   const passwordHash = await hashPassword(input.password);
   // withTx: a sign-up's counter updates up the sponsor chain can deadlock with stakes and other
   // sign-ups in the same branch; the aborted attempt wrote nothing and is run again.
-  const { accessId, code, userId } = await withTx(ctx.db, async (tx) => {
+  const { accessId, code, delayMs, userId } = await withTx(ctx.db, async (tx) => {
     await lockKey(tx, key);
     const exists = await tx
       .selectFrom('users')
@@ -91,16 +96,16 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
   // The account exists now, whatever the mail server does: a mail failure answers with the
   // access_id and `code_sent: false` (the outbox sends the code later), never a 500. No code means
   // the one mailed within the resend wait still holds (the new access_id carries it).
-  const sent = code ? await mailOtp(ctx, log, { id: userId, email }, code, 'verify') : true;
+  const sent = code ? await mailOtp(ctx, log, { id: userId, email }, code, 'verify', delayMs) : true;
   return { access_id: accessId, ...(sent ? {} : { code_sent: false as const }) };
 }
 
 /** Signs a user in: a session, or the 2FA step first when the user has it on. */
 async function signIn(ctx: AppContext, userId: bigint, meta: SessionMeta): Promise<AuthResult> {
-  const user = await ctx.db.selectFrom('users').select(['status', 'is_admin', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db.selectFrom('users').select(['email', 'status', 'is_admin', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
   if (user.totp_enabled_at) return { requires_2fa: true, challenge_id: await startLoginChallenge(ctx, ctx.db, userId) };
-  return { token: await createSession(ctx.db, ctx.secret, userId, meta), is_admin: user.is_admin };
+  return { token: await createSession(ctx.db, ctx.secret, userId, meta), is_admin: user.is_admin, signedIn: { id: userId, email: user.email } };
 }
 
 /**
@@ -108,8 +113,8 @@ async function signIn(ctx: AppContext, userId: bigint, meta: SessionMeta): Promi
  * a reset code is refused here. The code reached the address, so the address is proven now (a
  * sign-up, or a sign-in code of an account that had not verified it yet).
  */
-export async function verifyOtp(ctx: AppContext, accessId: string, otp: string, meta: SessionMeta = {}): Promise<AuthResult> {
-  const { userId } = await consumeOtp(ctx, accessId, otp, ['verify', 'login']);
+export async function verifyOtp(ctx: AppContext, accessId: string, otp: string, meta: SessionMeta = {}, devices: Device[] = []): Promise<AuthResult> {
+  const { userId } = await consumeOtp(ctx, accessId, otp, ['verify', 'login'], devices);
   const now = ctx.now();
   await ctx.db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
   await clearLoginFailures(ctx.db, ctx.secret, userId);
@@ -126,12 +131,12 @@ export async function resendOtp(ctx: AppContext, log: FastifyBaseLogger, accessI
   if (next.userId === null || next.code === null) return { access_id: next.accessId };
   // A login or reset code may be a decoy's twin: mailed after the answer, which says nothing of it.
   if (next.purpose !== 'verify') {
-    mailCodeLater(ctx, log, next.userId, next.code, next.purpose);
+    mailCodeLater(ctx, log, next.userId, next.code, next.purpose, next.delayMs);
     return { access_id: next.accessId };
   }
   // A sign-up code has no decoy: its answer may say the mail server did not take it yet.
   const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', next.userId).executeTakeFirstOrThrow();
-  const sent = await mailOtp(ctx, log, user, next.code, 'verify');
+  const sent = await mailOtp(ctx, log, user, next.code, 'verify', next.delayMs);
   return { access_id: next.accessId, ...(sent ? {} : { code_sent: false as const }) };
 }
 
@@ -146,12 +151,18 @@ export async function resendOtp(ctx: AppContext, log: FastifyBaseLogger, accessI
  * real only for the right password of an account that is not blocked), which ends the earlier
  * ones alike. Only the real one mails a code, after the answer. So nothing an attacker can see
  * (status, body, time, what earlier access ids answer next) tells a right password (issue 29).
+ *
+ * A device of the account (device.ts: this browser signed in to it before) has its own count of
+ * wrong passwords instead of the e-mail's (issue 46): an outsider's wrong passwords put the e-mail
+ * in back-off, never the owner's own devices, which sign in with the password as usual. Whether
+ * the device path is taken depends on the token the request carries, never on the password.
  */
 export async function login(
   ctx: AppContext,
   log: FastifyBaseLogger,
   input: TLoginRequest,
   meta: SessionMeta = {},
+  devices: Device[] = [],
 ): Promise<AuthResult & { step: 'signed-in' | 'verify' | 'code' | '2fa' }> {
   const email = input.email.trim().toLowerCase();
   const key = emailKey(ctx.secret, email);
@@ -161,12 +172,28 @@ export async function login(
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .executeTakeFirst();
   const good = await verifyPassword(user?.password_hash, input.password);
+  // The device's count is kept like an e-mail's, under the keyed hash of `device:<id>` (no e-mail
+  // address has that form). A device past its own limit falls back to the e-mail's path below.
+  const device = deviceOfUser(devices, user?.email_verified_at ? user.id : null);
+  if (device && (await loginFailures(ctx, deviceKey(device))) < LOGIN_BACKOFF_AFTER) {
+    if (!good) {
+      await countLoginFailure(ctx, deviceKey(device));
+      throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+    }
+    await clearLoginFailures(ctx.db, ctx.secret, user!.id);
+    await ctx.db
+      .deleteFrom('login_failures')
+      .where('email_key', '=', emailKey(ctx.secret, deviceKey(device)))
+      .execute();
+    const result = await signIn(ctx, user!.id, meta);
+    return { ...result, step: result.requires_2fa ? '2fa' : 'signed-in' };
+  }
   const failures = await loginFailures(ctx, email);
   if (failures >= LOGIN_BACKOFF_AFTER) {
     await countLoginFailure(ctx, email);
     const real = Boolean(user && good && user.status !== 'blocked');
-    const { accessId, code } = await ctx.db.transaction().execute((tx) => issueChallenge(ctx, tx, { key, userId: user?.id ?? null, real }, 'login'));
-    if (code && user) mailCodeLater(ctx, log, user.id, code, 'login');
+    const { accessId, code, delayMs } = await ctx.db.transaction().execute((tx) => issueChallenge(ctx, tx, { key, userId: user?.id ?? null, real }, 'login'));
+    if (code && user) mailCodeLater(ctx, log, user.id, code, 'login', delayMs);
     return { access_id: accessId, step: 'code' };
   }
   if (!user || !good) {
@@ -175,8 +202,8 @@ export async function login(
   }
   if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
   if (!user.email_verified_at) {
-    const { accessId, code } = await ctx.db.transaction().execute((tx) => issueChallenge(ctx, tx, { key, userId: user.id, real: true }, 'verify'));
-    const sent = code ? await mailOtp(ctx, log, user, code, 'verify') : true;
+    const { accessId, code, delayMs } = await ctx.db.transaction().execute((tx) => issueChallenge(ctx, tx, { key, userId: user.id, real: true }, 'verify'));
+    const sent = code ? await mailOtp(ctx, log, user, code, 'verify', delayMs) : true;
     return { access_id: accessId, step: 'verify', ...(sent ? {} : { code_sent: false as const }) };
   }
   if (failures > 0) await clearLoginFailures(ctx.db, ctx.secret, user.id);
@@ -184,11 +211,11 @@ export async function login(
   return { ...result, step: result.requires_2fa ? '2fa' : 'signed-in' };
 }
 
-export async function loginSecondStep(ctx: AppContext, challengeId: string, code: string, meta: SessionMeta = {}): Promise<AuthResult> {
-  const userId = await completeLoginChallenge(ctx, challengeId, code);
-  const user = await ctx.db.selectFrom('users').select(['status', 'is_admin']).where('id', '=', userId).executeTakeFirstOrThrow();
+export async function loginSecondStep(ctx: AppContext, challengeId: string, code: string, meta: SessionMeta = {}, devices: Device[] = []): Promise<AuthResult> {
+  const userId = await completeLoginChallenge(ctx, challengeId, code, devices);
+  const user = await ctx.db.selectFrom('users').select(['email', 'status', 'is_admin']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
-  return { token: await createSession(ctx.db, ctx.secret, userId, meta), is_admin: user.is_admin };
+  return { token: await createSession(ctx.db, ctx.secret, userId, meta), is_admin: user.is_admin, signedIn: { id: userId, email: user.email } };
 }
 
 export async function logout(ctx: AppContext, token: string): Promise<void> {
@@ -210,18 +237,18 @@ export async function forgotPassword(ctx: AppContext, log: FastifyBaseLogger, em
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .executeTakeFirst();
   const real = Boolean(user?.email_verified_at && user.status !== 'blocked');
-  const { accessId, code } = await ctx.db
+  const { accessId, code, delayMs } = await ctx.db
     .transaction()
     .execute((tx) => issueChallenge(ctx, tx, { key: emailKey(ctx.secret, email), userId: user?.id ?? null, real }, 'reset'));
-  if (code && user) mailCodeLater(ctx, log, user.id, code, 'reset');
+  if (code && user) mailCodeLater(ctx, log, user.id, code, 'reset', delayMs);
   return { access_id: accessId };
 }
 
 /** A right reset code sets the new password, signs every device out and mails a notice. */
-export async function resetPassword(ctx: AppContext, input: TResetPasswordRequest): Promise<string> {
+export async function resetPassword(ctx: AppContext, input: TResetPasswordRequest, devices: Device[] = []): Promise<string> {
   // A wrong code and a dead one get the same answer here (server design, section 9); past the
   // guess budget the 429 stays a 429.
-  const { userId } = await consumeOtp(ctx, input.access_id, input.otp, ['reset']).catch((err: unknown) => {
+  const { userId } = await consumeOtp(ctx, input.access_id, input.otp, ['reset'], devices).catch((err: unknown) => {
     throw err instanceof AppError && err.status === 400 ? new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE) : err;
   });
   const hash = await hashPassword(input.password);

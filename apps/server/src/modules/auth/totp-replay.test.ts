@@ -28,7 +28,8 @@ describe('a replayed two-factor code', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => inject(t.app, withdrawals.create, { token: u.token, body })));
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400, 400, 400]);
-    for (const a of answers.filter((x) => x.statusCode === 400)) expect(a.json().message).toBe('Invalid two-factor code');
+    // Issue 46: the refusal says why (the code was right, but just used), not that it was wrong.
+    for (const a of answers.filter((x) => x.statusCode === 400)) expect(a.json().message).toBe('This code was just used. Wait for the next one.');
     expect((await inject(t.app, userApi.wallet, { token: u.token })).data().balance).toBe(190);
 
     // Not locked: the next step's code still goes through.

@@ -1,12 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { INVALID_2FA_MESSAGE, INVALID_CODE_MESSAGE, OTP_MAX_TRIES, TWO_FA_REQUIRED_MESSAGE } from '@app/core';
+import { INVALID_2FA_MESSAGE, INVALID_CODE_MESSAGE, OTP_MAX_TRIES, RECOVERY_REUSED_MESSAGE, TOTP_REUSED_MESSAGE, TWO_FA_REQUIRED_MESSAGE } from '@app/core';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Executor, Id, Timestamp } from '../../db/types';
 import { AppError, fieldError } from '../../lib/errors';
 import { queueMail } from '../mail/service';
 import { compareUnderBudget } from './guess-budget';
-import { emailKey } from './otp';
+import { deviceKey, deviceOfUser, type Device } from './device';
 import { matchTotpStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret } from './totp';
 import '../users/table';
 
@@ -37,23 +37,42 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 const challengeHash = (secret: string, id: string) => createHmac('sha256', secret).update(`login2fa:${id}`).digest('hex');
 
 /**
- * Checks a second factor under the account's guess budget (guess-budget.ts): the slot is claimed
- * before the code is compared, in one statement, so parallel guesses on PostgreSQL never get past
- * it (issue 29, finding 3: reading a lock, comparing, then counting let bursts compare 51 codes);
- * past it every try is 429, the right code included. Then a TOTP step not accepted before (recorded
- * atomically, so a code works once even in parallel) or an unused recovery code (marked used
- * atomically).
+ * Checks a second factor under a guess budget (guess-budget.ts): the slot is claimed before the
+ * code is compared, in one statement, so parallel guesses on PostgreSQL never get past it (issue
+ * 29, finding 3); past it every try is 429, the right code included. The budget is the device's
+ * when the request comes from a device of this account (device.ts), otherwise the account's
+ * second-factor budget, which only a holder of the password (login/2fa) or of a live session
+ * (withdrawal, 2FA changes) can reach: an outsider who knows the e-mail can never spend it (issue
+ * 46). Then a TOTP step not accepted before (recorded atomically, so a code works once even in
+ * parallel) or an unused recovery code (marked used atomically).
+ *
+ * A right code for a step already used, or a recovery code already spent, is refused with its own
+ * message and is not a wrong guess: it proves the factor, and counting it let a user lock his own
+ * second factor with a double submit.
  */
-export async function checkSecondFactor(ctx: AppContext, db: Executor, userId: bigint, code: string): Promise<boolean> {
-  const user = await db.selectFrom('users').select(['email', 'totp_secret_enc', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirst();
-  if (!user?.totp_secret_enc) return false;
+export async function checkSecondFactor(
+  ctx: AppContext,
+  db: Executor,
+  userId: bigint,
+  code: string,
+  devices: Device[] = [],
+): Promise<'good' | 'wrong' | 'replayed'> {
+  const user = await db.selectFrom('users').select(['totp_secret_enc', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirst();
+  if (!user?.totp_secret_enc) return 'wrong';
   const secretEnc = user.totp_secret_enc;
-  const match = await compareUnderBudget(ctx, db, { key: emailKey(ctx.secret, user.email), userId }, () =>
+  const device = deviceOfUser(devices, userId);
+  return compareUnderBudget(ctx, db, { key: device ? deviceKey(device) : secondFactorKey(userId), userId }, () =>
     matchSecondFactor(ctx, db, userId, { totp_secret_enc: secretEnc, totp_enabled_at: user.totp_enabled_at }, code),
   );
-  // A right code for a step already used (a double submit, or two tabs) is refused but is not a
-  // wrong guess: it proves the factor, and counting it let a user lock his own second factor.
-  return match === 'good';
+}
+
+/** The account's second-factor budget (guess-budget.ts), apart from its e-mail's. */
+export const secondFactorKey = (userId: bigint) => `2fa:${userId}`;
+
+/** The answer to a refused second factor: a wrong code, or a right one already used. */
+function refused(field: string, result: 'wrong' | 'replayed', code: string): AppError {
+  if (result === 'wrong') return fieldError(field, INVALID_2FA_MESSAGE);
+  return fieldError(field, /^\d{6}$/.test(code) ? TOTP_REUSED_MESSAGE : RECOVERY_REUSED_MESSAGE);
 }
 
 async function matchSecondFactor(
@@ -76,15 +95,13 @@ async function matchSecondFactor(
     return took ? 'good' : 'replayed';
   }
   if (!user.totp_enabled_at) return 'wrong';
-  const used = await db
-    .updateTable('recovery_codes')
-    .set({ used_at: ctx.now() })
-    .where('user_id', '=', userId)
-    .where('code_hash', '=', recoveryCodeHash(ctx.secret, code))
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return used ? 'good' : 'wrong';
+  // One statement: marks an unused code used, or finds it spent (a double submit: no guess).
+  const r = await sql<{ fresh: boolean }>`
+    with hit as (select id, used_at is null as fresh from recovery_codes where user_id = ${userId} and code_hash = ${recoveryCodeHash(ctx.secret, code)}),
+      took as (update recovery_codes set used_at = ${ctx.now()} where id in (select id from hit where fresh) and used_at is null returning id)
+    select exists (select 1 from took) as fresh from hit`.execute(db);
+  const row = r.rows[0];
+  return row === undefined ? 'wrong' : row.fresh ? 'good' : 'replayed';
 }
 
 export async function isTwoFactorOn(db: Executor, userId: bigint): Promise<boolean> {
@@ -93,10 +110,12 @@ export async function isTwoFactorOn(db: Executor, userId: bigint): Promise<boole
 }
 
 /** The withdrawal's gate: with 2FA on, a missing code and a wrong one are refused before any debit. */
-export async function requireSecondFactor(ctx: AppContext, userId: bigint, code: string | undefined): Promise<void> {
+export async function requireSecondFactor(ctx: AppContext, userId: bigint, code: string | undefined, devices: Device[] = []): Promise<void> {
   if (!(await isTwoFactorOn(ctx.db, userId))) return;
   if (!code) throw fieldError('totp_code', TWO_FA_REQUIRED_MESSAGE);
-  if (!(await checkSecondFactor(ctx, ctx.db, userId, code.replace(/\s+/g, '').toLowerCase()))) throw fieldError('totp_code', INVALID_2FA_MESSAGE);
+  const clean = code.replace(/\s+/g, '').toLowerCase();
+  const result = await checkSecondFactor(ctx, ctx.db, userId, clean, devices);
+  if (result !== 'good') throw refused('totp_code', result, clean);
 }
 
 /** Starts set-up: a new secret, stored sealed; nothing is on until enable proves a code. */
@@ -112,12 +131,14 @@ export async function setupTwoFactor(ctx: AppContext, userId: bigint): Promise<{
   return { secret, otpauth_url: otpauthUrl };
 }
 
-export async function enableTwoFactor(ctx: AppContext, userId: bigint, code: string): Promise<{ recovery_codes: string[] }> {
+export async function enableTwoFactor(ctx: AppContext, userId: bigint, code: string, devices: Device[] = []): Promise<{ recovery_codes: string[] }> {
   const user = await ctx.db.selectFrom('users').select(['totp_secret_enc', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (user.totp_enabled_at) throw new AppError('CONFLICT', 'Two-factor authentication is already enabled');
   if (!user.totp_secret_enc) throw new AppError('BAD_REQUEST', 'Start the two-factor set-up first');
   // Checked outside the transaction below, so a wrong code stays counted.
-  if (!/^\d{6}$/.test(code) || !(await checkSecondFactor(ctx, ctx.db, userId, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
+  if (!/^\d{6}$/.test(code)) throw fieldError('code', INVALID_2FA_MESSAGE);
+  const result = await checkSecondFactor(ctx, ctx.db, userId, code, devices);
+  if (result !== 'good') throw refused('code', result, code);
   return ctx.db.transaction().execute(async (tx) => {
     const codes = newRecoveryCodes();
     await tx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
@@ -138,10 +159,11 @@ export async function enableTwoFactor(ctx: AppContext, userId: bigint, code: str
   });
 }
 
-export async function disableTwoFactor(ctx: AppContext, userId: bigint, code: string): Promise<void> {
+export async function disableTwoFactor(ctx: AppContext, userId: bigint, code: string, devices: Device[] = []): Promise<void> {
   if (!(await isTwoFactorOn(ctx.db, userId))) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not enabled');
   // Checked outside the transaction below, so a wrong code stays counted.
-  if (!(await checkSecondFactor(ctx, ctx.db, userId, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
+  const result = await checkSecondFactor(ctx, ctx.db, userId, code, devices);
+  if (result !== 'good') throw refused('code', result, code);
   await ctx.db.transaction().execute(async (tx) => {
     await tx.updateTable('users').set({ totp_enabled_at: null, totp_secret_enc: null, totp_last_step: null }).where('id', '=', userId).execute();
     await tx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
@@ -164,14 +186,15 @@ export async function startLoginChallenge(ctx: AppContext, db: Executor, userId:
  * The second login step. The try is claimed atomically before the code is checked (parallel
  * guesses get 5 in all); a right code uses the challenge up, once. Returns the user to sign in.
  */
-export async function completeLoginChallenge(ctx: AppContext, challengeId: string, code: string): Promise<bigint> {
+export async function completeLoginChallenge(ctx: AppContext, challengeId: string, code: string, devices: Device[] = []): Promise<bigint> {
   const claimed = await sql<{ id: bigint; user_id: bigint }>`
     update login_challenges set attempts = attempts + 1
     where challenge_hash = ${challengeHash(ctx.secret, challengeId)} and used_at is null and attempts < ${OTP_MAX_TRIES} and expires_at > ${ctx.now()}
     returning id, user_id`.execute(ctx.db);
   const row = claimed.rows[0];
   if (!row) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
-  if (!(await checkSecondFactor(ctx, ctx.db, row.user_id, code))) throw fieldError('code', INVALID_2FA_MESSAGE);
+  const result = await checkSecondFactor(ctx, ctx.db, row.user_id, code, devices);
+  if (result !== 'good') throw refused('code', result, code);
   const used = await ctx.db
     .updateTable('login_challenges')
     .set({ used_at: ctx.now() })

@@ -54,7 +54,13 @@ export function prepareMailsOf(kinds: MailKind[], preparer: MailPreparer): void 
  * and a crash never loses it. Sent by drainOutbox (soon after, and by the job), or at once by
  * deliverNow. Returns the row's id.
  */
-export async function queueMail(db: Executor, userId: bigint, kind: MailKind, payload: MailPayload = {}, opts: { wake?: boolean } = {}): Promise<bigint> {
+export async function queueMail(
+  db: Executor,
+  userId: bigint,
+  kind: MailKind,
+  payload: MailPayload = {},
+  opts: { wake?: boolean; delayMs?: number } = {},
+): Promise<bigint> {
   return (await queueMails(db, [{ userId, kind, payload }], opts))[0]!;
 }
 
@@ -62,11 +68,12 @@ export async function queueMail(db: Executor, userId: bigint, kind: MailKind, pa
 export async function queueMails(
   db: Executor,
   mails: { userId: bigint; kind: MailKind; payload?: MailPayload }[],
-  opts: { wake?: boolean } = {},
+  opts: { wake?: boolean; delayMs?: number } = {},
 ): Promise<bigint[]> {
   if (!mails.length) return [];
-  const r = await sql<{ id: bigint }>`insert into mail_outbox (user_id, to_email, kind, payload)
-    select u.id, u.email, x.kind, x.payload::jsonb
+  // `delayMs`: not sent before then (a code mail that waits for the end of the resend wait).
+  const r = await sql<{ id: bigint }>`insert into mail_outbox (user_id, to_email, kind, payload, next_attempt_at)
+    select u.id, u.email, x.kind, x.payload::jsonb, now() + make_interval(secs => ${(opts.delayMs ?? 0) / 1000})
     from unnest(${mails.map((m) => m.userId.toString())}::bigint[], ${mails.map((m) => m.kind)}::text[], ${mails.map((m) => JSON.stringify(m.payload ?? {}))}::text[])
       with ordinality x(user_id, kind, payload, ord)
     join users u on u.id = x.user_id

@@ -2,7 +2,7 @@ import { security } from '@app/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply';
 import { route } from '../../lib/route';
-import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/service';
+import { devicesOf, disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/service';
 import { changePassword, getSecurity, revokeSession } from './service';
 
 /** The /security screen's calls (server design, section 9). */
@@ -28,13 +28,18 @@ const securityRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, security.setup2fa, async (req) => ok(await setupTwoFactor(app.ctx, req.user.id), 'Scan the QR code with your authenticator app'), limited);
 
-  route(app, security.enable2fa, async (req) => ok(await enableTwoFactor(app.ctx, req.user.id, req.body.code), 'Two-factor authentication enabled'), limited);
+  route(
+    app,
+    security.enable2fa,
+    async (req) => ok(await enableTwoFactor(app.ctx, req.user.id, req.body.code, devicesOf(app.ctx.secret, req)), 'Two-factor authentication enabled'),
+    limited,
+  );
 
   route(
     app,
     security.disable2fa,
     async (req) => {
-      await disableTwoFactor(app.ctx, req.user.id, req.body.code);
+      await disableTwoFactor(app.ctx, req.user.id, req.body.code, devicesOf(app.ctx.secret, req));
       return ok(undefined, 'Two-factor authentication disabled');
     },
     limited,

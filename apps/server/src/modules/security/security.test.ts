@@ -180,7 +180,7 @@ describe('account security (server.md section 9)', () => {
       // Replay: the same code on a fresh challenge.
       const second = await login(u.email);
       const replay = await inject(t.app, authApi.login2fa, { body: { challenge_id: second.json().data.challenge_id, code } });
-      expect(replay.json()).toMatchObject({ success: false, message: 'Invalid two-factor code' });
+      expect(replay.json()).toMatchObject({ success: false, message: 'This code was just used. Wait for the next one.' });
       // The used challenge is dead.
       expect((await inject(t.app, authApi.login2fa, { body: { challenge_id: first.json().data.challenge_id, code: nextTotp(secret) } })).json().message).toBe(
         'Invalid or expired code',
@@ -195,7 +195,7 @@ describe('account security (server.md section 9)', () => {
       expect(byRecovery.data().token).toBeTruthy();
       const c2 = await login(u.email);
       expect((await inject(t.app, authApi.login2fa, { body: { challenge_id: c2.json().data.challenge_id, code: recovery[0] } })).json().message).toBe(
-        'Invalid two-factor code',
+        'This recovery code has already been used.',
       );
       const c3 = await login(u.email);
       for (let i = 0; i < 5; i++) await inject(t.app, authApi.login2fa, { body: { challenge_id: c3.json().data.challenge_id, code: '000000' } });

@@ -1,15 +1,15 @@
+import { channel } from 'node:diagnostics_channel';
 import { CURRENT_PASSWORD_WRONG_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '@app/core';
 import type { TSecurityInfo } from '@app/core/contracts';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/errors';
 import {
+  claimPasswordTry,
   clearLoginFailures,
-  countLoginFailure,
   deleteUserSessions,
+  dropStaleLoginFailures,
   forgetSessions,
   hashPassword,
-  LOGIN_BACKOFF_AFTER,
-  loginFailures,
   verifyPassword,
 } from '../auth/service';
 import { queueMail } from '../mail/service';
@@ -48,6 +48,18 @@ export async function revokeSession(ctx: AppContext, userId: bigint, sessionId: 
 }
 
 /**
+ * Every comparison of a current password at change-password, published as it happens
+ * (node:diagnostics_channel, like `codeCompared` in auth/guess-budget.ts): tests and operators can
+ * count them without a hook in the code path. Nothing subscribes by default.
+ */
+export const passwordCompared = channel('usdt-stake:security:password-compared');
+export interface PasswordComparedEvent {
+  userId: bigint;
+  /** 'good' or 'wrong' */
+  result: string;
+}
+
+/**
  * A right current password sets the new one, signs every other device out and mails a notice.
  * Wrong current passwords count like wrong logins (server design, section 9; issue 29, finding 8),
  * on the same per-e-mail count: once the e-mail is in login back-off, every try here is refused
@@ -56,11 +68,16 @@ export async function revokeSession(ctx: AppContext, userId: bigint, sessionId: 
  */
 export async function changePassword(ctx: AppContext, userId: bigint, currentSessionId: bigint, current: string, next: string): Promise<void> {
   const user = await ctx.db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
-  if ((await loginFailures(ctx, user.email)) >= LOGIN_BACKOFF_AFTER) throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE);
-  if (!(await verifyPassword(user.password_hash, current))) {
-    await countLoginFailure(ctx, user.email);
+  // The try is counted before the comparison (one atomic claim), so parallel tries compare at most
+  // LOGIN_BACKOFF_AFTER wrong passwords; in back-off nothing is compared.
+  if (!(await claimPasswordTry(ctx, user.email))) throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE);
+  const good = await verifyPassword(user.password_hash, current);
+  if (passwordCompared.hasSubscribers) passwordCompared.publish({ userId, result: good ? 'good' : 'wrong' } satisfies PasswordComparedEvent);
+  if (!good) {
+    await dropStaleLoginFailures(ctx);
     throw fieldError('current_password', CURRENT_PASSWORD_WRONG_MESSAGE);
   }
+  // A right password ends the back-off count (and so gives its own claim back).
   await clearLoginFailures(ctx.db, ctx.secret, userId);
   const hash = await hashPassword(next);
   await ctx.db.transaction().execute(async (tx) => {

@@ -1,24 +1,11 @@
 import { auth, socialContracts } from '@app/core/contracts';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { readCookie } from '../../lib/cookies';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { route } from '../../lib/route';
+import { devicesOf, setDeviceCookie } from '../auth/service';
 import * as social from './service';
-
-/** Reads one cookie from the Cookie header (no cookie plugin is installed). */
-export function readCookie(req: FastifyRequest, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim()) || undefined;
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
 
 const socialRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.ctx;
@@ -62,6 +49,7 @@ const socialRoutes: FastifyPluginAsync = async (app) => {
         const result = await social.callback(ctx, req.log, provider, q >= 0 ? raw.slice(q + 1) : '', readCookie(req, social.STATE_COOKIE));
         if (result.clearStateCookie) setStateCookie(reply, provider, '', 0);
         if (result.signupCookie) setSignupCookie(reply, result.signupCookie, social.SIGNUP_COOKIE_MAX_AGE);
+        if (result.signedIn) setDeviceCookie(reply, { secret: ctx.secret, secure: secure !== '' }, devicesOf(ctx.secret, req), result.signedIn);
         reply.header('cache-control', 'no-store');
         // The token travels in the URL only to our own /signup page; keep it out of Referer headers.
         reply.header('referrer-policy', 'no-referrer');

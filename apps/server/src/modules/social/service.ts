@@ -61,6 +61,8 @@ export interface CallbackOutcome {
   /** The state cookie matched (whatever followed, its state is now spent or dead): it is to be cleared. */
   clearStateCookie?: boolean;
   outcome: 'signed-in' | 'pending' | 'failed';
+  /** who got a session: the route hands this browser the account's device token (auth/device.ts) */
+  signedIn?: { id: bigint; email: string };
 }
 
 /**
@@ -152,14 +154,14 @@ export async function callback(
 
 /** A session for the user, or, when they have 2FA on, the same second step as a password login. */
 async function signedIn(ctx: AppContext, tx: Executor, provider: SocialProviderName, userId: bigint): Promise<CallbackOutcome> {
-  const user = await tx.selectFrom('users').select(['is_admin', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await tx.selectFrom('users').select(['email', 'is_admin', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (user.totp_enabled_at) {
     const q = new URLSearchParams({ requires2fa: '1', challenge: await startLoginChallenge(ctx, tx, userId), provider });
     return { location: `${ctx.config.publicUrl}/signup?${q.toString()}`, outcome: 'signed-in' };
   }
   const q = new URLSearchParams({ token: await createSession(tx, ctx.secret, userId), provider });
   if (user.is_admin) q.set('is_admin', 'true');
-  return { location: `${ctx.config.publicUrl}/signup?${q.toString()}`, outcome: 'signed-in' };
+  return { location: `${ctx.config.publicUrl}/signup?${q.toString()}`, outcome: 'signed-in', signedIn: { id: userId, email: user.email } };
 }
 
 async function findSponsor(tx: Executor, ref: string) {
@@ -196,6 +198,25 @@ async function createSocialUser(
   return user.id;
 }
 
+/** The name a new account takes from the provider's profile. */
+const providerName = (profile: SocialProfile, email: string | null) => (profile.name ?? email?.split('@')[0] ?? 'User').slice(0, 100);
+
+/**
+ * An unverified account kept by a provider-vouched sign-in leaves the team of the sponsor whoever
+ * typed the address chose. Only when nobody joined under it (its team place is then its own only).
+ */
+async function dropUnprovenSponsor(tx: Executor, userId: bigint): Promise<void> {
+  const row = await tx
+    .selectFrom('users as u')
+    .select((eb) => ['u.referrer_id', eb.exists(eb.selectFrom('users as c').select('c.id').whereRef('c.referrer_id', '=', 'u.id')).as('has_team')])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.referrer_id === null || row.has_team) return;
+  await team.onUserRemoved(tx, userId, row.referrer_id);
+  await tx.updateTable('users').set({ referrer_id: null }).where('id', '=', userId).execute();
+  await team.onUserCreated(tx, userId, null);
+}
+
 async function settle(ctx: AppContext, provider: SocialProviderName, profile: SocialProfile, ref: string | null): Promise<CallbackOutcome> {
   return ctx.db.transaction().execute(async (tx) => {
     // 1. A provider account seen before.
@@ -227,12 +248,14 @@ async function settle(ctx: AppContext, provider: SocialProviderName, profile: So
         const replaced = !existing.email_verified_at && (await removeUnverifiedUser(tx, existing.id));
         if (!replaced) {
           if (!existing.email_verified_at) {
-            // It has history of its own and cannot go: keep it, but without the unproven password.
+            // It cannot go (an admin, or a referral under it): keep it, but without the unproven
+            // password, name or sponsor (the provider's name; no sponsor unless it has a team of its own).
             await tx
               .updateTable('users')
-              .set({ password_hash: null, email_verified_at: new Date(), updated_at: new Date() })
+              .set({ password_hash: null, name: providerName(profile, email), email_verified_at: new Date(), updated_at: new Date() })
               .where('id', '=', existing.id)
               .execute();
+            await dropUnprovenSponsor(tx, existing.id);
             await deleteUserSessions(tx, existing.id);
             await tx.updateTable('otp_challenges').set({ dead: true }).where('user_id', '=', existing.id).execute();
           }
@@ -243,7 +266,7 @@ async function settle(ctx: AppContext, provider: SocialProviderName, profile: So
     }
     // 3. A new user.
     const accountEmail = email ?? `${profile.subject}@${provider}.invalid`;
-    const name = (profile.name ?? email?.split('@')[0] ?? 'User').slice(0, 100);
+    const name = providerName(profile, email);
     const sponsor = ref ? await findSponsor(tx, ref) : undefined;
     if (sponsor) {
       const userId = await createSocialUser(tx, {

@@ -9,6 +9,9 @@ import { hashPassword } from '../auth/password';
 import * as team from '../team/service';
 import { followProvider, startTestOAuth2Server, startTestProvider, type TestAccount } from '../../test/social-provider';
 import { countRows } from '../../test/count-rows';
+import { fundDeposit } from '../../test/factories';
+import * as ledger from '../ledger/service';
+import { usd } from '@app/core';
 
 type Provider = (typeof SOCIAL_PROVIDER_NAMES)[number];
 
@@ -260,6 +263,8 @@ describe('social sign-in', () => {
     expect((await me(token)).username).toBe(id1);
     const after = await counts();
     expect(after).toEqual({ ...before, sessions: before.sessions + 1 });
+    // A sign-in like any other: the browser gets the account's device token (issue 46).
+    expect(setCookieOf(second.res, 'device')).toMatch(/^device=d1\.[^;]+; Max-Age=\d+; Path=\/api; HttpOnly; SameSite=Strict$/); // no Secure: PUBLIC is http
   });
 
   it('refuses to link an e-mail registered with a password when the provider does not verify it, creating nothing', async () => {
@@ -311,6 +316,49 @@ describe('social sign-in', () => {
     const attack = await inject(t.app, authApi.login, { body: { email: victimEmail, password: 'Attack123' } });
     expect(attack.statusCode).toBe(401);
     expect(attack.data()).toBeUndefined();
+  });
+
+  // The mailbox wins for 10 USDT (attack report): the squatter's account received a transfer from
+  // the attacker (its sponsor), so it was never replaced: the owner's Google sign-in got it, with the
+  // attacker as sponsor and the squatter's name. Failed before the fix (name 'Attacker', sponsor kept).
+  it("replaces an unverified password account that holds money: the money back at its sender, not the squatter's sponsor or name but the provider's", async () => {
+    const victimEmail = 'victim-money@example.com';
+    const reg = await inject(t.app, authApi.register, { body: { name: 'Attacker', email: victimEmail, password: 'Attack123', referral_id: 'SPONSOR01' } });
+    expect(reg.statusCode).toBe(200);
+    const squatId = (await t.db.selectFrom('users').select('id').where('email', '=', victimEmail).executeTakeFirstOrThrow()).id;
+    // A transfer received before the fix (the route refuses one now), through the ledger's one posting implementation.
+    await fundDeposit(t.db, sponsor.id, 10);
+    await t.db.transaction().execute(async (tx) => {
+      const { id } = await tx
+        .insertInto('transfers')
+        .values({ sender_id: sponsor.id, receiver_id: squatId, type: 'deposit', amount: usd(10) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await ledger.post(tx, {
+        key: `transfer:${id}`,
+        kind: 'transfer',
+        userId: sponsor.id,
+        postings: [
+          { account: ledger.userAccount(sponsor.id, 'deposit'), amount: -usd(10) },
+          { account: ledger.userAccount(squatId, 'deposit'), amount: usd(10) },
+        ],
+      });
+    });
+
+    // The owner signs in through a referral link of their own choosing.
+    const ownersSponsor = await passwordUser('owners-sponsor@example.com', 'OWNSPON01');
+    const { location } = await signIn(account({ email: victimEmail, email_verified: true, name: 'Real Owner' }), 'OWNSPON01');
+    const token = location.searchParams.get('token')!;
+    const profile = await me(token);
+    expect(profile).toMatchObject({ email: victimEmail, name: 'Real Owner', referral_id: 'OWNSPON01' });
+    const row = await t.db.selectFrom('users').select(['id', 'referrer_id', 'password_hash']).where('email', '=', victimEmail).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ referrer_id: ownersSponsor.id, password_hash: null });
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', squatId).where('referrer_id', '=', sponsor.id).execute()).toEqual([]);
+    expect(row.id).not.toBe(squatId);
+    expect(await ledger.getBalances(t.db, sponsor.id)).toMatchObject({ deposit: usd(10) });
+    expect(await ledger.getBalances(t.db, row.id)).toEqual({ deposit: 0n, income: 0n });
+    expect((await ledger.verify(t.db)).ok).toBe(true);
+    expect((await inject(t.app, authApi.login, { body: { email: victimEmail, password: 'Attack123' } })).statusCode).toBe(401);
   });
 
   it('refuses a callback with an unknown state, creating nothing', async () => {

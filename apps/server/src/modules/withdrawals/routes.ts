@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/reply';
 import { route } from '../../lib/route';
 import { perAccountLimit } from '../../plugins/rate-limit';
-import { requireSecondFactor } from '../auth/service';
+import { devicesOf, requireSecondFactor } from '../auth/service';
 import { createWithdrawal } from './service';
 
 const withdrawalsRoutes: FastifyPluginAsync = async (app) => {
@@ -11,7 +11,7 @@ const withdrawalsRoutes: FastifyPluginAsync = async (app) => {
     app,
     withdrawals.create,
     async (req) => {
-      await requireSecondFactor(app.ctx, req.user.id, req.body.totp_code);
+      await requireSecondFactor(app.ctx, req.user.id, req.body.totp_code, devicesOf(app.ctx.secret, req));
       const r = await createWithdrawal(app.ctx.db, req.user.id, req.body);
       return ok({ id: String(r.id) }, 'Withdrawal request created successfully!');
     },
