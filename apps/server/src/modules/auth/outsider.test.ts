@@ -7,6 +7,7 @@ import { auth, fundIncome } from '../../test/factories';
 import { drainOutbox } from '../mail/outbox';
 import { DEVICE_COOKIE } from './device';
 import { GUESSES_PER_HOUR } from './guess-budget';
+import { emailKey } from './otp';
 
 /**
  * Issue 46: an outsider who knows only an e-mail address can do nothing to its owner. The guess
@@ -185,5 +186,20 @@ describe('an outsider with only the e-mail', () => {
     const right = await post('/api/auth/login/2fa', { challenge_id: (await signIn()).json().data.challenge_id, code: tf.code() });
     expect(right.statusCode, right.body).toBe(200);
     clock.advance(HOUR);
+  });
+  it('parallel wrong passwords from a known device never count past its 10: the rest take the e-mail’s path', async () => {
+    const e = email();
+    const reg = await post('/api/auth/register', { name: 'Owner Person', email: e, password: PASSWORD });
+    const code = otpOf((await nthMail(t, e, 1, 'verification code')).text);
+    const device = deviceCookie(await post('/api/auth/verify-otp', { access_id: reg.json().data.access_id, otp: code }))!;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post('/api/auth/login', { email: e, password: `Wrong${i}pass` }, { cookie: device })),
+    );
+    expect(answers.every((a) => a.statusCode === 401 || a.statusCode === 200)).toBe(true);
+    const id = /^device=d1\.[^.]+\.[^.]+\.([^.]+)\./.exec(device)![1]!;
+    const counts = await t.db.selectFrom('login_failures').select(['email_key', 'failures']).execute();
+    const onDevice = counts.find((c) => c.email_key === emailKey(t.ctx.secret, `device:${id}`));
+    expect(onDevice?.failures, 'the device counted exactly its 10').toBe(10);
+    expect(counts.find((c) => c.email_key === emailKey(t.ctx.secret, e))?.failures, 'the other 20 on the e-mail').toBe(20);
   });
 });

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { queueMail } from '../mail/service';
 import * as team from '../team/service';
 import { deviceKey, deviceOfUser, type Device } from './device';
-import { clearLoginFailures, countLoginFailure, LOGIN_BACKOFF_AFTER, loginFailures } from './login-failures';
+import { claimPasswordTry, clearLoginFailures, countLoginFailure, dropStaleLoginFailures, LOGIN_BACKOFF_AFTER, loginFailures } from './login-failures';
 import { consumeOtp, emailKey, issueChallenge, lockKey, newestOf, replaceOtp } from './otp';
 import { mailCodeLater, mailOtp } from './otp-mail';
 import { hashPassword, verifyPassword } from './password';
@@ -175,9 +175,11 @@ export async function login(
   // The device's count is kept like an e-mail's, under the keyed hash of `device:<id>` (no e-mail
   // address has that form). A device past its own limit falls back to the e-mail's path below.
   const device = deviceOfUser(devices, user?.email_verified_at ? user.id : null);
-  if (device && (await loginFailures(ctx, deviceKey(device))) < LOGIN_BACKOFF_AFTER) {
+  // The device's try is claimed in one statement before its answer is used (claimPasswordTry), so
+  // parallel wrong passwords from one device never count past its 10.
+  if (device && (await claimPasswordTry(ctx, deviceKey(device)))) {
     if (!good) {
-      await countLoginFailure(ctx, deviceKey(device));
+      await dropStaleLoginFailures(ctx);
       throw new AppError('UNAUTHORIZED', 'Invalid email or password');
     }
     await clearLoginFailures(ctx.db, ctx.secret, user!.id);
