@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDotEnv } from './config';
 import { listenUrl, loggerOptions } from './lib/logger';
 import { freePort } from './test/processes';
+import { newDataDir } from './test/template-db';
+import { migrationFiles } from './db/migration-manifest';
 
 const serverTs = path.resolve(import.meta.dirname, 'server.ts');
 const tsx = import.meta.resolve('tsx');
@@ -77,4 +79,38 @@ describe('start-up: .env, JSON logs off a TTY, the real listening address', () =
       expect(code, `exit ${code}; last log lines:\n${lines.slice(-5).join('\n')}\nstderr: ${stderr}`).toBe(0);
     }
   });
+});
+
+describe('start-up refuses a migration history that does not hold', () => {
+  const temps: string[] = [];
+  afterAll(() => {
+    for (const t of temps) rmSync(t, { recursive: true, force: true });
+  });
+
+  it('a recorded migration whose file is gone stops `npm start` with the one documented line, no stack, exit 1', async () => {
+    // The server's source without its newest migration file (still recorded, still in
+    // migration-list.ts), copied under apps/server/dist (ignored by git) so its packages resolve.
+    const serverDir = path.resolve(import.meta.dirname, '..');
+    mkdirSync(path.join(serverDir, 'dist'), { recursive: true });
+    const copy = mkdtempSync(path.join(serverDir, 'dist', 'startup-gone-'));
+    const dataDir = newDataDir('usdt-startup-gone-');
+    temps.push(copy, dataDir);
+    const testDir = path.join(import.meta.dirname, 'test');
+    cpSync(import.meta.dirname, path.join(copy, 'src'), { recursive: true, filter: (f) => !f.endsWith('.test.ts') && f !== testDir });
+    const gone = migrationFiles().at(-1)!;
+    rmSync(path.join(copy, 'src/db/migrations', gone));
+    const env = { ...process.env };
+    for (const k of ['PORT', 'METRICS_TOKEN', 'DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL']) delete env[k];
+    Object.assign(env, { PORT: '0', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), SESSION_SECRET: 'x'.repeat(40), JOBS_ENABLED: 'false' });
+    const child = spawn(process.execPath, ['--import', tsx, path.join(copy, 'src/server.ts')], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect({ code, stderr }, stdout).toEqual({
+      code: 1,
+      stderr: `Startup failed: migration ${gone} is recorded in src/db/migrations.sha256 but its file is gone: an applied migration is never removed\n`,
+    });
+  }, 60_000);
 });

@@ -10,3 +10,4 @@ export * from './schemas/support';
 export * from './schemas/common';
 export * from './schemas/payments';
 export * from './schemas/security';
+export * from './errors';

@@ -45,7 +45,7 @@ describe('CLI control endpoint', () => {
     ]) {
       const res = await call(headers);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, message: 'Forbidden' });
+      expect(res.json()).toEqual({ success: false, code: 'FORBIDDEN', message: 'Forbidden' });
     }
   });
 

@@ -106,7 +106,7 @@ describe('an answer that does not match its contract fails the request', () => {
         const app = await appFor(c, c.data ? 7 : { leaked: 'x' });
         const res = await app.inject({ method: c.method, url: urlOf(c), ...(c.method === 'GET' ? {} : { payload: {} }) });
         expect(res.statusCode, `${c.method} ${c.path}`).toBe(500);
-        expect(res.json()).toEqual({ success: false, message: 'Internal server error' });
+        expect(res.json()).toEqual({ success: false, code: 'INTERNAL', message: 'Internal server error' });
         await app.close();
       }
     });

@@ -33,6 +33,7 @@ import * as m0180 from './migrations/0180_one_posting_function';
 import * as m0181 from './migrations/0181_session_predicate';
 import * as m0182 from './migrations/0182_post_many_plans';
 import * as m0190 from './migrations/0190_unverified_no_money';
+import * as m0191 from './migrations/0191_deposits_credited_in_full';
 
 /**
  * Every migration of ./migrations by its file name, in order: written by `npm run db:manifest`, checked
@@ -75,4 +76,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0181_session_predicate': m0181,
   '0182_post_many_plans': m0182,
   '0190_unverified_no_money': m0190,
+  '0191_deposits_credited_in_full': m0191,
 };

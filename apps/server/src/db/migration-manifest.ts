@@ -6,8 +6,9 @@ import path from 'node:path';
  * Migrations never change once recorded (issue 31; docs/decisions/2026-11-27-migrations-never-change.md).
  * `migrations.sha256` beside the folder holds one line per migration file, `<sha256>  <file>`
  * (the format of `sha256sum`, so `cd migrations && sha256sum -c ../migrations.sha256` checks it
- * too). The server refuses to start when a recorded file differs from its line or is gone
- * (migrateToLatest); a test fails in CI on that and on a file not recorded yet.
+ * too). The server refuses to start, in one line, when a recorded file differs from its line or is
+ * gone, or when the database has applied a migration the manifest does not record (migrateToLatest);
+ * a test fails in CI on that and on a file not recorded yet.
  * `npm run db:manifest` records new files and never rewrites a line.
  */
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
@@ -54,15 +55,34 @@ export function checkMigrations(dir = MIGRATIONS_DIR, manifest = MANIFEST_FILE):
   };
 }
 
+/** The manifest's path as the start's line names it (relative to where the server runs). */
+const manifestName = (manifest: string) => path.relative(process.cwd(), manifest) || manifest;
+
 /** Throws one line naming the first changed or missing migration (the server's start refuses it). */
 export function assertMigrationsUnchanged(dir = MIGRATIONS_DIR, manifest = MANIFEST_FILE): void {
   const { changed, missing } = checkMigrations(dir, manifest);
-  const name = path.relative(process.cwd(), manifest) || manifest;
+  const name = manifestName(manifest);
   if (changed.length)
     throw new Error(
       `migration ${changed.join(', ')} differs from its checksum in ${name}: an applied migration never changes (restore it, and add a new migration for the change)`,
     );
   if (missing.length) throw new Error(`migration ${missing.join(', ')} is recorded in ${name} but its file is gone: an applied migration is never removed`);
+}
+
+/**
+ * Throws one line naming the migrations the database has applied (Kysely's names, without `.ts`)
+ * that the manifest does not record: a line deleted from it must not let an edited or removed
+ * applied migration start (its file would pass as a new one).
+ */
+export function assertAppliedRecorded(applied: readonly string[], dir = MIGRATIONS_DIR, manifest = MANIFEST_FILE): void {
+  const recorded = readManifest(manifest);
+  const files = new Set(migrationFiles(dir));
+  const unrecorded = applied.map((n) => `${n}.ts`).filter((f) => !recorded.has(f));
+  if (!unrecorded.length) return;
+  const gone = unrecorded.filter((f) => !files.has(f));
+  throw new Error(
+    `migration ${unrecorded.join(', ')} is applied to the database but not recorded in ${manifestName(manifest)}${gone.length ? ` (file gone: ${gone.join(', ')})` : ''}: an applied migration never changes (restore its line and file, and add a new migration for the change)`,
+  );
 }
 
 /** Appends a line for each migration file not recorded yet; returns their names. Recorded lines are never rewritten. */

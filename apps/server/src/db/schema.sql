@@ -257,7 +257,7 @@ create table payments (
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
   constraint payments_actually_paid_check CHECK ((actually_paid >= 0)),
-  constraint payments_credited_range CHECK (((credited_amount >= 0) AND ((provider = 'chain'::text) OR (credited_amount <= price_amount)))),
+  constraint payments_credited_range CHECK ((credited_amount >= 0)),
   constraint payments_kind_check CHECK ((kind = ANY (ARRAY['deposit'::text, 'demo'::text]))),
   constraint payments_pay_amount_check CHECK ((pay_amount >= 0)),
   constraint payments_pkey PRIMARY KEY (id),

@@ -102,7 +102,7 @@ describe.runIf(testDbKind === 'pglite')('a full disk under PGlite (real server p
     }
     expect(refused).toBeDefined();
     expect(refused!.headers.get('retry-after')).toBe('30');
-    expect(await refused!.json()).toEqual({ success: false, message: 'Service temporarily unavailable' });
+    expect(await refused!.json()).toEqual({ success: false, code: 'UNAVAILABLE', message: 'Service temporarily unavailable' });
     const full = await health();
     expect(full).toMatchObject({ status: 503, body: { success: false, data: { db: 'ok', failure: { reason: 'disk', code: '53100' } } } });
 

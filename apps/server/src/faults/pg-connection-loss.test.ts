@@ -74,7 +74,7 @@ describe.runIf(testDbKind === 'postgres')('PostgreSQL connection loss (real serv
       body: JSON.stringify({ username: users[1]!.username, amount_usd: 10, type: 'deposit' }),
     });
     expect(during.status).toBe(503);
-    expect(await during.json()).toEqual({ success: false, message: 'Service temporarily unavailable' });
+    expect(await during.json()).toEqual({ success: false, code: 'UNAVAILABLE', message: 'Service temporarily unavailable' });
     expect(server.proc.exitCode).toBeNull();
 
     // 3. Back: the same process serves again.

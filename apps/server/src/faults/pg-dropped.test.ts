@@ -10,7 +10,8 @@ const METRICS_TOKEN = 'fault-tests-metrics-token-0123456';
  * The server's role loses its right to log in, then its database is dropped, under a running
  * server process: every request answers 503 'Service temporarily unavailable' with Retry-After
  * (never 500), /api/health answers 503, and once the role may log in again the same process
- * serves again. The server runs as a role of its own (owner of a database of its own), so the
+ * serves again; once the database is created again, empty, requests still answer 503 and health
+ * says the schema is missing. The server runs as a role of its own (owner of a database of its own), so the
  * shared PostgreSQL and its other users are never touched.
  */
 describe.runIf(testDbKind === 'postgres')('a revoked role and a dropped database (real server process)', () => {
@@ -66,7 +67,7 @@ describe.runIf(testDbKind === 'postgres')('a revoked role and a dropped database
       const res = await transfer();
       expect(res.status, server.log().slice(-2000)).toBe(503);
       expect(res.headers.get('retry-after')).toBe('30');
-      expect(await res.json()).toEqual({ success: false, message: 'Service temporarily unavailable' });
+      expect(await res.json()).toEqual({ success: false, code: 'UNAVAILABLE', message: 'Service temporarily unavailable' });
     }
     const wallet = await fetch(`${server.url}/api/user/wallet`, { headers: { authorization: `Bearer ${users[0]!.token}` } });
     expect(wallet.status).toBe(503);
@@ -85,10 +86,34 @@ describe.runIf(testDbKind === 'postgres')('a revoked role and a dropped database
       expect(res.headers.get('retry-after')).toBe('30');
     }
     expect(await health()).toMatchObject({ status: 503, body: { success: false, data: { db: 'down' } } });
+
+    // 4. Created again, empty (issue 47): connections work, the schema is gone. Every request is
+    // still 503 with Retry-After (a missing table or function, never 500), and health says why.
+    await admin.query(`create database ${dbName} owner ${role}`);
+    for (let i = 0; i < 3; i++) {
+      const res = await transfer();
+      expect(res.status, server.log().slice(-2000)).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('30');
+    }
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'Secret123' }),
+    });
+    expect(login.status, server.log().slice(-2000)).toBe(503);
+    // Health asks for the schema at most every SCHEMA_CHECK_TTL_MS (5 s): it says so within that.
+    await expect.poll(async () => (await health()).status, { timeout: 10_000, interval: 500 }).toBe(503);
+    expect(await health()).toMatchObject({
+      status: 503,
+      body: { success: false, data: { status: 'down', db: 'ok', failure: { reason: 'schema', code: 'missing' } } },
+    });
+    expect(server.log()).not.toMatch(/unhandled error/);
     expect(server.proc.pid).toBe(pid);
     expect(server.proc.exitCode).toBeNull();
     server.proc.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    console.log('[faults] postgres: role without login → 503 + health 503, back → 200 in the same process; database dropped → 503 + health 503, 0 × 500');
+    console.log(
+      '[faults] postgres: role without login → 503 + health 503, back → 200 in the same process; database dropped → 503 + health 503; created again empty → 503 + health 503 (schema), 0 × 500',
+    );
   }, 60_000);
 });

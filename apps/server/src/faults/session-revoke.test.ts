@@ -42,10 +42,10 @@ describe.runIf(testDbKind === 'postgres')('a session revoked on another process 
 
     const revoked = await post(b, '/api/user/fund-transfer', alice!.token, tooSmall);
     expect(revoked.status).toBe(401);
-    expect(await revoked.json()).toEqual({ success: false, message: 'Invalid or expired token' });
+    expect(await revoked.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Invalid or expired token' });
     const blocked = await post(b, '/api/user/fund-transfer', bob!.token, tooSmall);
     expect(blocked.status).toBe(403);
-    expect(await blocked.json()).toEqual({ success: false, message: 'Your account has been blocked' });
+    expect(await blocked.json()).toEqual({ success: false, code: 'FORBIDDEN', message: 'Your account has been blocked' });
     // A valid body moves nothing either (the transfer's statement checks the session itself).
     expect((await post(b, '/api/user/fund-transfer', alice!.token, { ...tooSmall, amount_usd: 10 })).status).toBe(401);
     const moved = await withDb(t, (h) => h.db.selectFrom('transfers').select('id').execute());

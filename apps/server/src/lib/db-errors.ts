@@ -22,7 +22,12 @@ export type UnavailableReason =
   /** no space left (SQLSTATE 53100, ENOSPC, a quota) or the storage fails (I/O error, read-only) */
   | 'disk'
   /** out of memory, too many connections, a configured limit */
-  | 'resources';
+  | 'resources'
+  /**
+   * the schema is missing or behind: a table, function or column the code uses does not exist (a
+   * database dropped and created again empty under the server, an older dump restored)
+   */
+  | 'schema';
 
 export interface Unavailable {
   reason: UnavailableReason;
@@ -49,6 +54,11 @@ const SQLSTATE: Record<string, UnavailableReason> = {
   '42501': 'auth', // insufficient_privilege: CONNECT or a table privilege revoked from our role
   '58030': 'disk', // io_error
   '25006': 'database', // read_only_sql_transaction: a standby after a failover, or default_transaction_read_only set by an operator
+  // The code's statements name only what its migrations made: one missing at run time means the
+  // schema is not there (the database was dropped and created again, an older dump restored).
+  '42P01': 'schema', // undefined_table
+  '42883': 'schema', // undefined_function
+  '42703': 'schema', // undefined_column
 };
 
 /** Node errno codes: a socket to PostgreSQL, or a write under DATA_DIR (PGlite, the dev outbox, the secret). */
@@ -84,7 +94,7 @@ const MESSAGES: [RegExp, UnavailableReason][] = [
 ];
 
 /** Seconds a client is told to wait: a connection comes back in seconds, a full disk or a revoked role needs an operator. */
-const RETRY_AFTER: Record<UnavailableReason, number> = { connection: 5, shutdown: 5, database: 30, auth: 30, disk: 30, resources: 10 };
+const RETRY_AFTER: Record<UnavailableReason, number> = { connection: 5, shutdown: 5, database: 30, auth: 30, disk: 30, resources: 10, schema: 30 };
 
 function byCode(code: string): UnavailableReason | undefined {
   if (/^[0-9A-Z]{5}$/.test(code)) return SQLSTATE[code] ?? SQLSTATE[code.slice(0, 2)];
@@ -139,7 +149,7 @@ export const DB_ERRORS = {
   /** app_transfer: the receiver has not verified its e-mail (migration 0190: unverified accounts hold no money) */
   UT003: { code: 'VALIDATION', message: RECEIVER_UNVERIFIED_MESSAGE, field: 'username' },
   /** app_transfer_as (and sessionCheck): the token names no live session (app_session) */
-  US001: { code: 'UNAUTHORIZED', message: 'Invalid or expired token', field: undefined },
+  US001: { code: 'UNAUTHENTICATED', message: 'Invalid or expired token', field: undefined },
   /** app_transfer_as (and sessionCheck): the session's user is blocked */
   US002: { code: 'FORBIDDEN', message: 'Your account has been blocked', field: undefined },
 } as const satisfies Record<string, { code: ErrorCode; message: string; field: string | undefined }>;

@@ -1,4 +1,5 @@
 import { envelopeOf, ZFailure, type Contract, type DataIn, type Parsed } from '@app/core/contracts';
+import { ERRORS, SERVER_ERROR_CODES } from '@app/core/errors';
 import { z } from 'zod';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 
@@ -38,11 +39,22 @@ export function route<C extends Contract>(app: FastifyInstance, c: C, handler: C
         200: c.produces
           ? { description: `The file (${c.produces}), streamed`, content: { [c.produces]: { schema: z.string() } } }
           : envelopeOf(c.data).describe('Success'),
-        '4xx': ZFailure.describe('Refused: a message per field on 400, else one message'),
+        '4xx': ZFailure.describe(refusedDescription(c)),
+        // Every route may meet an outage or maintenance (503, Retry-After) or a bug (500): declared,
+        // so those answers are checked against the contract like every other (issue 47).
+        '5xx': ZFailure.describe(`Not now: ${SERVER_ERROR_CODES.join(', ')} (errors table, @app/core/errors)`),
         ...c.responses,
       },
     },
     // The request types come from the contract (Parsed<C>), which Fastify cannot infer through this generic helper.
     handler: handler as unknown as RouteHandlerMethod,
   });
+}
+
+/** The OpenAPI text of a route's refusals: the codes its contract lists (with their status), else the general ones. */
+function refusedDescription(c: Contract): string {
+  const own = c.errors?.length
+    ? c.errors.map((code) => `${code} (${ERRORS[code].status})`).join(', ')
+    : 'VALIDATION (400, a message per field), BAD_REQUEST (400)';
+  return `Refused: ${own}; any route also RATE_LIMITED (429), UNAUTHENTICATED/FORBIDDEN (401/403) where signed in, INVALID_JSON, PAYLOAD_TOO_LARGE`;
 }

@@ -43,9 +43,9 @@ describe('requests outside the routes answer in the API shape (review findings)'
     const headers = { ...auth(user.token), 'content-type': 'application/json' };
     const empty = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers, payload: '' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ success: false, message: 'Amount is required', errors: { amount_usd: 'Amount is required' } });
+    expect(empty.json()).toEqual({ success: false, code: 'VALIDATION', message: 'Amount is required', errors: { amount_usd: 'Amount is required' } });
     const broken = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers, payload: '{"amount_usd":' });
-    expect(broken.json()).toEqual({ success: false, message: 'Invalid JSON body' });
+    expect(broken.json()).toEqual({ success: false, code: 'INVALID_JSON', message: 'Invalid JSON body' });
     const poisoned = await t.app.inject({ method: 'POST', url: '/api/stake/create', headers, payload: '{"__proto__":{"amount_usd":100}}' });
     expect(poisoned.statusCode).toBe(400);
     expect(poisoned.json().success).toBe(false);
@@ -55,24 +55,28 @@ describe('requests outside the routes answer in the API shape (review findings)'
     const user = await createUser(t.db, t.ctx.secret);
     const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
     const none = await inject(t.app, staking.create, { token: user.token });
-    expect(none.json()).toEqual({ success: false, message: 'Amount is required', errors: { amount_usd: 'Amount is required' } });
+    expect(none.json()).toEqual({ success: false, code: 'VALIDATION', message: 'Amount is required', errors: { amount_usd: 'Amount is required' } });
     const close = await inject(t.app, adminApi.closeTicket, { token: admin.token, params: { id: '1' } });
-    expect(close.json()).toEqual({ success: false, message: 'Remark is required', errors: { adminRemark: 'Remark is required' } });
+    expect(close.json()).toEqual({ success: false, code: 'VALIDATION', message: 'Remark is required', errors: { adminRemark: 'Remark is required' } });
     const array = await sendRawJson(t.app, staking.create, user.token, '[]');
     expect(array.statusCode).toBe(400);
-    expect(array.json()).toEqual({ success: false, message: 'Request body must be a JSON object' });
+    expect(array.json()).toEqual({ success: false, code: 'VALIDATION', message: 'Request body must be a JSON object' });
   });
 
   it('answers a request the HTTP parser cannot frame with {success:false, message}', async () => {
     const answer = await raw(port, 'GET /api/user/wallet HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, message: 'Malformed request' });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, code: 'MALFORMED_REQUEST', message: 'Malformed request' });
   });
 
   it('answers headers beyond the limit with 431 in the same shape', async () => {
     const answer = await raw(port, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, message: 'Request headers are too large' });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      success: false,
+      code: 'HEADERS_TOO_LARGE',
+      message: 'Request headers are too large',
+    });
   });
 });
 

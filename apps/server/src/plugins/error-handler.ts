@@ -2,13 +2,15 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERRORS } from '@app/core/errors';
 import { classifyDbError, UNAVAILABLE_MESSAGE } from '../lib/db-errors';
-import { AppError } from '../lib/errors';
+import { AppError, failureBody, sendAppError, sendFailure, type ErrorCode } from '../lib/errors';
 import { recheckCachedSession } from '../modules/auth/sessions';
 import { failuresOf } from '../modules/health/failures';
 
 /**
- * One place shapes every failure as { success:false, message, errors? } (server design, section 2).
+ * One place shapes every failure as { success:false, code, message, errors? } (server design, section 2;
+ * the codes, their statuses and Retry-After: the one table, @app/core/errors).
  * Validation → 400 with a message per field (the spec's texts come from the shared schemas);
  * the database out of reach, a full disk, a dropped database or a revoked role (lib/db-errors.ts)
  * → 503 with Retry-After (the request can be retried once it is back), recorded for health and metrics;
@@ -30,9 +32,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   function answer(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
@@ -44,33 +44,27 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const whole = error.validationContext === 'body' ? 'Request body must be a JSON object' : 'Invalid request';
       const first = fieldKeys.length ? errors[fieldKeys[0]!]! : whole;
       if (!fieldKeys.length) delete errors._;
-      return reply.status(400).send({ success: false, message: first, ...(fieldKeys.length ? { errors } : {}) });
+      return sendFailure(reply, 'VALIDATION', { message: first, ...(fieldKeys.length ? { errors } : {}) });
     }
     const fe = error as FastifyError;
     if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
-      return reply.status(400).send({ success: false, message: 'Invalid JSON body' });
+      return sendFailure(reply, 'INVALID_JSON');
     }
-    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ success: false, message: 'Unsupported content type' });
-    }
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ success: false, message: 'Request body is too large' });
-    }
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendFailure(reply, 'UNSUPPORTED_MEDIA_TYPE');
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendFailure(reply, 'PAYLOAD_TOO_LARGE');
     const status = fe.statusCode ?? 500;
-    if (status === 429) {
-      return reply.status(429).send({ success: false, message: 'Too many requests, please try again later.' });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ success: false, message: fe.message || 'Bad request' });
-    }
+    // A route's rate limit (@fastify/rate-limit) has set Retry-After itself.
+    if (status === 429) return sendFailure(reply, 'RATE_LIMITED');
+    if (status >= 400 && status < 500) return sendFailure(reply, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', { message: fe.message || 'Bad request' });
     const unavailable = classifyDbError(error);
     if (unavailable) {
       failuresOf(app.ctx).record(unavailable);
       request.log.warn({ err: error, reason: unavailable.reason }, 'database unavailable');
-      return reply.status(503).header('retry-after', String(unavailable.retryAfterSeconds)).send({ success: false, message: UNAVAILABLE_MESSAGE });
+      // One code for every reason (the reason goes to the log, the metrics and health).
+      return sendFailure(reply, 'UNAVAILABLE', { message: UNAVAILABLE_MESSAGE, retryAfterSeconds: unavailable.retryAfterSeconds });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: 'Internal server error' });
+    return sendFailure(reply, 'INTERNAL');
   }
 }
 
@@ -81,13 +75,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
  */
 export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request timed out']
-      : err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request headers are too large']
-        : [400, 'Malformed request'];
-  const body = JSON.stringify({ success: false, message });
+  const code: ErrorCode =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'MALFORMED_REQUEST';
+  const status = ERRORS[code].status;
+  const body = JSON.stringify(failureBody(code));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { getSettings } from '../modules/settings/service';
+import { sendFailure } from '../lib/errors';
+
+/** What a maintenance answer's Retry-After says: the maintenance page checks again about this often. */
+const MAINTENANCE_RETRY_AFTER_S = 30;
 
 const OPEN_DURING_MAINTENANCE = [
   /^\/api\/admin(\/|$)/,
@@ -37,7 +41,7 @@ export function registerMaintenance(app: FastifyInstance): void {
     const url = request.routeOptions.url;
     if (!url || isOpen(url)) return done();
     flag.check((on) => {
-      if (on) reply.status(503).send({ success: false, message: 'Server is under maintenance' });
+      if (on) sendFailure(reply, 'MAINTENANCE', { retryAfterSeconds: MAINTENANCE_RETRY_AFTER_S });
       else done();
     });
   });

@@ -46,11 +46,11 @@ describe('/metrics', () => {
   it('does not exist without METRICS_TOKEN and refuses a missing or wrong token', async () => {
     const none = await noToken.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ success: false, message: 'Not found' });
+    expect(none.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Not found' });
     for (const authorization of [undefined, 'Bearer wrong', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
       const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Unauthorized' });
+      expect(res.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Unauthorized' });
       expect(res.body).not.toContain('http_requests_total');
     }
   });

@@ -6,6 +6,7 @@ import { poolStats } from '../db/connect';
 import { jobRunsOf } from '../jobs/runs';
 import { dataDirSpace, failuresOf } from '../modules/health/failures';
 import { custodyStatus } from '../modules/custody/service';
+import { sendFailure } from '../lib/errors';
 
 function tokenMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
@@ -185,16 +186,16 @@ export function registerMetrics(app: FastifyInstance): void {
   chainGauge('chain_credited_micro_usdt', 'Micro-USDT credited from chain transfers', (s) => [[{}, Number(s.creditedTotal)]]);
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!token) return reply.status(404).send({ success: false, message: 'Not found' });
+    if (!token) return sendFailure(reply, 'NOT_FOUND');
     if (!tokenMatches(request.headers.authorization, token)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ success: false, message: 'Unauthorized' });
+      return sendFailure(reply.header('www-authenticate', 'Bearer'), 'UNAUTHENTICATED');
     }
     try {
       const body = await registry.metrics();
       return reply.type(registry.contentType).send(body);
     } catch (err) {
       request.log.error({ err }, 'metrics collection failed');
-      return reply.status(503).send({ success: false, message: 'Metrics unavailable' });
+      return sendFailure(reply, 'UNAVAILABLE', { message: 'Metrics unavailable' });
     }
   });
 }

@@ -9,7 +9,7 @@ import { createUser, fundDeposit, fundIncome, type TestUser } from '../test/fact
 import { createSession } from '../modules/auth/sessions';
 
 const LIMIT = 3;
-const TOO_MANY = { success: false, message: 'Too many requests, please try again later.' };
+const TOO_MANY = { success: false, code: 'RATE_LIMITED', message: 'Too many requests, please try again later.' };
 
 /** The three money routes of one account, each on the given app (one process each). */
 function moneyCalls(app: FastifyInstance, receiver: TestUser) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath, routedPath } from '../lib/api-path';
+import { sendFailure } from '../lib/errors';
 
 /**
  * The pages the build pre-rendered for one path each: login.html for /login, dashboard.html for
@@ -51,7 +52,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   app.setNotFoundHandler((request, reply) => {
     const url = routedPath(request.url);
     if (isApiPath(url) || (request.method !== 'GET' && request.method !== 'HEAD') || !hasApp) {
-      return reply.status(404).send({ success: false, message: 'Not found' });
+      return sendFailure(reply, 'NOT_FOUND');
     }
     reply.header('cache-control', 'no-cache');
     // index.html carries the landing page, login.html the login form and each signed-in page its

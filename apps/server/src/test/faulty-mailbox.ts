@@ -14,10 +14,16 @@ export interface ReceivedMail {
  * - 'refuse': answers every connection 421 (a mail server that is down or refusing);
  * - 'hold': reads a mail to its end, records it as delivered (the receiving side has it), and then
  *   never answers, so the sender waits for the reply it will not get (a crash there leaves a mail
- *   delivered but not marked sent).
+ *   delivered but not marked sent);
+ * - 'hang': takes the connection and never greets (a mail server that hangs): the sender waits
+ *   until its own timeout, and nothing is delivered;
+ * - 'slow': takes every mail, answering its data only after `slowMs` (a slow but working server).
  */
-export async function startFaultyMailbox(mode: 'accept' | 'refuse' | 'hold' = 'accept') {
+export type FaultyMailboxMode = 'accept' | 'refuse' | 'hold' | 'hang' | 'slow';
+
+export async function startFaultyMailbox(mode: FaultyMailboxMode = 'accept', opts: { slowMs?: number } = {}) {
   const state = { mode };
+  const slowMs = opts.slowMs ?? 3_000;
   const mails: ReceivedMail[] = [];
   let onMail: (() => void) | undefined;
   const server = new SMTPServer({
@@ -28,13 +34,18 @@ export async function startFaultyMailbox(mode: 'accept' | 'refuse' | 'hold' = 'a
     closeTimeout: 500,
     onConnect(_session, callback) {
       if (state.mode === 'refuse') return callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }));
+      // No greeting, ever: the client's greeting timeout ends it (close() ends the socket).
+      if (state.mode === 'hang') return;
       callback();
     },
     onData(stream, _session, callback) {
       const holding = state.mode === 'hold';
+      const slow = state.mode === 'slow';
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(',') : (parsed.to?.text ?? '');
+          // A slow server has the mail once it answers.
+          if (slow) await new Promise((r) => setTimeout(r, slowMs));
           mails.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', messageId: parsed.messageId ?? '' });
           onMail?.();
           if (!holding) callback();
@@ -48,7 +59,7 @@ export async function startFaultyMailbox(mode: 'accept' | 'refuse' | 'hold' = 'a
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    setMode: (m: 'accept' | 'refuse' | 'hold') => (state.mode = m),
+    setMode: (m: FaultyMailboxMode) => (state.mode = m),
     /** Resolves once `n` mails have arrived in all (rejects after timeoutMs). */
     waitForCount: async (n: number, timeoutMs = 15_000) => {
       const deadline = Date.now() + timeoutMs;

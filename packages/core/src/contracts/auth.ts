@@ -44,6 +44,7 @@ export const auth = {
   register: defineContract({
     method: 'POST',
     path: '/auth/register',
+    errors: ['VALIDATION', 'CONFLICT'],
     auth: 'public',
     tag,
     summary: 'Creates an account and mails a code',
@@ -53,6 +54,7 @@ export const auth = {
   verifyOtp: defineContract({
     method: 'POST',
     path: '/auth/verify-otp',
+    errors: ['BAD_REQUEST', 'TOO_MANY_ATTEMPTS', 'FORBIDDEN'],
     auth: 'public',
     tag,
     summary: 'Checks the mailed code',
@@ -62,6 +64,7 @@ export const auth = {
   resendOtp: defineContract({
     method: 'POST',
     path: '/auth/resend-otp',
+    errors: ['BAD_REQUEST', 'RATE_LIMITED'],
     auth: 'public',
     tag,
     summary: 'Mails a new code',
@@ -71,6 +74,7 @@ export const auth = {
   login: defineContract({
     method: 'POST',
     path: '/auth/login',
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'RATE_LIMITED'],
     auth: 'public',
     tag,
     summary: 'E-mail and password sign-in',
@@ -80,6 +84,7 @@ export const auth = {
   login2fa: defineContract({
     method: 'POST',
     path: '/auth/login/2fa',
+    errors: ['BAD_REQUEST', 'INVALID_2FA', 'TOO_MANY_ATTEMPTS', 'FORBIDDEN'],
     auth: 'public',
     tag,
     summary: 'The second step of a sign-in with 2FA',
@@ -89,6 +94,7 @@ export const auth = {
   forgotPassword: defineContract({
     method: 'POST',
     path: '/auth/forgot-password',
+    errors: ['RATE_LIMITED'],
     auth: 'public',
     tag,
     summary: 'Mails a reset code',
@@ -98,6 +104,7 @@ export const auth = {
   resetPassword: defineContract({
     method: 'POST',
     path: '/auth/reset-password',
+    errors: ['BAD_REQUEST', 'VALIDATION', 'TOO_MANY_ATTEMPTS'],
     auth: 'public',
     tag,
     summary: 'Sets a new password with the mailed code',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../errors';
 
 /**
  * A field sent as JSON text whose content has a schema (the spec's "extra" fields): a string on the
@@ -36,6 +37,8 @@ export interface Contract {
   data: z.ZodType | null;
   /** answers other than 200 and the failure envelope (e.g. a redirect, or a 503 with data) */
   responses?: Record<number, z.ZodType>;
+  /** the error codes this endpoint's own rules answer with (errors.ts), listed in the OpenAPI document; every endpoint may also answer the transport and server codes */
+  errors?: readonly ErrorCode[];
   /** left out of /api/docs (process-internal endpoints) */
   hidden?: boolean;
   /** the success answer is a file of this type, streamed, not the JSON envelope (CSV exports) */
@@ -49,9 +52,10 @@ export function contractPath(c: Contract, params: Record<string, unknown> = {}):
   return `/api${c.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])))}`;
 }
 
-/** { success:false, message, errors? }: every failure (server design, section 2). */
+/** { success:false, code, message, errors? }: every failure (server design, section 2), `code` from the one table (errors.ts). */
 export const ZFailure = z.object({
   success: z.literal(false),
+  code: z.enum(ERROR_CODES),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
 });

@@ -8,8 +8,11 @@ const ZJobs = z.object({
 
 /** Free space in DATA_DIR (PGlite only) and the floor under which health answers 503. */
 const ZDisk = z.object({ free_bytes: z.number().int(), floor_bytes: z.number().int() });
-/** The newest full-disk or out-of-resources failure answered within the hold time. */
-const ZFailureSeen = z.object({ reason: z.enum(['disk', 'resources']), code: z.string(), at: z.string() });
+/**
+ * The newest full-disk or out-of-resources failure answered within the hold time, or the schema the
+ * database lacks ('schema': code 'missing' or 'behind', its newest migration not applied).
+ */
+const ZFailureSeen = z.object({ reason: z.enum(['disk', 'resources', 'schema']), code: z.string(), at: z.string() });
 /** The chain gateway's watchers: a halted network is shown here until an admin resumes it. */
 const ZChain = z.array(
   z.object({
@@ -43,7 +46,7 @@ export const health = {
     responses: {
       503: ZFailure.extend({
         data: z.object({
-          /** down: the database is out of reach; degraded: it answers, but the disk is (nearly) full */
+          /** down: the database is out of reach or lacks its schema; degraded: it answers, but the disk is (nearly) full */
           status: z.enum(['down', 'degraded']),
           db: z.enum(['ok', 'down']).optional(),
           jobs: ZJobs.optional(),

@@ -77,6 +77,7 @@ export const staking = {
   create: defineContract({
     method: 'POST',
     path: '/stake/create',
+    errors: ['VALIDATION', 'INSUFFICIENT_BALANCE', 'FORBIDDEN'],
     auth: 'user',
     tag: 'staking',
     summary: 'Stakes from the deposit balance',
@@ -139,6 +140,7 @@ export const transfers = {
   create: defineContract({
     method: 'POST',
     path: '/user/fund-transfer',
+    errors: ['VALIDATION', 'NOT_FOUND', 'INSUFFICIENT_BALANCE', 'FORBIDDEN'],
     auth: 'user',
     tag: 'transfers',
     summary: 'Sends USDT to another user',
@@ -160,6 +162,7 @@ export const withdrawals = {
   create: defineContract({
     method: 'POST',
     path: '/withdraw/create',
+    errors: ['VALIDATION', 'INSUFFICIENT_BALANCE', 'TWO_FA_REQUIRED', 'INVALID_2FA', 'TOO_MANY_ATTEMPTS', 'BAD_REQUEST', 'FORBIDDEN'],
     auth: 'user',
     tag: 'withdrawals',
     summary: 'Requests a withdrawal',

@@ -14,6 +14,8 @@ const tag = 'payments';
 export const ZPaymentExtra = z.strictObject({
   amount_received: z.number(),
   expected_amount: z.number(),
+  /** USD credited to the deposit balance for this payment (issue 47: what every screen shows as credited; the server always sends it) */
+  credited_amount: ZMoney.optional(),
   pay_currency: z.string(),
   status_description: z.string().nullable(),
   confirmations_received: z.number().int().nonnegative(),
@@ -40,6 +42,8 @@ export const ZPendingPayment = z.object({
   pay_currency: z.string(),
   /** with the extra, lets the browser reopen the payment's panel after a reload */
   pay_address: z.string(),
+  /** USD credited so far (the server always sends it) */
+  credited_amount: ZMoney.optional(),
   timedout_at: ZIsoTime.nullable(),
   extra: ZPaymentExtraText,
 });
@@ -82,6 +86,8 @@ export const ZDemoPayment = z.object({
   payAmount: ZMoney,
   payCurrency: z.string(),
   payAddress: z.string(),
+  /** USD credited so far (the server always sends it) */
+  credited_amount: ZMoney.optional(),
   timedout_at: ZIsoTime.nullable(),
   extra: ZPaymentExtraText.nullable(),
   meta_data: z.object({
@@ -111,6 +117,7 @@ const depositCalls = <P extends '/payments' | '/demo-payments'>(prefix: P) => ({
     summary: 'Asks the gateway for the payment and credits what arrived',
     body: ZPaymentIdRequest,
     data: ZPaymentStatus,
+    errors: ['VALIDATION', 'NOT_FOUND', 'PROVIDER_UNAVAILABLE'],
   }),
   cancel: defineContract({
     method: 'POST',
@@ -120,6 +127,7 @@ const depositCalls = <P extends '/payments' | '/demo-payments'>(prefix: P) => ({
     summary: 'Cancels a payment that has received nothing',
     body: ZPaymentIdRequest,
     data: null,
+    errors: ['VALIDATION', 'NOT_FOUND', 'BAD_REQUEST'],
   }),
 });
 
@@ -140,6 +148,7 @@ export const payments = {
     summary: 'Starts a deposit (first flow)',
     body: ZCreatePaymentRequest,
     data: ZCreatedPayment,
+    errors: ['VALIDATION', 'RATE_LIMITED', 'PROVIDER_UNAVAILABLE'],
   }),
   ...depositCalls('/payments'),
   addresses: defineContract({
@@ -167,6 +176,7 @@ export const payments = {
     params: z.object({ payment_id: z.string().max(64) }),
     body: ZSandboxPayRequest,
     data: ZPaymentStatus,
+    errors: ['VALIDATION', 'NOT_FOUND', 'BAD_REQUEST'],
   }),
 };
 
@@ -187,6 +197,7 @@ export const demoPayments = {
     summary: 'Starts a deposit (demo screen)',
     body: ZCreateDemoPaymentRequest,
     data: ZDemoPayment,
+    errors: ['VALIDATION', 'RATE_LIMITED', 'PROVIDER_UNAVAILABLE'],
   }),
   ...depositCalls('/demo-payments'),
 };

@@ -33,6 +33,7 @@ export const security = {
   changePassword: defineContract({
     method: 'POST',
     path: '/user/change-password',
+    errors: ['VALIDATION', 'TOO_MANY_ATTEMPTS'],
     auth: 'user',
     tag,
     summary: 'Changes the password (other sessions end)',
@@ -50,6 +51,7 @@ export const security = {
   enable2fa: defineContract({
     method: 'POST',
     path: '/user/2fa/enable',
+    errors: ['INVALID_2FA', 'BAD_REQUEST', 'TOO_MANY_ATTEMPTS', 'CONFLICT'],
     auth: 'user',
     tag,
     summary: 'Turns 2FA on; answers the recovery codes once',
@@ -59,6 +61,7 @@ export const security = {
   disable2fa: defineContract({
     method: 'POST',
     path: '/user/2fa/disable',
+    errors: ['INVALID_2FA', 'BAD_REQUEST', 'TOO_MANY_ATTEMPTS'],
     auth: 'user',
     tag,
     summary: 'Turns 2FA off',

@@ -145,7 +145,7 @@ describe('admin API', () => {
     await inject(t.app, adminApi.saveSettings, { token: admin.token, body: { maintenance_mode: true } });
     const userCall = await inject(t.app, userApi.wallet, { token: user.token });
     expect(userCall.statusCode).toBe(503);
-    expect(userCall.json()).toEqual({ success: false, message: 'Server is under maintenance' });
+    expect(userCall.json()).toEqual({ success: false, code: 'MAINTENANCE', message: 'Server is under maintenance' });
     expect((await inject(t.app, adminApi.stats, { token: admin.token })).statusCode).toBe(200);
     expect((await inject(t.app, health.check)).statusCode).toBe(200);
     await inject(t.app, adminApi.saveSettings, { token: admin.token, body: { maintenance_mode: false } });

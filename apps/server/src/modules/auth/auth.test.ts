@@ -63,7 +63,7 @@ describe('auth: sign-up with OTP, login, logout', () => {
     expect(okRes.json()).toEqual({ success: true, message: 'Referral ID is valid', data: { userName: 'Alice Example' } });
     const unknown = await inject(t.app, authApi.checkUser, { query: { referral_id: 'ZZZZZZZZZ' } });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ success: false, message: 'Invalid referral ID' });
+    expect(unknown.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Invalid referral ID' });
     const bad = await inject(t.app, authApi.checkUser, { query: { referral_id: 'AB-12' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Referral ID must be 9 alphanumeric characters');
@@ -72,7 +72,7 @@ describe('auth: sign-up with OTP, login, logout', () => {
   it('refuses an unknown referral ID at sign-up', async () => {
     const res = await inject(t.app, authApi.register, { body: { ...good, email: email(), referral_id: 'ZZZZZZZZZ' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: 'Invalid referral ID', errors: { referral_id: 'Invalid referral ID' } });
+    expect(res.json()).toEqual({ success: false, code: 'VALIDATION', message: 'Invalid referral ID', errors: { referral_id: 'Invalid referral ID' } });
   });
 
   it('refuses a duplicate e-mail with 409, whatever its case', async () => {
@@ -124,7 +124,7 @@ describe('auth: sign-up with OTP, login, logout', () => {
   it('answers malformed JSON and wrong types with 400, never 500', async () => {
     const raw = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(raw.statusCode).toBe(400);
-    expect(raw.json()).toEqual({ success: false, message: 'Invalid JSON body' });
+    expect(raw.json()).toEqual({ success: false, code: 'INVALID_JSON', message: 'Invalid JSON body' });
     const types = await inject(t.app, authApi.register, { body: { name: [], email: 5, password: {} } });
     expect(types.statusCode).toBe(400);
     expect(Object.keys(types.json().errors).sort()).toEqual(['email', 'name', 'password']);
@@ -227,7 +227,7 @@ describe('auth: sign-up with OTP, login, logout', () => {
       message: 'User found',
       data: { userName: 'Alice Example', username: b.username },
     });
-    expect((await get(a.username)).json()).toEqual({ success: false, message: 'You cannot transfer to yourself' });
+    expect((await get(a.username)).json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'You cannot transfer to yourself' });
     expect((await get('ZZZZZZZZZ')).statusCode).toBe(404);
     expect((await get('')).json()).toMatchObject({ success: false, message: 'Username is required' });
     expect((await get('ABC')).json()).toMatchObject({ success: false, message: 'Username must be exactly 9 characters' });
@@ -255,7 +255,7 @@ describe('auth: rate limits', () => {
       for (let i = 0; i < 5; i++) codes.push((await call()).statusCode);
       expect(codes.slice(3), c.path).toEqual([429, 429]);
       const last = await call();
-      expect(last.json()).toEqual({ success: false, message: 'Too many requests, please try again later.' });
+      expect(last.json()).toEqual({ success: false, code: 'RATE_LIMITED', message: 'Too many requests, please try again later.' });
     }
   });
 });

@@ -62,7 +62,7 @@ describe('issue 10 findings', () => {
       const before = mailCount(r.email);
       const again = await inject(t.app, authApi.resendOtp, { body: { access_id: r.accessId } });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ success: false, message: DEAD });
+      expect(again.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: DEAD });
       // Even after another 300 s the replaced id stays dead.
       await age(r.email, 301);
       expect((await inject(t.app, authApi.resendOtp, { body: { access_id: r.accessId } })).json().message).toBe(DEAD);
@@ -77,7 +77,7 @@ describe('issue 10 findings', () => {
       expect(resend.statusCode).toBe(400);
       expect(resend.json().message).toBe(DEAD);
       const verify = await inject(t.app, authApi.verifyOtp, { body: { access_id: r.accessId, otp: r.code } });
-      expect(verify.json()).toEqual({ success: false, message: DEAD });
+      expect(verify.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: DEAD });
     });
 
     it('refuses to resend with an id killed by 5 wrong tries, and the right code then fails too', async () => {

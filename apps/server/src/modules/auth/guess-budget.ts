@@ -1,5 +1,5 @@
 import { channel } from 'node:diagnostics_channel';
-import { OTP_RESEND_SECONDS, TOO_MANY_ATTEMPTS_MESSAGE } from '@app/core';
+import { OTP_RESEND_SECONDS } from '@app/core';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/types';
@@ -72,7 +72,7 @@ export async function claimGuess(ctx: AppContext, db: Executor, owner: BudgetOwn
     returning 1 as ok`.execute(db);
   if (claimed.rows.length) return at;
   await alertOwner(ctx, db, owner, at);
-  throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE);
+  throw new AppError('TOO_MANY_ATTEMPTS');
 }
 
 /** A right code gives its slot back (one occurrence of its time). */

@@ -8,7 +8,7 @@ import * as team from '../team/service';
 import { deviceKey, deviceOfUser, type Device } from './device';
 import { claimPasswordTry, clearLoginFailures, countLoginFailure, dropStaleLoginFailures, LOGIN_BACKOFF_AFTER, loginFailures } from './login-failures';
 import { consumeOtp, emailKey, issueChallenge, lockKey, newestOf, replaceOtp } from './otp';
-import { mailCodeLater, mailOtp } from './otp-mail';
+import { attachCodeMails, detachCodeMails, liveCodeMailLate, mailCodeLater, mailOtp } from './otp-mail';
 import { hashPassword, verifyPassword } from './password';
 import { createSession, deleteSession, deleteUserSessions, type SessionMeta } from './sessions';
 import { completeLoginChallenge, startLoginChallenge } from './two-factor';
@@ -57,7 +57,7 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
   const passwordHash = await hashPassword(input.password);
   // withTx: a sign-up's counter updates up the sponsor chain can deadlock with stakes and other
   // sign-ups in the same branch; the aborted attempt wrote nothing and is run again.
-  const { accessId, code, delayMs, userId } = await withTx(ctx.db, async (tx) => {
+  const { accessId, code, delayMs, userId, carriedMails } = await withTx(ctx.db, async (tx) => {
     await lockKey(tx, key);
     const exists = await tx
       .selectFrom('users')
@@ -67,6 +67,9 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
     if (exists?.email_verified_at) throw emailTaken();
     // Read before the unproven account goes (its challenges go with it): the code it had mailed stays the code.
     const newest = await newestOf(tx, key);
+    // ...and so do its queued code mails: the new account gets them (issue 47; the outbox sends one
+    // only while its code is the account's live code), not the account removed below.
+    const carriedMails = exists ? await detachCodeMails(tx, exists.id) : [];
     if (exists && !(await removeUnverifiedUser(tx, exists.id))) throw emailTaken();
     let referrerId: bigint | null = null;
     if (input.referral_id) {
@@ -86,7 +89,9 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
     await team.onUserCreated(tx, user.id, referrerId);
-    return { ...(await issueChallenge(ctx, tx, { key, userId: user.id, real: true }, 'verify', { newest })), userId: user.id };
+    const challenge = await issueChallenge(ctx, tx, { key, userId: user.id, real: true }, 'verify', { newest });
+    await attachCodeMails(tx, carriedMails, { id: user.id, email });
+    return { ...challenge, userId: user.id, carriedMails };
   }).catch((err: unknown) => {
     // Two sign-ups with one e-mail at the same moment: the unique index answers for the loser.
     if ((err as { code?: string }).code === '23505') throw emailTaken();
@@ -95,8 +100,9 @@ export async function register(ctx: AppContext, log: FastifyBaseLogger, input: T
   team.kickDrain(ctx.db); // the sponsor chain's member counts, written as one pending delta
   // The account exists now, whatever the mail server does: a mail failure answers with the
   // access_id and `code_sent: false` (the outbox sends the code later), never a 500. No code means
-  // the one mailed within the resend wait still holds (the new access_id carries it).
-  const sent = code ? await mailOtp(ctx, log, { id: userId, email }, code, 'verify', delayMs) : true;
+  // the one mailed within the resend wait still holds (the new access_id carries it); when that
+  // mail has not gone out yet (the mail server is down), the answer says so as the first one did.
+  const sent = code ? await mailOtp(ctx, log, { id: userId, email }, code, 'verify', delayMs) : !(await liveCodeMailLate(ctx, carriedMails, userId));
   return { access_id: accessId, ...(sent ? {} : { code_sent: false as const }) };
 }
 
@@ -180,7 +186,7 @@ export async function login(
   if (device && (await claimPasswordTry(ctx, deviceKey(device)))) {
     if (!good) {
       await dropStaleLoginFailures(ctx);
-      throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+      throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
     }
     await clearLoginFailures(ctx.db, ctx.secret, user!.id);
     await ctx.db
@@ -200,7 +206,7 @@ export async function login(
   }
   if (!user || !good) {
     await countLoginFailure(ctx, email);
-    throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+    throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
   }
   if (user.status === 'blocked') throw new AppError('FORBIDDEN', 'Your account has been blocked');
   if (!user.email_verified_at) {

@@ -22,6 +22,7 @@ describe('a cached session that was revoked elsewhere (issue 30, item 5)', () =>
     // Fills the cache: the session is live and the body breaks a payload rule.
     expect((await transfer(a.token, tooSmall)).json()).toEqual({
       success: false,
+      code: 'VALIDATION',
       message: 'Minimum transfer amount is 10 USDT',
       errors: { amount_usd: 'Minimum transfer amount is 10 USDT' },
     });
@@ -33,12 +34,12 @@ describe('a cached session that was revoked elsewhere (issue 30, item 5)', () =>
     for (const body of [tooSmall, { username: c.username }, { amount_usd: 'ten' }]) {
       const revoked = await transfer(a.token, body);
       expect(revoked.statusCode).toBe(401);
-      expect(revoked.json()).toEqual({ success: false, message: 'Invalid or expired token' });
+      expect(revoked.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Invalid or expired token' });
     }
     // Re-filled? No: the failed recheck dropped the entry, so a second try is refused too.
     const blocked = await transfer(b.token, tooSmall);
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json()).toEqual({ success: false, message: 'Your account has been blocked' });
+    expect(blocked.json()).toEqual({ success: false, code: 'FORBIDDEN', message: 'Your account has been blocked' });
     // A valid body was always refused by the statement itself; it still is.
     expect((await transfer(a.token, { username: c.username, amount_usd: 10, type: 'deposit' })).statusCode).toBe(401);
   });

@@ -69,11 +69,17 @@ export async function checkSecondFactor(
 /** The account's second-factor budget (guess-budget.ts), apart from its e-mail's. */
 export const secondFactorKey = (userId: bigint) => `2fa:${userId}`;
 
-/** The answer to a refused second factor: a wrong code, or a right one already used. */
+/** The answer to a refused second factor: a wrong code, or a right one already used, on the form's code field. */
 function refused(field: string, result: 'wrong' | 'replayed', code: string): AppError {
-  if (result === 'wrong') return fieldError(field, INVALID_2FA_MESSAGE);
-  return fieldError(field, /^\d{6}$/.test(code) ? TOTP_REUSED_MESSAGE : RECOVERY_REUSED_MESSAGE);
+  if (result === 'wrong') return fieldError(field, INVALID_2FA_MESSAGE, 'INVALID_2FA');
+  return fieldError(field, /^\d{6}$/.test(code) ? TOTP_REUSED_MESSAGE : RECOVERY_REUSED_MESSAGE, 'BAD_REQUEST');
 }
+
+/** A spent guess budget answers on the form's code field too, so the browser shows it there from the answer alone. */
+const onField = (field: string) => (err: unknown) => {
+  if (err instanceof AppError && err.code === 'TOO_MANY_ATTEMPTS') throw new AppError('TOO_MANY_ATTEMPTS', err.message, { [field]: err.message });
+  throw err;
+};
 
 async function matchSecondFactor(
   ctx: AppContext,
@@ -112,9 +118,9 @@ export async function isTwoFactorOn(db: Executor, userId: bigint): Promise<boole
 /** The withdrawal's gate: with 2FA on, a missing code and a wrong one are refused before any debit. */
 export async function requireSecondFactor(ctx: AppContext, userId: bigint, code: string | undefined, devices: Device[] = []): Promise<void> {
   if (!(await isTwoFactorOn(ctx.db, userId))) return;
-  if (!code) throw fieldError('totp_code', TWO_FA_REQUIRED_MESSAGE);
+  if (!code) throw new AppError('TWO_FA_REQUIRED', TWO_FA_REQUIRED_MESSAGE, { totp_code: TWO_FA_REQUIRED_MESSAGE });
   const clean = code.replace(/\s+/g, '').toLowerCase();
-  const result = await checkSecondFactor(ctx, ctx.db, userId, clean, devices);
+  const result = await checkSecondFactor(ctx, ctx.db, userId, clean, devices).catch(onField('totp_code'));
   if (result !== 'good') throw refused('totp_code', result, clean);
 }
 
@@ -136,8 +142,8 @@ export async function enableTwoFactor(ctx: AppContext, userId: bigint, code: str
   if (user.totp_enabled_at) throw new AppError('CONFLICT', 'Two-factor authentication is already enabled');
   if (!user.totp_secret_enc) throw new AppError('BAD_REQUEST', 'Start the two-factor set-up first');
   // Checked outside the transaction below, so a wrong code stays counted.
-  if (!/^\d{6}$/.test(code)) throw fieldError('code', INVALID_2FA_MESSAGE);
-  const result = await checkSecondFactor(ctx, ctx.db, userId, code, devices);
+  if (!/^\d{6}$/.test(code)) throw fieldError('code', INVALID_2FA_MESSAGE, 'INVALID_2FA');
+  const result = await checkSecondFactor(ctx, ctx.db, userId, code, devices).catch(onField('code'));
   if (result !== 'good') throw refused('code', result, code);
   return ctx.db.transaction().execute(async (tx) => {
     const codes = newRecoveryCodes();
@@ -162,7 +168,7 @@ export async function enableTwoFactor(ctx: AppContext, userId: bigint, code: str
 export async function disableTwoFactor(ctx: AppContext, userId: bigint, code: string, devices: Device[] = []): Promise<void> {
   if (!(await isTwoFactorOn(ctx.db, userId))) throw new AppError('BAD_REQUEST', 'Two-factor authentication is not enabled');
   // Checked outside the transaction below, so a wrong code stays counted.
-  const result = await checkSecondFactor(ctx, ctx.db, userId, code, devices);
+  const result = await checkSecondFactor(ctx, ctx.db, userId, code, devices).catch(onField('code'));
   if (result !== 'good') throw refused('code', result, code);
   await ctx.db.transaction().execute(async (tx) => {
     await tx.updateTable('users').set({ totp_enabled_at: null, totp_secret_enc: null, totp_last_step: null }).where('id', '=', userId).execute();
@@ -193,7 +199,7 @@ export async function completeLoginChallenge(ctx: AppContext, challengeId: strin
     returning id, user_id`.execute(ctx.db);
   const row = claimed.rows[0];
   if (!row) throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE);
-  const result = await checkSecondFactor(ctx, ctx.db, row.user_id, code, devices);
+  const result = await checkSecondFactor(ctx, ctx.db, row.user_id, code, devices).catch(onField('code'));
   if (result !== 'good') throw refused('code', result, code);
   const used = await ctx.db
     .updateTable('login_challenges')

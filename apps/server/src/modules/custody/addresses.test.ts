@@ -159,7 +159,7 @@ describe('GET /api/payments/addresses under another gateway', () => {
     const u = await createUser(t.db, t.ctx.secret);
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'Not found' });
+    expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Not found' });
     expect((await t.db.selectFrom('custody_addresses').selectAll().execute()).length).toBe(0);
   });
 });

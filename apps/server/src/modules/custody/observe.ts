@@ -3,6 +3,7 @@ import type { Tx } from '../../db/types';
 import { MAX_AUTO_CREDIT_MICRO, microOf, MIN_DEPOSIT_MICRO } from './amounts';
 import type { NetworkConfig } from './config';
 import type { TransferLog } from './rpc/client';
+import { movePayments } from '../payments/service';
 import './table';
 
 export interface OwnedLog extends TransferLog {
@@ -110,21 +111,23 @@ async function claimOpenPayments(
       and user_id in (${sql.join(users)})
     order by user_id, created_at desc, id desc`.execute(tx);
   const byUser = new Map(open.rows.map((p) => [p.user_id, p]));
-  const now = new Date();
+  // The latest transfer of each payment sets its hash and count (as one after the other would).
+  const claims = new Map<bigint, { tx: string; confirmations: number }>();
   for (const o of seen) {
     const p = byUser.get(o.user_id);
     if (!p) continue;
     await tx.updateTable('chain_observations').set({ payment_id: p.id }).where('id', '=', o.id).execute();
-    const confirmations = Number(head - o.block_number + 1n);
-    await sql`
-      update payments set
-        status = 'confirming',
-        tx_hash = ${o.tx_hash},
-        confirmations = ${Math.max(0, confirmations)},
-        extra = case when status = 'waiting'
-          then jsonb_set(extra, '{history}', coalesce(extra->'history', '[]'::jsonb) || jsonb_build_array(jsonb_build_object('status', 'confirming', 'at', ${now.toISOString()}::text)))
-          else extra end,
-        updated_at = now()
-      where id = ${p.id}`.execute(tx);
+    claims.set(p.id, { tx: o.tx_hash, confirmations: Math.max(0, Number(head - o.block_number + 1n)) });
   }
+  // Through the one status writer (payments/status-writer.ts): waiting → confirming, or confirming again with the new count.
+  await movePayments(
+    tx,
+    [...claims].map(([id, c]) => ({
+      id,
+      status: 'confirming' as const,
+      from: ['waiting', 'confirming'] as const,
+      txHash: c.tx,
+      confirmations: c.confirmations,
+    })),
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TCustodyNetwork } from '@app/core';
 import type { AppContext } from '../../context';
+import { movePayments } from '../payments/service';
 import { creditBatch } from './credit';
 import { CursorMoved, storeRange, type OwnedLog } from './observe';
 import { RpcError } from './rpc/json-rpc';
@@ -372,10 +373,18 @@ async function refreshConfirmations(ctx: AppContext, network: TCustodyNetwork, h
           where network = ${network} and status = 'seen' and payment_id is not null group by payment_id) o
     where p.id = o.payment_id and p.status = 'confirming'
       and p.confirmations <> greatest(0, ${head}::bigint - o.top + 1)::int`.execute(ctx.db);
-  await sql`
-    update payments p set status = 'expired', confirmations = 0, updated_at = now(),
-      extra = jsonb_set(extra, '{history}', coalesce(extra->'history', '[]'::jsonb) || jsonb_build_array(jsonb_build_object('status', 'expired', 'at', now(), 'by', 'reorg')))
-    where p.provider = 'chain' and p.status = 'confirming' and p.window_end < now() and p.credited_amount = 0
-      and p.extra->>'network' = ${network}
-      and not exists (select 1 from chain_observations o where o.payment_id = p.id and o.status <> 'orphaned')`.execute(ctx.db);
+  // Through the one status writer (payments/status-writer.ts), the rows locked as they are read.
+  await ctx.db.transaction().execute(async (tx) => {
+    const gone = await sql<{ id: bigint }>`
+      select p.id from payments p
+      where p.provider = 'chain' and p.status = 'confirming' and p.window_end < now() and p.credited_amount = 0
+        and p.extra->>'network' = ${network}
+        and not exists (select 1 from chain_observations o where o.payment_id = p.id and o.status <> 'orphaned')
+      order by p.id
+      for update of p`.execute(tx);
+    await movePayments(
+      tx,
+      gone.rows.map((p) => ({ id: p.id, status: 'expired' as const, by: 'reorg' as const, from: ['confirming'] as const, confirmations: 0 })),
+    );
+  });
 }

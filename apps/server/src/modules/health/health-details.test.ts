@@ -43,7 +43,7 @@ describe('/api/health: status for everyone, details for operators', () => {
       const anonymous = await get();
       expect(anonymous.statusCode).toBe(503);
       expect(anonymous.headers['retry-after']).toBe('5');
-      expect(anonymous.json()).toEqual({ success: false, message: 'Service temporarily unavailable', data: { status: 'degraded' } });
+      expect(anonymous.json()).toEqual({ success: false, code: 'UNAVAILABLE', message: 'Service temporarily unavailable', data: { status: 'degraded' } });
       const operator = await get(`Bearer ${METRICS_TOKEN}`);
       expect(operator.statusCode).toBe(503);
       expect(operator.headers['retry-after']).toBe('5');

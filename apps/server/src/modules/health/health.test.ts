@@ -21,7 +21,7 @@ describe('health and conventions', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'Not found' });
+    expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Not found' });
   });
 
   it('serves an OpenAPI document at /api/docs/json', async () => {

@@ -7,7 +7,7 @@ import { ok } from '../../lib/reply';
 import { route } from '../../lib/route';
 import { bearerToken } from '../../plugins/auth';
 import { custodyStatus } from '../custody/service';
-import { jobsState, mailQueue } from './checks';
+import { jobsState, mailQueue, schemaFailure } from './checks';
 import { dataDirSpace, failuresOf } from './failures';
 
 const HEALTH_TIMEOUT_MS = 3_000;
@@ -76,14 +76,17 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     ]);
     const disk = await dataDirSpace(ctx);
     const lowDisk = disk !== undefined && disk.free_bytes < disk.floor_bytes;
-    const failure = failures.recentBlind(ctx.config.health.failureHoldMs);
+    // A database dropped and created again empty answers `select 1` too: its schema is checked (issue 47).
+    const schema = db === 'ok' ? await schemaFailure(ctx) : undefined;
+    const failure = schema ?? failures.recentBlind(ctx.config.health.failureHoldMs);
     if (db === 'down' || lowDisk || failure) {
-      const status = db === 'down' ? ('down' as const) : ('degraded' as const);
+      const status = db === 'down' || schema ? ('down' as const) : ('degraded' as const);
       return reply
         .status(503)
         .header('retry-after', String(HEALTH_RETRY_AFTER_SECONDS))
         .send({
           success: false,
+          code: 'UNAVAILABLE',
           message: UNAVAILABLE_MESSAGE,
           data: (await details) ? { status, db, jobs, ...(disk ? { disk } : {}), ...(failure ? { failure } : {}) } : { status },
         });

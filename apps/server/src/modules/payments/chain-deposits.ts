@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { microToDecimal } from '@app/core';
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Tx } from '../../db/types';
 import type { PaymentRow } from './present';
 import type { PaymentsTable } from './table';
 import { postDepositCredit, postDepositCredits } from './deposit-credit';
 import { canMove, type PaymentStatus } from './status';
+import { movePayment, movePayments } from './status-writer';
 import './table';
 import '../custody/table';
 
@@ -37,9 +38,6 @@ export const chainKey = (network: string, txHash: string, logIndex: number) => `
 export function chainPaymentId(): string {
   return `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e6)).padStart(6, '0')}`;
 }
-
-const history = (status: PaymentStatus, at: Date, by?: string) =>
-  sql`coalesce(extra->'history', '[]'::jsonb) || jsonb_build_array(${JSON.stringify({ status, at: at.toISOString(), ...(by ? { by } : {}) })}::jsonb)`;
 
 /**
  * A final chain transfer reaches the user's payments (custody.md section 2), in the watcher's
@@ -156,16 +154,20 @@ export async function recordChainDeposits(tx: Tx, deposits: ChainDeposit[]): Pro
   }
 
   const changed = [...claims.values()].filter((c) => c.paid !== c.row.actually_paid);
-  if (changed.length)
-    await sql`
-      update payments p set status = x.status, actually_paid = x.paid, credited_amount = x.credited, confirmations = x.conf,
-        tx_hash = x.tx, updated_at = ${now},
-        extra = case when jsonb_array_length(x.hist::jsonb) > 0
-          then jsonb_set(p.extra, '{history}', coalesce(p.extra->'history', '[]'::jsonb) || x.hist::jsonb) else p.extra end
-      from unnest(${changed.map((c) => c.row.id.toString())}::bigint[], ${changed.map((c) => c.status)}::text[], ${changed.map((c) => c.paid.toString())}::bigint[],
-        ${changed.map((c) => c.credited.toString())}::bigint[], ${changed.map((c) => c.confirmations)}::int[], ${changed.map((c) => c.txHash)}::text[],
-        ${changed.map((c) => JSON.stringify(c.history))}::text[]) x(id, status, paid, credited, conf, tx, hist)
-      where p.id = x.id`.execute(tx);
+  await movePayments(
+    tx,
+    changed.map((c) => ({
+      id: c.row.id,
+      status: c.status,
+      // every status passed on the way (partially_paid, then finished) is in the history
+      via: c.history.slice(0, -1).map((h) => h.status),
+      actuallyPaid: c.paid,
+      creditedAmount: c.credited,
+      confirmations: c.confirmations,
+      txHash: c.txHash,
+    })),
+    now,
+  );
   const created = new Map<string, bigint>();
   if (inserts.length) {
     const rows = await tx.insertInto('payments').values(inserts).returning(['id', 'provider_payment_id']).execute();
@@ -190,18 +192,16 @@ export async function creditHeldChainDeposit(tx: Tx, d: { key: string; paymentId
     memo: `Deposit on ${d.network}: ${d.txHash} (credited by an admin)`,
   });
   if (!posted) return false;
-  const now = new Date();
-  await tx
-    .updateTable('payments')
-    .set({
-      status: 'finished',
-      credited_amount: p.actually_paid,
-      needs_review: false,
-      extra: sql`jsonb_set(extra - 'not_credited', '{history}', ${history('finished', now, 'admin')})`,
-      updated_at: now,
-    })
-    .where('id', '=', p.id)
-    .execute();
+  const moved = await movePayment(tx, {
+    id: p.id,
+    status: 'finished',
+    by: 'admin',
+    from: ['failed'],
+    creditedAmount: p.actually_paid,
+    needsReview: false,
+    extraUnset: ['not_credited'],
+  });
+  if (!moved) throw new Error(`payment ${p.id} is ${p.status}: an admin's credit moves a failed payment only`);
   return true;
 }
 

@@ -5,11 +5,18 @@ import type { Executor } from '../../db/types';
 import { createdWithin } from '../../lib/date-range';
 import { paginate } from '../../lib/paginate';
 import { historyExtra, type PaymentRow } from './present';
+import { CREDIT_STATUSES } from './status';
 import './table';
 
-/** What a deposit shows as its amount: what was credited once anything was, else the USD asked. */
-function shownAmount(row: Pick<PaymentRow, 'credited_amount' | 'price_amount'>): bigint {
-  return row.credited_amount > 0n ? row.credited_amount : row.price_amount;
+/**
+ * What a deposit shows as its amount: what was credited once anything was (an overpayment in
+ * full); nothing for money that arrived and is not credited (under review, or under the minimum),
+ * never the USD asked or the amount received as if credited (issue 47); the USD asked while the
+ * payment waits for money. So the Total Deposits above the list (the ledger's running total of deposit credits) is the sum of the rows.
+ */
+function shownAmount(row: Pick<PaymentRow, 'credited_amount' | 'price_amount' | 'actually_paid' | 'status'>): bigint {
+  if (row.credited_amount > 0n || row.actually_paid > 0n || CREDIT_STATUSES.includes(row.status)) return row.credited_amount;
+  return row.price_amount;
 }
 
 /**

@@ -28,7 +28,7 @@ describe('POST /api/payments/ipn with deeply nested JSON', () => {
       for (const sig of ['a'.repeat(128), signIpn(body, secret)]) {
         const res = await send(body, sig);
         expect(res.statusCode, `${body.slice(0, 30)} → ${res.statusCode} ${res.body.slice(0, 80)}`).toBe(400);
-        expect(res.json()).toEqual({ success: false, message: 'Request body is nested too deeply' });
+        expect(res.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'Request body is nested too deeply' });
       }
     }
     expect({ events: await countRows(t.db, 'payment_ipn_events'), payments: await countRows(t.db, 'payments') }).toEqual(before);
@@ -41,6 +41,6 @@ describe('POST /api/payments/ipn with deeply nested JSON', () => {
     expect((await over).statusCode).toBe(400);
     const res = await within;
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, message: 'Invalid signature' });
+    expect(res.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Invalid signature' });
   });
 });

@@ -26,7 +26,7 @@ export async function handleIpn(ctx: AppContext, raw: Buffer | undefined, signat
   const np = ctx.config.payments.nowpayments;
   const gateway = gatewayFor(ctx, 'nowpayments');
   const verified = gateway ? verifyIpn(raw, signature, np.ipnSecret) : null;
-  if (!verified) throw new AppError('UNAUTHORIZED', 'Invalid signature');
+  if (!verified) throw new AppError('UNAUTHENTICATED', 'Invalid signature');
 
   const body = verified.body;
   const paymentId = typeof body.payment_id === 'number' || typeof body.payment_id === 'string' ? String(body.payment_id) : '';

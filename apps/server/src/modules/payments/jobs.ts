@@ -5,6 +5,7 @@ import { paymentsRuntime } from './gateways/registry';
 import { processSandboxChainEvents } from './sandbox-chain';
 import { refreshPayment } from './service';
 import { OPEN_STATUSES } from './status';
+import { movePayments } from './status-writer';
 import type { PaymentProvider } from './table';
 
 /** NOWPayments sends no IPN after `expired`, yet late deposits arrive: keep looking this long (nowpayments.md §7.9). */
@@ -65,14 +66,23 @@ export async function pollPayments(ctx: AppContext, opts: { limit?: number } = {
  * that still arrives later is found by pollPayments and moves it on to a paid status.
  */
 export async function expirePayments(ctx: AppContext): Promise<{ expired: number }> {
-  const res = await sql<{ id: bigint }>`
-    update payments
-    set status = 'expired',
-        updated_at = now(),
-        extra = jsonb_set(extra, '{history}', coalesce(extra->'history', '[]'::jsonb) || jsonb_build_array(jsonb_build_object('status', 'expired', 'at', now(), 'by', 'window')))
-    where status = 'waiting' and actually_paid = 0 and window_end < now()
-    returning id`.execute(ctx.db);
-  return { expired: res.rows.length };
+  return ctx.db.transaction().execute(async (tx) => {
+    // Locked, so what was read holds when the one status writer moves them.
+    const due = await tx
+      .selectFrom('payments')
+      .select('id')
+      .where('status', '=', 'waiting')
+      .where('actually_paid', '=', 0n)
+      .where('window_end', '<', new Date())
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const moved = await movePayments(
+      tx,
+      due.map((p) => ({ id: p.id, status: 'expired' as const, by: 'window' as const, from: ['waiting' as const] })),
+    );
+    return { expired: moved.length };
+  });
 }
 
 /** For the jobs runner: name, interval, handler. */

@@ -98,7 +98,7 @@ describe('a transfer after the payment window is credited for what arrived', () 
     expect(await balance(user)).toBe(100_000_000n);
     const more = await inject(t.app, payments.sandboxPay, { token: user.token, params: { payment_id: id }, body: { amount: 5 } });
     expect(more.statusCode).toBe(400);
-    expect(more.json()).toEqual({ success: false, message: 'Payment can no longer be paid' });
+    expect(more.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'Payment can no longer be paid' });
     expect(await balance(user)).toBe(100_000_000n);
   });
 });

@@ -251,7 +251,7 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
         payload: body,
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Invalid signature' });
+      expect(res.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Invalid signature' });
     }
     const noBody = await t.app.inject({ method: 'POST', url: '/api/payments/ipn', headers: { 'x-nowpayments-sig': 'a'.repeat(128) } });
     expect(noBody.statusCode).toBe(401);
@@ -398,11 +398,13 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     const before = await count('payments');
     fake.failNext(500, 2); // min-amount, then the create
     const res = await inject(t.app, payments.create, { token: user.token, body: { amount: 10, currency: 'usdtbsc' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: 'Payment provider is unavailable. Please try again later.' });
+    // A provider outage is the provider's, not the request's: 503 with Retry-After, never 400 (issue 47).
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBeTruthy();
+    expect(res.json()).toEqual({ success: false, code: 'PROVIDER_UNAVAILABLE', message: 'Payment provider is unavailable. Please try again later.' });
     fake.failNext(429, 2); // nginx's HTML page
     const limited = await inject(t.app, payments.create, { token: user.token, body: { amount: 10, currency: 'usdtbsc' } });
-    expect(limited.statusCode).toBe(400);
+    expect(limited.statusCode).toBe(503);
     expect(await count('payments')).toBe(before);
   });
 
@@ -420,7 +422,7 @@ describe('payments with the NOWPayments gateway (against the local fake)', () =>
     for (const c of [payments.status, demoPayments.status, demoPayments.cancel]) {
       const res = await inject(t.app, c, { token: other.token, body: { payment_id: id } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ success: false, message: 'Payment not found' });
+      expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Payment not found' });
     }
   });
 });

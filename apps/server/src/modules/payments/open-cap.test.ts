@@ -30,7 +30,7 @@ function burstCreates(get: () => TestApp) {
     expect(answers.filter((r) => r.statusCode === 200).length).toBe(open.length);
     for (const r of answers.filter((a) => a.statusCode !== 200)) {
       expect(r.statusCode, r.body).toBe(429);
-      expect(r.json()).toEqual({ success: false, message: MESSAGE });
+      expect(r.json()).toEqual({ success: false, code: 'RATE_LIMITED', message: MESSAGE });
     }
     // Once the cap is reached, another create is refused.
     if (open.length === CAP)

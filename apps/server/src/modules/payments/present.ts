@@ -64,6 +64,7 @@ export function paymentExtra(row: PaymentRow): string {
   const extra: TPaymentExtra = {
     amount_received: microToNumber(row.actually_paid),
     expected_amount: microToNumber(row.pay_amount),
+    credited_amount: microToNumber(row.credited_amount),
     pay_currency: TOKEN.symbol,
     status_description: statusDescription(row.status),
     confirmations_received: row.confirmations,
@@ -85,6 +86,7 @@ export function toDemoPayment(row: PaymentRow): TDemoPayment {
     payAmount: microToNumber(row.pay_amount),
     payCurrency: row.pay_currency,
     payAddress: row.pay_address,
+    credited_amount: microToNumber(row.credited_amount),
     timedout_at: iso(row.window_end),
     extra: paymentExtra(row),
     meta_data: { token: { iconUrl: TOKEN.iconUrl, symbol: TOKEN.symbol, name: TOKEN.name }, chain: { iconUrl: chain.iconUrl, name: chain.name } },
@@ -137,6 +139,7 @@ export function toPending(
     pay_amount: microToNumber(row.pay_amount),
     pay_currency: row.pay_currency,
     pay_address: row.pay_address,
+    credited_amount: microToNumber(row.credited_amount),
     timedout_at: iso(row.window_end),
     extra: paymentExtra(row),
   };

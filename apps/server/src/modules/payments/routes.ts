@@ -8,7 +8,7 @@ import { listCurrencyOptions } from './currencies';
 import { disposePayments, paymentsRuntime } from './gateways/registry';
 import { handleIpn } from './ipn';
 import { toCreatedPayment, toDemoPayment, toPending, toStatusData } from './present';
-import { sandboxAmount, sandboxPay } from './sandbox-chain';
+import { LATE_DEPOSIT_MESSAGE, sandboxAmount, sandboxPay } from './sandbox-chain';
 import * as payments from './service';
 
 /**
@@ -88,7 +88,10 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     route(
       app,
       contract.sandboxPay,
-      async (req) => ok(toStatusData(await sandboxPay(ctx, req.params.payment_id, sandboxAmount(req.body.amount), req.user.id)), 'Payment sent'),
+      async (req) => {
+        const { row, late } = await sandboxPay(ctx, req.params.payment_id, sandboxAmount(req.body.amount), req.user.id);
+        return ok(toStatusData(row), late ? LATE_DEPOSIT_MESSAGE : 'Payment sent');
+      },
       statusLimit,
     );
   }

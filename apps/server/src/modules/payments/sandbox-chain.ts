@@ -14,6 +14,14 @@ import './table';
  */
 const PAYABLE = new Set(['waiting', 'confirming', 'confirmed', 'sending', 'partially_paid', 'expired']);
 
+/** The refusal of a pay that raced a cancel and lost. */
+export const PAYMENT_CANCELLED = 'Payment was cancelled before this transfer arrived';
+
+/** The answer to a pay sent to a payment its owner had already cancelled: money that arrives anyway is credited, as on a real chain. */
+export const LATE_DEPOSIT_MESSAGE = 'Payment sent to a cancelled payment: it is credited as a late deposit';
+
+const cancelledAt = (row: Pick<PaymentRow, 'extra'>) => (typeof row.extra?.cancelled_at === 'string' ? row.extra.cancelled_at : null);
+
 async function findSandboxPayment(ctx: AppContext, paymentId: string, userId?: bigint): Promise<PaymentRow> {
   if (paymentsRuntime(ctx).active.provider !== 'sandbox') throw new AppError('NOT_FOUND', 'Not found');
   let q = ctx.db.selectFrom('payments').selectAll().where('provider', '=', 'sandbox').where('provider_payment_id', '=', paymentId);
@@ -31,17 +39,21 @@ async function findSandboxPayment(ctx: AppContext, paymentId: string, userId?: b
  * next, after a restart too; timers here only run that job early. With stepMs 0 it settles at once.
  * A partially_paid payment takes a top-up; a payment past its window takes a late transfer.
  */
-export async function sandboxPay(ctx: AppContext, paymentId: string, amount: bigint, userId?: bigint): Promise<PaymentRow> {
+export async function sandboxPay(ctx: AppContext, paymentId: string, amount: bigint, userId?: bigint): Promise<{ row: PaymentRow; late: boolean }> {
   const rt = paymentsRuntime(ctx);
   const row = await findSandboxPayment(ctx, paymentId, userId);
   if (!PAYABLE.has(row.status)) throw new AppError('BAD_REQUEST', 'Payment can no longer be paid');
-  // Checked again under the payment's row lock, in the transfer's transaction: a cancel committed
-  // since the read above wins, and one that starts now waits and then sees the money (issue 30).
+  // Checked again under the payment's row lock, in the transfer's transaction (issue 30, issue 47):
+  // a cancel committed since the read above wins, and this pay, made against an open payment, is
+  // refused and never credited; a cancel that starts now waits and then sees the money and is
+  // refused. A transfer to a payment already cancelled when it was read is a late deposit and is
+  // credited for what arrived (docs/decisions/2026-11-27-late-deposits.md).
   await rt.sandbox.transfer(row.provider_payment_id, amount, async (tx) => {
-    const locked = await tx.selectFrom('payments').select('status').where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();
+    const locked = await tx.selectFrom('payments').select(['status', 'extra']).where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();
     if (!PAYABLE.has(locked.status)) throw new AppError('BAD_REQUEST', 'Payment can no longer be paid');
+    if (cancelledAt(locked) && !cancelledAt(row)) throw new AppError('BAD_REQUEST', PAYMENT_CANCELLED);
   });
-  const after = await refreshPayment(ctx, row, { force: true });
+  const after = await refreshPayment(ctx, row, { force: true, afterTransfer: true });
   if (rt.sandbox.stepMs > 0) {
     for (const delay of [rt.sandbox.stepMs, 2 * rt.sandbox.stepMs]) {
       const timer = setTimeout(() => {
@@ -52,7 +64,7 @@ export async function sandboxPay(ctx: AppContext, paymentId: string, amount: big
       rt.timers.add(timer);
     }
   }
-  return after;
+  return { row: after, late: cancelledAt(row) !== null };
 }
 
 export interface ChainEventsResult {
@@ -94,7 +106,7 @@ export async function processSandboxChainEvents(ctx: AppContext, opts: { limit?:
         .where('provider', '=', 'sandbox')
         .where('provider_payment_id', '=', String(chainId))
         .executeTakeFirst();
-      if (row) await refreshPayment(ctx, row, { force: true });
+      if (row) await refreshPayment(ctx, row, { force: true, afterTransfer: true });
       await ctx.db.updateTable('sandbox_chain_events').set({ processed_at: new Date() }).where('id', 'in', ids).where('processed_at', 'is', null).execute();
       result.processed += ids.length;
     } catch {
@@ -108,7 +120,7 @@ export async function processSandboxChainEvents(ctx: AppContext, opts: { limit?:
 export async function settleSandboxPayment(ctx: AppContext, paymentId: string): Promise<PaymentRow> {
   const row = await findSandboxPayment(ctx, paymentId);
   await paymentsRuntime(ctx).sandbox.settle(row.provider_payment_id);
-  return refreshPayment(ctx, row, { force: true });
+  return refreshPayment(ctx, row, { force: true, afterTransfer: true });
 }
 
 /**
@@ -121,7 +133,7 @@ export async function sandboxPayCommand(ctx: AppContext, args: string[]): Promis
   if (!paymentId || !amountText) throw new Error('usage: sandbox:pay <payment_id> <amount> [--settle]');
   const amount = toMicro(amountText);
   if (amount === null || amount <= 0n) throw new Error(`not an amount: ${amountText}`);
-  let row = await sandboxPay(ctx, paymentId, amount);
+  let { row } = await sandboxPay(ctx, paymentId, amount);
   if (settle) row = await settleSandboxPayment(ctx, paymentId);
   else {
     // Let the simulated chain play out (a few seconds), so the line printed is the final state

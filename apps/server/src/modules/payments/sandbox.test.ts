@@ -94,6 +94,7 @@ describe('payments with the sandbox gateway', () => {
     expect(JSON.parse(p.extra!)).toEqual({
       amount_received: 0,
       expected_amount: 50,
+      credited_amount: 0,
       pay_currency: 'USDT',
       status_description: 'Waiting for payment',
       confirmations_received: 0,
@@ -184,15 +185,14 @@ describe('payments with the sandbox gateway', () => {
     expect((await ledger.verify(t.db)).ok).toBe(true);
   });
 
-  it('caps an overpayment at the requested amount and flags it for review', async () => {
+  it('credits an overpayment in full, for what arrived (issue 47; it was capped at the price before)', async () => {
     configurePayments(t.ctx, { sandboxStepMs: 0 });
     const user = await createUser(t.db, t.ctx.secret);
     const p = await createDemo(user, 100);
     await pay(user, p.paymentId, 120.5);
-    expect(await balance(user)).toBe(100_000_000n);
+    expect(await balance(user)).toBe(120_500_000n);
     const row = await t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', p.paymentId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'finished', credited_amount: 100_000_000n, actually_paid: 120_500_000n, needs_review: true });
-    expect(row.review_reason).toContain('overpaid');
+    expect(row).toMatchObject({ status: 'finished', credited_amount: 120_500_000n, actually_paid: 120_500_000n, needs_review: false });
   });
 
   it('walks confirming → confirmed → finished on its own within seconds', async () => {
@@ -362,7 +362,7 @@ describe('payments with the sandbox gateway', () => {
     expect(pending.data()).toEqual([]);
     const again = await inject(t.app, demoPayments.cancel, { token: user.token, body: { payment_id: p.paymentId } });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ success: false, message: 'Payment can no longer be cancelled' });
+    expect(again.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'Payment can no longer be cancelled' });
 
     const q = await createDemo(user, 10);
     await pay(user, q.paymentId, 5);
@@ -377,7 +377,7 @@ describe('payments with the sandbox gateway', () => {
     for (const c of [demoPayments.status, demoPayments.cancel, payments.status, payments.cancel]) {
       const res = await inject(t.app, c, { token: bob.token, body: { payment_id: p.paymentId } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ success: false, message: 'Payment not found' });
+      expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Payment not found' });
     }
     const res = await pay(bob, p.paymentId, 10);
     expect(res.statusCode).toBe(404);
@@ -454,7 +454,7 @@ describe('payments with the sandbox gateway', () => {
       payload: '{"payment_id":1}',
     });
     expect(ipn.statusCode).toBe(401);
-    expect(ipn.json()).toEqual({ success: false, message: 'Invalid signature' });
+    expect(ipn.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Invalid signature' });
   });
 
   it('limits how many payments may wait at once', async () => {

@@ -12,6 +12,7 @@ import { canMove, CREDIT_STATUSES, OPEN_STATUSES, type PaymentStatus } from './s
 import type { PaymentKind } from './table';
 import { usdtText } from '../mail/service';
 import { postDepositCredit } from './deposit-credit';
+import { movePayment } from './status-writer';
 import './table';
 
 export type { PaymentRow } from './present';
@@ -56,7 +57,8 @@ export async function createPayment(
     if (err instanceof GatewayError) {
       if (err.code === 'AMOUNT_MINIMAL_ERROR') throw fieldError('amount', 'Amount is below the minimum for this currency');
       if (err.code === 'CURRENCY_UNAVAILABLE') throw fieldError('currency', 'This currency is not available right now');
-      throw new AppError('BAD_REQUEST', 'Payment provider is unavailable. Please try again later.');
+      // Anything else is the provider's fault, not the request's: 503 with Retry-After (issue 47).
+      throw new AppError('PROVIDER_UNAVAILABLE');
     }
     throw err;
   }
@@ -122,8 +124,15 @@ function mayStillChange(status: PaymentStatus): boolean {
  * Asks the payment's gateway for its current state and applies it. A gateway that does not
  * answer leaves the payment as it is (the poller tries again).
  */
-export async function refreshPayment(ctx: AppContext, row: PaymentRow, opts: { force?: boolean; timeoutMs?: number } = {}): Promise<PaymentRow> {
-  if (!mayStillChange(row.status)) return row;
+export async function refreshPayment(
+  ctx: AppContext,
+  row: PaymentRow,
+  opts: { force?: boolean; timeoutMs?: number; afterTransfer?: boolean } = {},
+): Promise<PaymentRow> {
+  // A transfer the gateway reports (a sandbox chain event) is read even at a final status: a
+  // second transfer that landed while the first finished the payment is credited too (issue 47:
+  // an overpayment in full; the property test found it lost at 600 operations on PostgreSQL).
+  if (!mayStillChange(row.status) && !opts.afterTransfer) return row;
   // A chain payment has no one to ask: the watcher (modules/custody) writes its state as the chain moves.
   if (row.provider === 'chain') return row;
   const gateway = gatewayFor(ctx, row.provider);
@@ -153,8 +162,8 @@ export interface ApplyResult {
  * transaction (docs/decisions/2026-11-22-deposit-crediting.md):
  * - a report that would move the status backwards is ignored;
  * - received amounts never shrink;
- * - at a crediting status, `price × actually_paid / pay_amount` (rounded down, capped at the
- *   price) is what the payment is worth; only the part not yet in `credited_amount` is posted to
+ * - at a crediting status, `price × actually_paid / pay_amount` (rounded down; an overpayment
+ *   in full, issue 47) is what the payment is worth; only the part not yet in `credited_amount` is posted to
  *   the ledger, keyed by the new cumulative total, so a replay posts nothing;
  * - child payments, a missing or foreign order_id, another currency or another price go to review
  *   and are not credited.
@@ -182,39 +191,35 @@ export async function applyReport(tx: Tx, paymentId: bigint, report: PaymentRepo
   let delta = 0n;
   const mayCredit = !row.needs_review && !blocking.length && CREDIT_STATUSES.includes(status);
   if (mayCredit && payAmount > 0n) {
-    let target = mulDivDown(row.price_amount, actuallyPaid, payAmount);
-    if (target > row.price_amount) target = row.price_amount;
-    if (actuallyPaid > payAmount) notes.push(`overpaid: received ${microToDecimal(actuallyPaid)} of ${microToDecimal(payAmount)}`);
+    // What arrived, in USD at the payment's rate, not capped at the price: an overpayment is credited in full (issue 47).
+    const target = mulDivDown(row.price_amount, actuallyPaid, payAmount);
     delta = await creditDeposit(tx, row, credited, target);
     credited += delta;
   }
   if (credited > 0n && (status === 'failed' || status === 'refunded')) notes.push(`credited ${microToDecimal(credited)} but the gateway now reports ${status}`);
 
   const reasons = [...blocking, ...notes].filter((r) => !row.review_reason?.includes(r));
-  const extra: Record<string, unknown> = { ...(row.extra ?? {}) };
-  const history = Array.isArray(extra.history) ? [...(extra.history as unknown[])] : [];
-  if (status !== row.status) history.push({ status, at: now.toISOString() });
-  extra.history = history.slice(-20);
-  if (actuallyPaid > row.actually_paid || (report.txHash && report.txHash !== row.tx_hash)) extra.last_transaction_time = now.toISOString();
+  const received = actuallyPaid > row.actually_paid || (report.txHash && report.txHash !== row.tx_hash);
 
-  const updated = await tx
-    .updateTable('payments')
-    .set({
+  const updated = await movePayment(
+    tx,
+    {
+      id: row.id,
       status,
-      actually_paid: actuallyPaid,
-      pay_amount: payAmount,
+      actuallyPaid,
+      payAmount,
       confirmations: Math.max(row.confirmations, report.confirmations ?? 0),
-      tx_hash: report.txHash ?? row.tx_hash,
-      credited_amount: credited,
-      needs_review: row.needs_review || reasons.length > 0,
-      review_reason: reasons.length ? [row.review_reason, ...reasons].filter(Boolean).join('; ').slice(0, 1000) : row.review_reason,
-      extra: JSON.stringify(extra),
-      last_checked_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+      txHash: report.txHash ?? row.tx_hash,
+      creditedAmount: credited,
+      needsReview: row.needs_review || reasons.length > 0,
+      reviewReason: reasons.length ? [row.review_reason, ...reasons].filter(Boolean).join('; ').slice(0, 1000) : row.review_reason,
+      lastCheckedAt: now,
+      ...(received ? { extraSet: { last_transaction_time: now.toISOString() } } : {}),
+    },
+    now,
+  );
+  // canMove was checked above under the same row lock, so the writer takes this move.
+  if (!updated) throw new Error(`payment ${row.id}: ${row.status} cannot move to ${status}`);
   return { row: updated, credited: delta, applied: true };
 }
 
@@ -273,30 +278,34 @@ export async function refreshOwnPayment(ctx: AppContext, userId: bigint, payment
  * received is marked `expired` (its address is simply no longer shown). If money arrives later
  * anyway, the poller finds it and `expired` moves on to the paid status, which is credited.
  *
- * A transfer can reach the gateway while the cancel runs (issue 30: a cancel racing a pay). So
- * the gateway is read again after the cancel is committed, and the answer says what happened: a
- * payment that received money is reported as received (and credited, when it is), never as
- * cancelled. The sandbox chain takes a transfer only under the payment's row lock and only while
- * the payment is payable (sandbox-chain.ts), so there the two always land in one order or the other.
+ * A cancel that races a pay is decided under the payment's row lock (issue 47): either the
+ * payment is cancelled and the pay that raced it is refused (sandbox-chain.ts checks under the
+ * same lock), so it is never credited; or money reached the gateway first and the cancel is
+ * refused, saying what arrived (and it is credited). The sandbox chain keeps its state in this
+ * database, so its received amount is read inside the lock; a hosted gateway is read just
+ * before, and again after the commit (a network wait must not hold the lock).
  */
 export async function cancelPayment(ctx: AppContext, userId: bigint, paymentId: string): Promise<PaymentRow> {
   const current = await findOwnPayment(ctx.db, userId, paymentId);
   // A transfer may have arrived since the last check: look before letting it go.
   const fresh = await refreshPayment(ctx, current);
-  const cancelled = await ctx.db.transaction().execute(async (tx) => {
+  const outcome = await ctx.db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('payments').selectAll().where('id', '=', fresh.id).forUpdate().executeTakeFirstOrThrow();
-    if (row.status !== 'waiting' || row.actually_paid > 0n) throw notCancellable(row);
+    if (row.status !== 'waiting' || row.actually_paid > 0n) return { refused: row, arrived: false };
+    if (row.provider === 'sandbox') {
+      // A transfer commits under this same row lock: one that won it is on the chain now.
+      const chain = await tx.selectFrom('sandbox_chain_payments').select('received').where('id', '=', BigInt(row.provider_payment_id)).executeTakeFirst();
+      if (chain && chain.received > 0n) return { refused: row, arrived: true };
+    }
     const now = new Date();
-    const extra = { ...(row.extra ?? {}), cancelled_at: now.toISOString() } as Record<string, unknown>;
-    extra.history = [...(Array.isArray(extra.history) ? (extra.history as unknown[]) : []), { status: 'expired', at: now.toISOString(), by: 'user' }];
-    return tx
-      .updateTable('payments')
-      .set({ status: 'expired', extra: JSON.stringify(extra), updated_at: now })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const moved = await movePayment(tx, { id: row.id, status: 'expired', by: 'user', from: ['waiting'], extraSet: { cancelled_at: now.toISOString() } }, now);
+    return moved ? { cancelled: moved } : { refused: row, arrived: false };
   });
-  const after = await refreshPayment(ctx, cancelled, { force: true });
+  if ('refused' in outcome) {
+    // Money that reached the chain first is applied now (credited when it is), and the refusal says so.
+    throw notCancellable(outcome.arrived ? await refreshPayment(ctx, outcome.refused!, { force: true }) : outcome.refused!);
+  }
+  const after = await refreshPayment(ctx, outcome.cancelled, { force: true });
   if (after.actually_paid > 0n) throw notCancellable(after);
   return after;
 }
@@ -331,4 +340,5 @@ export async function listPaymentsForAdmin(
 export type { PaymentStatus } from './status';
 export { listDepositHistory } from './history';
 export { postDepositCredit } from './deposit-credit';
+export { movePayments, type StatusMove } from './status-writer';
 export { chainKey, creditBelowMinimumObservation, recordChainDeposit, recordChainDeposits, type ChainDeposit } from './chain-deposits';

@@ -23,7 +23,7 @@ describe('change-password counts wrong current passwords like wrong logins', () 
     for (let i = 0; i < 10; i++) expect((await change(`Guess${i}pass`)).json().errors).toEqual({ current_password: 'Current password is incorrect' });
     const right = await change(PASSWORD);
     expect(right.statusCode).toBe(429);
-    expect(right.json()).toEqual({ success: false, message: 'Too many attempts. Try again later.' });
+    expect(right.json()).toEqual({ success: false, code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Try again later.' });
     const login = await inject(t.app, authApi.login, { body: { email: u.email, password: PASSWORD } });
     expect(login.json()).toMatchObject({ message: 'We sent a code to your e-mail. Enter it to continue.' });
     expect(login.data().token).toBeUndefined();
@@ -59,7 +59,8 @@ describe('change-password counts wrong current passwords like wrong logins', () 
       const codes = answers.map((a) => a.statusCode);
       expect(codes.filter((c) => c === 400)).toHaveLength(10);
       expect(codes.filter((c) => c === 429)).toHaveLength(10);
-      for (const a of answers.filter((x) => x.statusCode === 429)) expect(a.json()).toEqual({ success: false, message: 'Too many attempts. Try again later.' });
+      for (const a of answers.filter((x) => x.statusCode === 429))
+        expect(a.json()).toEqual({ success: false, code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Try again later.' });
       expect(compared).toEqual(Array.from({ length: 10 }, () => 'wrong'));
       const right = await change(PASSWORD);
       expect(right.statusCode).toBe(429);

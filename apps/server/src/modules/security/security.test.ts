@@ -88,7 +88,7 @@ describe('account security (server.md section 9)', () => {
         expect(r.json().data.access_id).toMatch(/^[\w-]{43}$/);
       }
       const bad = await inject(t.app, authApi.resetPassword, { body: { access_id: unknown.data().access_id, otp: '123456', password: 'NewPass123' } });
-      expect(bad.json()).toEqual({ success: false, message: 'Invalid or expired code' });
+      expect(bad.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'Invalid or expired code' });
     });
 
     it('resets with the mailed code, signs every device out, mails a notice, and the new password works', async () => {
@@ -100,7 +100,7 @@ describe('account security (server.md section 9)', () => {
       const wrong = await inject(t.app, authApi.resetPassword, {
         body: { access_id: forgot.data().access_id, otp: otpOf(mail.text) === '000000' ? '111111' : '000000', password: 'NewPass123' },
       });
-      expect(wrong.json()).toEqual({ success: false, message: 'Invalid or expired code' });
+      expect(wrong.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'Invalid or expired code' });
       const weak = await inject(t.app, authApi.resetPassword, { body: { access_id: forgot.data().access_id, otp: otpOf(mail.text), password: 'short' } });
       expect(weak.json().message).toBe('Password must be at least 6 characters');
       const res = await inject(t.app, authApi.resetPassword, { body: { access_id: forgot.data().access_id, otp: otpOf(mail.text), password: 'NewPass123' } });
@@ -121,7 +121,7 @@ describe('account security (server.md section 9)', () => {
       const forgot = await inject(t.app, authApi.forgotPassword, { body: { email: u.email } });
       const code = otpOf((await t.mailbox.waitFor(u.email, 10_000, 'password reset code')).text);
       const asLogin = await inject(t.app, authApi.verifyOtp, { body: { access_id: forgot.data().access_id, otp: code } });
-      expect(asLogin.json()).toEqual({ success: false, message: 'Invalid or expired code' });
+      expect(asLogin.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'Invalid or expired code' });
       expect(asLogin.data()).toBeUndefined();
     });
   });
@@ -131,7 +131,12 @@ describe('account security (server.md section 9)', () => {
       const u = await signUp();
       const res = await inject(t.app, security.changePassword, { token: u.token, body: { current_password: 'Wrong1234', new_password: 'NewPass123' } });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: 'Current password is incorrect', errors: { current_password: 'Current password is incorrect' } });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'VALIDATION',
+        message: 'Current password is incorrect',
+        errors: { current_password: 'Current password is incorrect' },
+      });
     });
 
     it('changes it, keeps the calling session, revokes the others and mails a notice', async () => {
@@ -210,9 +215,19 @@ describe('account security (server.md section 9)', () => {
       await fundIncome(t.db, u.id, 100);
       const body = { amount_usd: 50, network: 'BSC', wallet_address: ADDRESS, token: 'USDT' };
       const missing = await inject(t.app, withdrawals.create, { token: u.token, body });
-      expect(missing.json()).toEqual({ success: false, message: 'Two-factor code is required', errors: { totp_code: 'Two-factor code is required' } });
+      expect(missing.json()).toEqual({
+        success: false,
+        code: 'TWO_FA_REQUIRED',
+        message: 'Two-factor code is required',
+        errors: { totp_code: 'Two-factor code is required' },
+      });
       const wrong = await inject(t.app, withdrawals.create, { token: u.token, body: { ...body, totp_code: '000000' } });
-      expect(wrong.json()).toEqual({ success: false, message: 'Invalid two-factor code', errors: { totp_code: 'Invalid two-factor code' } });
+      expect(wrong.json()).toEqual({
+        success: false,
+        code: 'INVALID_2FA',
+        message: 'Invalid two-factor code',
+        errors: { totp_code: 'Invalid two-factor code' },
+      });
       expect((await inject(t.app, userApi.wallet, { token: u.token })).data().balance).toBe(100);
       const ok = await inject(t.app, withdrawals.create, { token: u.token, body: { ...body, totp_code: nextTotp(secret) } });
       expect(ok.statusCode, ok.body).toBe(200);

@@ -1,5 +1,5 @@
 import { channel } from 'node:diagnostics_channel';
-import { CURRENT_PASSWORD_WRONG_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '@app/core';
+import { CURRENT_PASSWORD_WRONG_MESSAGE } from '@app/core';
 import type { TSecurityInfo } from '@app/core/contracts';
 import type { AppContext } from '../../context';
 import { AppError, fieldError } from '../../lib/errors';
@@ -70,7 +70,7 @@ export async function changePassword(ctx: AppContext, userId: bigint, currentSes
   const user = await ctx.db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
   // The try is counted before the comparison (one atomic claim), so parallel tries compare at most
   // LOGIN_BACKOFF_AFTER wrong passwords; in back-off nothing is compared.
-  if (!(await claimPasswordTry(ctx, user.email))) throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE);
+  if (!(await claimPasswordTry(ctx, user.email))) throw new AppError('TOO_MANY_ATTEMPTS');
   const good = await verifyPassword(user.password_hash, current);
   if (passwordCompared.hasSubscribers) passwordCompared.publish({ userId, result: good ? 'good' : 'wrong' } satisfies PasswordComparedEvent);
   if (!good) {

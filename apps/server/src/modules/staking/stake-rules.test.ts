@@ -186,11 +186,21 @@ describe('stake rules', () => {
     await fundDeposit(t.db, u.id, 50);
     const res = await stake(u, 60);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: 'Insufficient balance', errors: { amount_usd: 'Insufficient balance' } });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'Insufficient balance',
+      errors: { amount_usd: 'Insufficient balance' },
+    });
     // With no deposit account at all, too.
     const poor = await user();
     const none = await stake(poor, 50);
-    expect(none.json()).toEqual({ success: false, message: 'Insufficient balance', errors: { amount_usd: 'Insufficient balance' } });
+    expect(none.json()).toEqual({
+      success: false,
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'Insufficient balance',
+      errors: { amount_usd: 'Insufficient balance' },
+    });
     expect(await t.db.selectFrom('stakes').select('id').where('user_id', 'in', [u.id, poor.id]).execute()).toEqual([]);
   });
 

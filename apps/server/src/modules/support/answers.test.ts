@@ -60,7 +60,7 @@ describe('support tickets that answer back', () => {
     expect((await t.mailbox.waitFor(user.email, 5_000, 'Support answered your ticket')).text).toContain('Solved.');
     const again = await inject(t.app, adminApi.replyTicket, { token: admin.token, params: { id }, body: { message: 'More.' } });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ success: false, message: 'Ticket is already closed' });
+    expect(again.json()).toEqual({ success: false, code: 'CONFLICT', message: 'Ticket is already closed' });
     expect((await inject(t.app, support.reply, { token: user.token, params: { id }, body: { message: 'It happened again today.' } })).data().status).toBe(
       'open',
     );
@@ -81,7 +81,7 @@ describe('support tickets that answer back', () => {
     }
     const theirs = await inject(t.app, support.reply, { token: other.token, params: { id }, body: { message: 'Not my ticket at all' } });
     expect(theirs.statusCode).toBe(404);
-    expect(theirs.json()).toEqual({ success: false, message: 'Ticket not found' });
+    expect(theirs.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Ticket not found' });
     expect((await inject(t.app, support.reply, { token: user.token, params: { id }, body: { message: 'x'.repeat(10) } })).statusCode).toBe(200);
     const admin = await createUser(t.db, t.ctx.secret, { isAdmin: true });
     expect((await inject(t.app, adminApi.replyTicket, { token: admin.token, params: { id: '999999999' }, body: { message: 'Hello' } })).statusCode).toBe(404);

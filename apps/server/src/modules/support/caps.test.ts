@@ -39,7 +39,7 @@ describe('support ticket caps on replies', () => {
       const res = await reply(u, id);
       expect(res.statusCode, res.body).toBe(create.statusCode);
       expect(res.json()).toEqual(create.json());
-      expect(res.json()).toEqual({ success: false, message: CAP_MESSAGE });
+      expect(res.json()).toEqual({ success: false, code: 'RATE_LIMITED', message: CAP_MESSAGE });
       expect(await repliesOf(id)).toBe(0);
     }
     expect(await openCount(u)).toBe(20);
@@ -61,7 +61,7 @@ describe('support ticket caps on replies', () => {
     const answers = await Promise.all([...answered, ...closed].map((id) => reply(u, id)));
     expect(await openCount(u)).toBe(20);
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    for (const r of answers.filter((a) => a.statusCode !== 200)) expect(r.json()).toEqual({ success: false, message: CAP_MESSAGE });
+    for (const r of answers.filter((a) => a.statusCode !== 200)) expect(r.json()).toEqual({ success: false, code: 'RATE_LIMITED', message: CAP_MESSAGE });
     // And a create at 20 open is refused too, as before.
     expect((await inject(t.app, support.create, { token: u.token, body: { type: 'general', message: 'A twenty-first ticket' } })).json().message).toBe(
       CAP_MESSAGE,
@@ -85,6 +85,7 @@ describe('support ticket caps on replies', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({
       success: false,
+      code: 'BAD_REQUEST',
       message: `This ticket has reached its limit of ${SUPPORT_MAX_USER_REPLIES} replies. Please open a new ticket.`,
     });
     expect(await repliesOf(id!)).toBe(before);

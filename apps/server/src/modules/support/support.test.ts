@@ -108,7 +108,7 @@ describe('support tickets', () => {
   ])('refuses bad paging %j with 400 and a message', async (query, field, message) => {
     const res = await inject(t.app, support.list, { token: alice.token, query });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message, errors: { [field]: message } });
+    expect(res.json()).toEqual({ success: false, code: 'VALIDATION', message, errors: { [field]: message } });
   });
 
   it('answers an empty first page with its pagination', async () => {
@@ -136,7 +136,7 @@ describe('support tickets', () => {
     expect([...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id)).map((r) => r.id)).toEqual(all.map((r) => r.id));
     const bad = await queue({ per_page: 101 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ success: false, message: 'Must be at most 100', errors: { per_page: 'Must be at most 100' } });
+    expect(bad.json()).toEqual({ success: false, code: 'VALIDATION', message: 'Must be at most 100', errors: { per_page: 'Must be at most 100' } });
   });
 
   it('needs a token', async () => {

@@ -109,7 +109,7 @@ describe('GET /api/user/wallet', () => {
       await t.db.deleteFrom('sessions').where('user_id', '=', u.id).execute();
       for (const res of await Promise.all(hot(u.token))) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ success: false, message: 'Invalid or expired token' });
+        expect(res.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Invalid or expired token' });
       }
       expect((await ledger.getBalances(t.db, u.id)).deposit).toBe(usd(20));
     });
@@ -124,7 +124,7 @@ describe('GET /api/user/wallet', () => {
       const transfer = await inject(t.app, transfers.create, { token: u.token, body: { username: other.username, amount_usd: 10, type: 'deposit' } });
       for (const res of [w!, info!, transfer]) {
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ success: false, message: 'Your account has been blocked' });
+        expect(res.json()).toEqual({ success: false, code: 'FORBIDDEN', message: 'Your account has been blocked' });
       }
       expect((await ledger.getBalances(t.db, u.id)).deposit).toBe(usd(20));
       expect((await ledger.getBalances(t.db, other.id)).deposit).toBe(0n);
