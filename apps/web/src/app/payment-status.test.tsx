@@ -69,7 +69,7 @@ const render = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{no
 
 /** The badge: its words and the colour family of its text. */
 function badgeOf(html: string): { words: string; colour: string } {
-  const m = /<span class="([^"]*)" data-tone="[^"]*" data-status="[^"]*">([^<]*)<\/span>/.exec(html);
+  const m = /<span class="([^"]*)" data-tone="[^"]*" data-kind="payment" data-status="[^"]*">([^<]*)<\/span>/.exec(html);
   if (!m) throw new Error(`no status badge in ${html.slice(0, 300)}`);
   return { words: m[2]!, colour: /text-(\w+)-\d00/.exec(m[1]!)?.[1] ?? '?' };
 }

@@ -1,26 +1,17 @@
 import { formatAmount } from '@app/core/format';
 import clsx from 'clsx';
-import { AMOUNT_TONE_CLASS, paymentAmountText, presentPayment } from '../lib/payment-status';
-import { Badge } from './ui/badge';
-
-/** A payment's status badge, from the one table (lib/payment-status.ts). `statusKey` is paymentStatusKey(status, extra). */
-export function PaymentStatusBadge({ statusKey }: { statusKey: string }) {
-  const p = presentPayment(statusKey);
-  return (
-    <Badge tone={p.tone} data-status={statusKey}>
-      {p.words}
-    </Badge>
-  );
-}
+import { AMOUNT_TONE_CLASS, paymentAmountText, presentPayment, underReview } from '../lib/payment-status';
 
 /**
  * A payment's amount, from the same table: what to send while waiting, what arrived once complete,
- * and "X of Y" otherwise, coloured by the table. `currency` '$' writes "$20.00"; 'USDT' "20.00 USDT".
+ * and "X of Y" otherwise, coloured by the table. Once complete it is the amount credited (`credited`,
+ * the server's credited_amount), and money held for review says so in amber. `currency` '$' writes "$20.00"; 'USDT' "20.00 USDT".
  */
 export function PaymentAmount({
   statusKey,
   received,
   asked,
+  credited,
   currency,
   className,
   testId,
@@ -28,17 +19,25 @@ export function PaymentAmount({
   statusKey: string;
   received: number;
   asked: number;
+  credited?: number | null;
   currency: '$' | 'USDT';
   className?: string;
   testId?: string;
 }) {
   const text = paymentAmountText(
     statusKey,
-    { received, asked },
+    { received, asked, credited },
     currency === '$' ? { money: (n) => `$${formatAmount(n)}` } : { money: formatAmount, unit: 'USDT' },
   );
   return (
-    <span className={clsx('font-semibold', AMOUNT_TONE_CLASS[presentPayment(statusKey).amountTone], className)} data-testid={testId}>
+    <span
+      className={clsx(
+        'font-semibold',
+        AMOUNT_TONE_CLASS[underReview(statusKey, { received, credited }) ? 'warning' : presentPayment(statusKey).amountTone],
+        className,
+      )}
+      data-testid={testId}
+    >
       {text}
     </span>
   );

@@ -1,16 +1,42 @@
+import { errorSpec, type ErrorCode } from '@app/core/errors';
 import { toast } from './toast';
 import { takeEarlyResponse } from './early-requests';
 import { storage } from './storage';
 
-/** A failed call: the server's message (or a fallback), its status and per-field errors. */
+/**
+ * A failed call: the server's message (or a fallback), its status, its code from the one error
+ * table (`@app/core/errors`; NETWORK when no answer came) and per-field errors.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly errors: Record<string, string> = {},
+    readonly code: ErrorCode | 'NETWORK' = status === 0 ? 'NETWORK' : 'INTERNAL',
   ) {
     super(message);
   }
+  /** The server could not be reached or cannot serve now (an outage, not a refusal): what is on screen stays, with Retry. */
+  get isOutage(): boolean {
+    return this.code === 'NETWORK' || errorSpec(this.code).kind === 'outage';
+  }
+}
+
+/**
+ * Whether the outage notice (with Retry) has already told the person about this failure: a screen
+ * then does not toast its own "Failed to fetch …" on top of it (it still shows its error in place).
+ */
+export function toldGlobally(err: unknown): boolean {
+  return err instanceof ApiError && err.code !== 'NETWORK' && err.code !== 'PROVIDER_UNAVAILABLE' && errorSpec(err.code).kind === 'outage';
+}
+
+/** What the app says while the server is out of reach (issue 47): never 'under maintenance', which only MAINTENANCE means. */
+export const OUTAGE_MESSAGE = "We can't reach the server right now";
+
+/** What Retry on the outage notice does: the app's screens read again (set by the query client). */
+let retryAll: () => void = () => window.location.reload();
+export function setOutageRetry(fn: () => void): void {
+  retryAll = fn;
 }
 
 type Navigate = (to: string, state?: SignedOutState) => void;
@@ -33,13 +59,14 @@ let liveToken: string | null = null;
 
 /**
  * Global handling of spec section 8: a 401 (or a 403 'Invalid or expired token') clears the token;
- * a 503 toasts 'Server is under maintenance' and goes to /maintenance. Returns true when the answer
+ * MAINTENANCE (the one 503 that is maintenance) toasts 'Server is under maintenance' and goes to
+ * /maintenance; an outage says so with Retry and keeps the screen. Returns true when the answer
  * is to be dropped: a session that had worked (in this tab, or earlier on this device: `session_worked`) just
  * ended: signed out elsewhere (a Revoke on /security, a password change or reset, a block), so the
  * user goes to /login, which says why (issue 32; the spec's move to / left them on the marketing
  * page with 'Invalid or expired token'). A token that never worked still goes to / as the spec says.
  */
-function handleGlobal(status: number, message: string | undefined, path: string, sentToken: string | null): boolean {
+function handleGlobal(status: number, code: ErrorCode, message: string | undefined, path: string, sentToken: string | null): boolean {
   if (status === 401 || (status === 403 && message === 'Invalid or expired token')) {
     // Login and register answer 401 for bad credentials: those are shown on the form, not a redirect.
     if (path.startsWith('/api/auth/login') || path.startsWith('/api/auth/register') || path.startsWith('/api/auth/verify-otp')) return false;
@@ -55,9 +82,14 @@ function handleGlobal(status: number, message: string | undefined, path: string,
     }
     navigateTo('/login', { signedOut: true });
     return true;
-  } else if (status === 503) {
+  } else if (code === 'MAINTENANCE') {
+    // Only the admin's maintenance switch sends people to /maintenance (issue 47): a database
+    // blip or a provider outage is not maintenance, and the screen they are on stays.
     toast.error('Server is under maintenance', { id: 'maintenance' });
     if (window.location.pathname !== '/maintenance') navigateTo('/maintenance');
+  } else if (errorSpec(code).kind === 'outage' && code !== 'PROVIDER_UNAVAILABLE') {
+    // (A provider outage is told by the screen that asked, in the server's words: our server answered.)
+    toast.error(OUTAGE_MESSAGE, { id: 'outage', description: 'What you see was loaded earlier.', action: { label: 'Retry', onClick: () => retryAll() } });
   }
   return false;
 }
@@ -65,6 +97,7 @@ function handleGlobal(status: number, message: string | undefined, path: string,
 /** What every answer is (server design, section 2); `data` is typed per contract by call(). */
 export interface Envelope {
   success: boolean;
+  code?: ErrorCode;
   message?: string;
   data?: unknown;
   errors?: Record<string, string>;
@@ -96,9 +129,10 @@ export async function request(method: string, path: string, body?: unknown, quer
   if (!res.ok || json?.success === false) {
     // The session ended and the app is on its way to /login: this answer has no one left to tell,
     // and settling it would make the screen being left toast 'Invalid or expired token' on the way.
-    if (handleGlobal(res.status, json?.message, url.pathname, token)) return new Promise<never>(() => undefined);
+    const code = json?.code ?? codeOfStatus(res.status);
+    if (handleGlobal(res.status, code, json?.message, url.pathname, token)) return new Promise<never>(() => undefined);
     // No server message: leave it empty so each screen shows its own fallback text.
-    throw new ApiError(json?.message ?? '', res.status, json?.errors ?? {});
+    throw new ApiError(json?.message ?? '', res.status, json?.errors ?? {}, code);
   }
   if (token && liveToken !== token && storage.getToken() === token) {
     liveToken = token;
@@ -109,6 +143,20 @@ export async function request(method: string, path: string, body?: unknown, quer
     }
   }
   return json ?? { success: true };
+}
+
+/**
+ * An answer with no code (not from our API: a proxy's 502/504 page, a gateway timeout): its status
+ * read as the table's code for it, so a proxy between the app and the server that says 'bad
+ * gateway' is an outage too.
+ */
+function codeOfStatus(status: number): ErrorCode {
+  if (status === 502 || status === 503 || status === 504) return 'UNAVAILABLE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 }
 
 /** The message to show for a failed call: the server's, else the screen's fallback. */

@@ -2,6 +2,8 @@
 export type Extra = Partial<{
   amount_received: number | null;
   expected_amount: number | null;
+  /** USD credited to the deposit balance for this payment (issue 47: what is shown as credited) */
+  credited_amount: number | null;
   status: string;
   status_description: string | null;
   wallet_address: string | null;

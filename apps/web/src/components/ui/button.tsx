@@ -7,7 +7,8 @@ const VARIANTS: Record<Variant, string> = {
   secondary: 'bg-surface-700 text-slate-100 hover:bg-surface-600',
   outline: 'border border-brand-500/60 text-brand-300 hover:bg-brand-500/10',
   ghost: 'text-slate-300 hover:bg-white/5',
-  danger: 'bg-red-500 text-white hover:bg-red-600',
+  // White on red-500 was 3.8:1 (the Block button of /admin/users/:id); on red-700 it is 6.4:1.
+  danger: 'bg-red-700 text-white hover:bg-red-800',
 };
 
 export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {

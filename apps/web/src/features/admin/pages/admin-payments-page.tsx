@@ -2,8 +2,8 @@ import { PAYMENT_STATUSES } from '@app/core/statuses';
 import { formatAmount, formatDateTimeShort } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
-import { presentPayment } from '../../../lib/payment-status';
 import { paymentsQuery, type AdminPayment } from '../api/admin-api';
 import { AdminTable, StatusFilter, type Column } from '../components/admin-table';
 import { useAdminList } from '../components/use-admin-list';
@@ -20,8 +20,8 @@ const COLUMNS: Column<AdminPayment>[] = [
     header: 'Status',
     cell: (p) => (
       <span className="flex items-center gap-1">
-        <Badge tone={presentPayment(p.status).tone}>{p.status.replace(/_/g, ' ')}</Badge>
-        {p.needs_review ? <Badge tone="pink">review</Badge> : null}
+        <StatusBadge kind="payment" status={p.status} />
+        {p.needs_review ? <Badge tone="pink">Review</Badge> : null}
       </span>
     ),
   },

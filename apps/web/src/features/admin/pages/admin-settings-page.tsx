@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { call } from '../../../lib/call';
 import { rewardLevelsQuery, settingsQuery, useAdminAction, type AdminRewardLevel, type AdminSettings } from '../api/admin-api';
 import { ScrollX } from '../../../components/ui/scroll-x';
+import { settingsSavedToast } from '../maintenance-toast';
 
 const FIELDS: { key: keyof Omit<AdminSettings, 'maintenance_mode'>; label: string; hint: string }[] = [
   { key: 'roi_income_percentage', label: 'Daily ROI (%)', hint: 'applies to stakes created from now on' },
@@ -56,7 +57,9 @@ function SettingsForm({ initial }: { initial: AdminSettings }) {
     try {
       const body = { ...Object.fromEntries(FIELDS.map((f) => [f.key, Number(values[f.key])])), maintenance_mode: maintenance };
       const res = await save.mutateAsync(body);
-      toast.success(res.message ?? 'Settings saved');
+      // The state the server saved, not the box's: the toast says which way maintenance went.
+      const t = settingsSavedToast(initial.maintenance_mode, res.data.maintenance_mode, res.message);
+      toast.success(t.title, t.description ? { description: t.description } : undefined);
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.errors);
       toast.error(errorMessage(err, 'Failed to save settings'));

@@ -3,7 +3,7 @@ import { formatDateTimeShort } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -21,7 +21,7 @@ const COLUMNS: Column<AdminTicket>[] = [
   { header: 'Message', cell: (t) => <span className="line-clamp-2 max-w-xs text-slate-300">{t.message}</span>, className: 'text-slate-200' },
   {
     header: 'Status',
-    cell: (t) => <Badge tone={t.status === 'closed' ? 'danger' : t.status === 'answered' ? 'info' : 'success'}>{t.status}</Badge>,
+    cell: (t) => <StatusBadge kind="ticket" status={t.status} />,
   },
 ];
 

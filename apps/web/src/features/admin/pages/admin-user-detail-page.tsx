@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { Badge } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { BackLink, PageHeader } from '../../../components/ui/page-header';
@@ -14,6 +14,7 @@ import { call } from '../../../lib/call';
 import { useAdminAction, userQuery, type AdminUserDetail } from '../api/admin-api';
 import { StatCard } from '../components/admin-table';
 import { ScrollX } from '../../../components/ui/scroll-x';
+import type { StatusKind, StatusOf } from '../../../lib/status-presentation';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -71,15 +72,25 @@ const WITHDRAWAL_COLUMNS: Columns<AdminUserDetail['withdrawals'][number]> = {
   Network: (w) => w.network,
 };
 
-/** One table of the user's records, each row ending with the record's status and when it was made. */
-function RecordsSection<T extends { status: string; createdAt: string }>({ title, records, columns }: { title: string; records: T[]; columns: Columns<T> }) {
+/** One table of the user's records, each row ending with the record's status (its badge) and when it was made. */
+function RecordsSection<K extends StatusKind, T extends { status: StatusOf[K]; createdAt: string }>({
+  title,
+  kind,
+  records,
+  columns,
+}: {
+  title: string;
+  kind: K;
+  records: T[];
+  columns: Columns<T>;
+}) {
   const cells = Object.values(columns);
   return (
     <Section title={title}>
       <MiniTable
         head={[...Object.keys(columns), 'Status', 'Created']}
         empty={`No ${title.toLowerCase()}`}
-        rows={records.map((r) => [...cells.map((cell) => cell(r)), r.status, formatDateTimeShort(r.createdAt)])}
+        rows={records.map((r) => [...cells.map((cell) => cell(r)), <StatusBadge key="s" kind={kind} status={r.status} />, formatDateTimeShort(r.createdAt)])}
       />
     </Section>
   );
@@ -117,7 +128,7 @@ export default function AdminUserDetailPage() {
                 </p>
               </div>
               <div className="flex items-center gap-2">
-                <Badge tone={data.user.status === 'active' ? 'success' : data.user.status === 'blocked' ? 'danger' : 'neutral'}>{data.user.status}</Badge>
+                <StatusBadge kind="user" status={data.user.status} />
                 {data.user.is_admin ? null : data.user.status === 'blocked' ? (
                   <Button variant="secondary" disabled={block.isPending} onClick={() => void toggle(false)}>
                     Unblock
@@ -171,9 +182,9 @@ export default function AdminUserDetailPage() {
                 ])}
               />
             </Section>
-            <RecordsSection title="Stakes" records={data.stakes} columns={STAKE_COLUMNS} />
-            <RecordsSection title="Payments" records={data.payments} columns={PAYMENT_COLUMNS} />
-            <RecordsSection title="Withdrawals" records={data.withdrawals} columns={WITHDRAWAL_COLUMNS} />
+            <RecordsSection title="Stakes" kind="stake" records={data.stakes} columns={STAKE_COLUMNS} />
+            <RecordsSection title="Payments" kind="payment" records={data.payments} columns={PAYMENT_COLUMNS} />
+            <RecordsSection title="Withdrawals" kind="withdrawal" records={data.withdrawals} columns={WITHDRAWAL_COLUMNS} />
           </div>
         )}
       </QueryState>

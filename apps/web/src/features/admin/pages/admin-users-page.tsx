@@ -4,6 +4,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { usersQuery, type AdminUserRow } from '../api/admin-api';
 import { AdminTable } from '../components/admin-table';
@@ -40,7 +41,11 @@ export default function AdminUsersPage() {
           {
             header: 'Status',
             cell: (u) => (
-              <Badge tone={u.status === 'active' ? 'success' : u.status === 'blocked' ? 'danger' : 'neutral'}>{u.is_admin ? 'admin' : u.status}</Badge>
+              // An admin's role is named beside the status (it replaced the status before, in the status's colour).
+              <span className="flex items-center gap-1">
+                <StatusBadge kind="user" status={u.status} />
+                {u.is_admin ? <Badge tone="purple">Admin</Badge> : null}
+              </span>
             ),
           },
           { header: 'Joined', cell: (u) => formatDateLong(u.createdAt) },

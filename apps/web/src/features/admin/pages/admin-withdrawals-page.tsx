@@ -3,7 +3,7 @@ import { formatAmount, formatDateTimeShort, shortenAddress } from '@app/core/for
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -60,7 +60,7 @@ export default function AdminWithdrawalsPage() {
           },
           {
             header: 'Status',
-            cell: (w) => <Badge tone={w.status === 'completed' ? 'success' : w.status === 'rejected' ? 'danger' : 'warning'}>{w.status}</Badge>,
+            cell: (w) => <StatusBadge kind="withdrawal" status={w.status} />,
           },
           {
             header: 'Action',

@@ -1,24 +1,16 @@
 import type { TActivityItem } from '@app/core/contracts';
 import { formatAmount, formatDateTime } from '@app/core/format';
 import { ArrowDownToLine, ArrowUpFromLine, Layers } from 'lucide-react';
-import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { PaymentAmount } from '../../../components/payment-status';
+import { StatusBadge } from '../../../components/status-badge';
 import { paymentStatusKey } from '../../../lib/payment-status';
 import { shownAmount } from '../../../lib/shown-amount';
 
-/** Activity status colours (spec section 4). */
-function tone(status: string): BadgeTone {
-  const s = status.toLowerCase();
-  if (['active', 'confirmed', 'approved'].includes(s)) return 'success';
-  if (['partially_paid', 'pending', 'waiting'].includes(s)) return 'warning';
-  if (['inactive', 'failed', 'rejected'].includes(s)) return 'danger';
-  return 'neutral';
-}
-
+/** Each kind of activity: its name, icon and the status table its badge reads (lib/status-presentation.ts). */
 const KIND = {
-  staking: { label: 'Stake', icon: Layers },
-  transaction: { label: 'Deposit', icon: ArrowDownToLine },
-  withdrawal: { label: 'Withdrawal', icon: ArrowUpFromLine },
+  staking: { label: 'Stake', icon: Layers, status: 'stake' },
+  transaction: { label: 'Deposit', icon: ArrowDownToLine, status: 'payment' },
+  withdrawal: { label: 'Withdrawal', icon: ArrowUpFromLine, status: 'withdrawal' },
 } as const;
 
 /** The dashboard's recent activities, newest first (loaded on demand by activity-list.tsx). */
@@ -43,7 +35,7 @@ export default function ActivityRows({ items }: { items: TActivityItem[] }) {
             ) : (
               <div className="text-right">
                 <p className="text-sm font-semibold text-white">${formatAmount(amount)}</p>
-                <Badge tone={tone(a.status)}>{a.status.replace(/_/g, ' ')}</Badge>
+                <StatusBadge kind={kind.status} status={a.status} />
               </div>
             )}
           </li>
@@ -64,7 +56,7 @@ function DepositFigures({ statusKey, received, asked }: { statusKey: string; rec
       <p className="text-sm">
         <PaymentAmount statusKey={statusKey} received={received} asked={asked} currency="$" testId="activity-amount" />
       </p>
-      <PaymentStatusBadge statusKey={statusKey} />
+      <StatusBadge kind="payment" status={statusKey} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePendingWithdrawals } from '../../../components/pending-withdrawals';
 import { demoPendingQueryOptions, reopenable } from '../../../lib/open-payments';
+import { presentStatus } from '../../../lib/status-presentation';
 
 /**
  * "What is in flight": a deposit still waiting for money or confirmations (with the way back to
@@ -20,7 +21,7 @@ export default function InFlight() {
         <div className="flex items-center justify-between gap-3 rounded-xl bg-surface-900/70 p-3">
           <p className="flex min-w-0 items-center gap-2 text-sm text-slate-200">
             <ArrowDownToLine className="h-4 w-4 shrink-0 text-brand-300" aria-hidden />
-            {`Deposit of $${formatAmount(open.amount)} ${open.status === 'waiting' ? 'waiting' : 'confirming'}`}
+            {`Deposit of $${formatAmount(open.amount)} ${presentStatus('payment', open.status).label.toLowerCase()}`}
           </p>
           <Link
             to="/demo-deposit"

@@ -1,13 +1,13 @@
 import { abbreviateAmount, rankLabel } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../../lib/toast';
 import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
-import { Badge } from '../../../components/ui/badge';
-import { ErrorState, LastUpdated, RefreshError } from '../../../components/ui/states';
-import { errorMessage } from '../../../lib/api-client';
+import { StatusBadge } from '../../../components/status-badge';
+import { LastUpdated, RefreshError } from '../../../components/ui/states';
+import { LoadError, useFigures } from '../../../components/load-error';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { userInfoQueryOptions } from '../../../lib/shared-queries';
 import { ActivityList } from '../components/activity-list';
 import { BalanceCard } from '../components/balance-card';
@@ -26,9 +26,9 @@ function greeting(): string {
 
 export default function DashboardPage() {
   const info = useQuery(userInfoQueryOptions());
-  useEffect(() => {
-    if (info.isError) toast.error(errorMessage(info.error, 'Failed to fetch user information'));
-  }, [info.isError, info.error]);
+  const figures = useFigures(info);
+  const loading = figures.state === 'loading';
+  useErrorToast(info, 'Failed to fetch user information');
 
   const user = info.data;
   return (
@@ -50,19 +50,25 @@ export default function DashboardPage() {
               {rankLabel(user.eligible_level)}
             </span>
           </div>
-        ) : info.isPending ? (
+        ) : loading ? (
           <HeaderPillSkeleton />
         ) : null}
       </header>
 
-      <RefreshError query={info} errorText="Error loading user data" />
-      {info.isPending ? (
+      {/* Offline nothing is asked: the banner and "Last updated" say how old the figures are. */}
+      {figures.online ? <RefreshError query={info} errorText="Error loading user data" /> : null}
+      {loading ? (
         <DashboardSkeleton />
-      ) : !user ? (
-        <div className="card">
-          <ErrorState text="Error loading user data" onRetry={() => void info.refetch()} busy={info.isFetching} />
-        </div>
-      ) : (
+      ) : figures.state === 'failed' || figures.state === 'offline' ? (
+        <LoadError
+          title="Error loading user data"
+          what="Your dashboard"
+          state={figures.state}
+          error={figures.error}
+          onRetry={figures.retry}
+          busy={figures.busy}
+        />
+      ) : !user ? null : (
         <>
           <section className="rounded-2xl bg-gradient-to-br from-brand-600/40 via-surface-800 to-surface-800 p-5 ring-1 ring-white/5">
             <div className="flex items-start justify-between gap-2">
@@ -71,7 +77,7 @@ export default function DashboardPage() {
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-2">
               <h1 className="text-2xl font-bold text-white">{user.name}</h1>
-              <Badge tone={user.status === 'active' ? 'success' : 'danger'}>{user.status === 'active' ? 'Active' : 'Inactive'}</Badge>
+              <StatusBadge kind="user" status={user.status} />
             </div>
             {/* The line is kept (empty) for an active user too: the skeleton cannot know which it will be, and nothing below moves either way. */}
             <p className="mt-2 min-h-4 text-xs text-slate-400">{user.status !== 'active' ? 'Make your first stake to activate your account.' : null}</p>
@@ -113,7 +119,8 @@ export default function DashboardPage() {
         </>
       )}
 
-      <ActivityList items={user?.activity ?? []} loading={info.isPending} error={info.isError && !user} />
+      {/* Offline with nothing kept there is no list to show, and "No recent activities" would not be true. */}
+      {figures.state === 'offline' ? null : <ActivityList items={user?.activity ?? []} loading={loading} error={figures.state === 'failed'} />}
     </div>
   );
 }

@@ -11,7 +11,10 @@ export type PaymentExtra = Pick<
   | 'last_transaction_hash'
   | 'cancelled_at'
   | 'required_confirmations'
->;
+> & {
+  /** USD credited for this payment; null when the server did not say (then the received amount stands for it) */
+  credited_amount: number | null;
+};
 
 /** Payment extra is JSON text (or an object); unreadable data falls back to zero received, expected = amount, USDT. */
 export function parseExtra(extra: unknown, amount: number): PaymentExtra {
@@ -35,6 +38,7 @@ export function parseExtra(extra: unknown, amount: number): PaymentExtra {
     last_transaction_hash: typeof obj.last_transaction_hash === 'string' ? obj.last_transaction_hash : null,
     cancelled_at: typeof obj.cancelled_at === 'string' ? obj.cancelled_at : null,
     required_confirmations: typeof obj.required_confirmations === 'number' ? obj.required_confirmations : null,
+    credited_amount: obj.credited_amount === undefined || obj.credited_amount === null ? null : num(obj.credited_amount, 0),
   };
 }
 

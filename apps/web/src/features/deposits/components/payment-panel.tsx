@@ -6,9 +6,10 @@ import { Ban, Copy, Info } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
+import { PaymentAmount } from '../../../components/payment-status';
+import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
-import { paymentStatusKey, presentPayment } from '../../../lib/payment-status';
+import { paymentStatusKey, presentPayment, underReview } from '../../../lib/payment-status';
 import { isCancellable } from '../api/payments-api';
 import { Icon } from './icon';
 import { networkName, parseExtra } from './payment-extra';
@@ -17,8 +18,12 @@ import { useCountdown } from './use-countdown';
 /** Item 8 of issue 32: a transfer that lands after the window is credited for what arrived (payments/sandbox-chain.ts). */
 export const LATE_MONEY_NOTE = 'Money that arrives after the timer is still credited for what arrived.';
 
+/** A finished payment whose money is held for an admin's review (issue 47): received, not credited yet. */
+export const UNDER_REVIEW_NOTE = 'This payment was received and is under review: it is credited to your Deposit Balance once checked.';
+
 /** Why a closed payment's address must not be used again, per status. */
-function closedReason(key: string): string {
+function closedReason(key: string, heldForReview: boolean): string {
+  if (key === 'finished' && heldForReview) return UNDER_REVIEW_NOTE;
   if (key === 'finished') return 'This payment is complete and credited to your Deposit Balance.';
   if (key === 'partially_paid') return 'What arrived is credited to your Deposit Balance.';
   if (key === 'cancelled') return 'You cancelled this payment.';
@@ -113,7 +118,7 @@ export function PaymentPanel({
       )}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <PaymentStatusBadge statusKey={key} />
+        <StatusBadge kind="payment" status={key} />
         <span className="inline-flex items-center gap-2 text-sm text-slate-300">
           <Icon src={payment.meta_data.chain.iconUrl} alt={payment.meta_data.chain.name} />
           {payment.meta_data.chain.name}
@@ -125,7 +130,11 @@ export function PaymentPanel({
           <p className="flex items-center gap-2 text-sm font-semibold text-white">
             <Ban className="h-4 w-4 shrink-0 text-red-400" aria-hidden /> This address is closed, do not send to it
           </p>
-          <p className="mt-1 text-xs text-slate-300">{windowOver ? closedReason('expired') : closedReason(key)}</p>
+          <p className="mt-1 text-xs text-slate-300">
+            {windowOver
+              ? closedReason('expired', false)
+              : closedReason(key, underReview(key, { received: info.amount_received, credited: info.credited_amount }))}
+          </p>
           {onNew ? (
             // A partial payment's own next step is "Pay the missing amount" below: this one steps back.
             <Button variant={status === 'partially_paid' && missing ? 'secondary' : 'primary'} className="mt-3 w-full" onClick={onNew}>
@@ -158,6 +167,7 @@ export function PaymentPanel({
           statusKey={windowOver ? 'expired' : key}
           received={info.amount_received}
           asked={payment.payAmount}
+          credited={info.credited_amount}
           currency="USDT"
           className="text-right text-xl font-bold"
           testId="panel-amount"

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import type { PendingPayment } from '../api/payments-api';
-import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
+import { PaymentAmount } from '../../../components/payment-status';
+import { StatusBadge } from '../../../components/status-badge';
 import { paymentStatusKey } from '../../../lib/payment-status';
 import { parseExtra } from './payment-extra';
 
@@ -71,9 +72,15 @@ export function PendingList({
                   <div className="whitespace-nowrap text-right">
                     {/* A USDT payment: what to send, or what arrived of it (the payment status table). */}
                     <p className="text-sm">
-                      <PaymentAmount statusKey={key} received={extra.amount_received} asked={p.pay_amount ?? p.amount} currency="USDT" />
+                      <PaymentAmount
+                        statusKey={key}
+                        received={extra.amount_received}
+                        asked={p.pay_amount ?? p.amount}
+                        credited={extra.credited_amount}
+                        currency="USDT"
+                      />
                     </p>
-                    <PaymentStatusBadge statusKey={key} />
+                    <StatusBadge kind="payment" status={key} />
                   </div>
                   <button
                     type="button"

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { CLOSED_PAYMENT_STATUSES } from '../api/payments-api';
 import { parseExtra } from './payment-extra';
+import { underReview } from '../../../lib/payment-status';
 
 /** server.md section 6: only these end a payment. `confirmed` and `sending` are on the way to one of them. */
 export const FINAL_PAYMENT_STATUSES: ReadonlySet<string> = CLOSED_PAYMENT_STATUSES;
@@ -78,6 +79,10 @@ export function useStatusOutcome() {
       toast.warning(
         `Payment completed with partial amount! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency} (Expected: ${formatAmount(extra.expected_amount)} ${extra.pay_currency}).`,
       );
+    } else if (next === 'finished' && underReview('finished', { received: extra.amount_received, credited: extra.credited_amount })) {
+      // Received but held for review: never toasted as credited (issue 47).
+      toast.info(`Payment received: ${formatAmount(extra.amount_received)} ${extra.pay_currency} is under review and is credited once checked.`);
+      redirect();
     } else if (next === 'finished') {
       toast.success(
         extra.amount_received > 0 ? `Payment confirmed! Received ${formatAmount(extra.amount_received)} ${extra.pay_currency}.` : 'Payment confirmed!',

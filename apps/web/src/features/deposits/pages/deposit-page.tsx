@@ -10,7 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
+import { PaymentAmount } from '../../../components/payment-status';
+import { StatusBadge } from '../../../components/status-badge';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -202,11 +203,12 @@ export default function DepositPage() {
               <li key={p.payment_id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
                 <OpenPaymentButton payment={p} shown={created?.p.payment_id === p.payment_id} onOpen={() => setCreated(fromPending(p))} />
                 <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
-                  <PaymentStatusBadge statusKey={paymentStatusKey(p.status, parseExtra(p.extra, p.pay_amount))} />
+                  <StatusBadge kind="payment" status={paymentStatusKey(p.status, parseExtra(p.extra, p.pay_amount))} />
                   <PaymentAmount
                     statusKey={paymentStatusKey(p.status, parseExtra(p.extra, p.pay_amount))}
                     received={parseExtra(p.extra, p.pay_amount).amount_received}
                     asked={p.pay_amount}
+                    credited={parseExtra(p.extra, p.pay_amount).credited_amount}
                     currency="USDT"
                     className="text-sm"
                   />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Gift, TrendingUp, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { toldGlobally } from '../../../lib/api-client';
 import { PagedQueryTable } from '../../../components/paged-query-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatCard } from '../../../components/ui/stat-card';
@@ -32,8 +33,8 @@ export default function IncomePage() {
   const settings = useQuery(settingsQueryOptions());
   const history = useQuery(incomeHistoryQueryOptions(tab.type, page, range));
   useEffect(() => {
-    if (history.isError) toast.error('Failed to fetch income history');
-  }, [history.isError]);
+    if (history.isError && !toldGlobally(history.error)) toast.error('Failed to fetch income history');
+  }, [history.isError, history.error]);
 
   const banner =
     tab.key === 'roi'

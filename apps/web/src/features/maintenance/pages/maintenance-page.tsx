@@ -1,8 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Wrench } from 'lucide-react';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { storage } from '../../../lib/storage';
+import { apiIsBack, MAINTENANCE_POLL_MS, watchMaintenance } from '../maintenance-watch';
+import { returnPath } from '../return-path';
 
-/** Where a 503 from the API lands. Try again reloads the app on /dashboard, which comes back here while the server is still down. */
+/**
+ * Where a 503 from the API lands. It asks every 20 s whether the API answers again (and at once
+ * when the network comes back or the tab is shown again) and then goes back by itself to the page
+ * the person was on (issue 47: it stayed until Try again). Try again reloads the app on /dashboard,
+ * which comes back here while the server is still down.
+ */
 export default function MaintenancePage() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  useEffect(() => {
+    const watch = watchMaintenance({
+      probe: () => apiIsBack(),
+      onBack: () => {
+        // The reads that met the 503 are asked again by the page they belong to.
+        void qc.invalidateQueries();
+        void navigate(returnPath(storage.getToken() !== null), { replace: true });
+      },
+    });
+    const onOnline = () => watch.now();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') watch.now();
+    };
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      watch.stop();
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [navigate, qc]);
   return (
     <main className="relative flex min-h-dvh items-center justify-center overflow-hidden bg-surface-950 px-4 py-12">
       <div
@@ -17,6 +50,9 @@ export default function MaintenancePage() {
         <p className="mt-3 text-pretty text-sm leading-relaxed text-slate-400">
           We are making a few improvements and will be back shortly. Your balances and stakes are safe, and no daily reward is lost: missed days are credited
           when we are back.
+        </p>
+        <p className="mt-3 text-xs text-slate-400" data-testid="maintenance-auto">
+          {`This page checks every ${MAINTENANCE_POLL_MS / 1000} seconds and takes you back as soon as we are done.`}
         </p>
         <button
           type="button"

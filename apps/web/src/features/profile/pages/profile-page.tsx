@@ -1,7 +1,7 @@
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { BackLink, PageHeader } from '../../../components/ui/page-header';
 import { QueryState } from '../../../components/ui/states';
 import { profileQueryOptions } from '../api/profile';
@@ -43,7 +43,7 @@ export default function ProfilePage() {
               <Field label="Username" value={data.username} />
               <Field label="Email" value={<span className="truncate">{data.email}</span>} />
               <Field label="Referral ID" value={data.referral_id || '-'} />
-              <Field label="Status" value={<Badge tone={data.status === 'active' ? 'success' : 'danger'}>{data.status}</Badge>} />
+              <Field label="Status" value={<StatusBadge kind="user" status={data.status} />} />
               <Field label="Active Date" value={formatDateLong(data.active_date, '-')} />
             </dl>
           </div>

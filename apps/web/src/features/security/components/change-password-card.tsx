@@ -1,4 +1,4 @@
-import { CURRENT_PASSWORD_WRONG_MESSAGE, ZChangePasswordForm, type TChangePasswordForm } from '@app/core/schemas/security';
+import { ZChangePasswordForm, type TChangePasswordForm } from '@app/core/schemas/security';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -26,8 +26,9 @@ export function ChangePasswordCard() {
       form.reset();
     } catch (err) {
       const fieldErrors = err instanceof ApiError ? err.errors : {};
-      if (fieldErrors.current_password || (err instanceof ApiError && err.message === CURRENT_PASSWORD_WRONG_MESSAGE)) {
-        form.setError('current_password', { message: fieldErrors.current_password ?? CURRENT_PASSWORD_WRONG_MESSAGE }, { shouldFocus: true });
+      // The field comes from the answer (the error table's field), never from matching its text.
+      if (fieldErrors.current_password) {
+        form.setError('current_password', { message: fieldErrors.current_password }, { shouldFocus: true });
       } else if (fieldErrors.new_password) {
         form.setError('new_password', { message: fieldErrors.new_password }, { shouldFocus: true });
       } else {

@@ -1,7 +1,7 @@
 import type { TStakeRow } from '@app/core/contracts';
 import { formatAmount, formatDateIso } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { PagedQueryTable } from '../../../components/paged-query-table';
 import { BackLink, PageHeader } from '../../../components/ui/page-header';
 import { useErrorToast } from '../../../lib/use-error-toast';
@@ -11,14 +11,6 @@ import { downloadFile } from '../../../lib/download';
 import { useHistoryParams } from '../../../lib/history-range';
 import { stakeHistoryQueryOptions } from '../api/staking-api';
 import { StakeProgress } from '../components/stake-progress';
-
-/** Stake status badges (spec section 4): green active/completed, yellow pending, red failed, grey other. */
-function tone(status: string): BadgeTone {
-  if (status === 'active' || status === 'completed') return 'success';
-  if (status === 'pending') return 'warning';
-  if (status === 'failed') return 'danger';
-  return 'neutral';
-}
 
 export default function StakingHistoryPage() {
   const params = useHistoryParams();
@@ -44,7 +36,7 @@ export default function StakingHistoryPage() {
             { header: 'Type', cell: (r) => <span className="capitalize">{r.type}</span> },
             { header: 'Amount', cell: (r) => `$${formatAmount(r.amount_usd)}` },
             { header: 'Progress', cell: (r) => <StakeProgress stake={r} />, className: 'text-slate-200' },
-            { header: 'Status', cell: (r) => <Badge tone={tone(r.status)}>{r.status}</Badge> },
+            { header: 'Status', cell: (r) => <StatusBadge kind="stake" status={r.status} /> },
           ]}
         />
       </div>

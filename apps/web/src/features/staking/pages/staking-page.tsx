@@ -17,6 +17,8 @@ import { ReviewDialog } from '../../../components/ui/review-dialog';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { StatCard } from '../../../components/ui/stat-card';
 import { staking } from '@app/core/contracts/money';
+import { RefreshError } from '../../../components/ui/states';
+import { asOf, LoadError, StaleFormNote, useFigures } from '../../../components/load-error';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/call';
 import { settingsQueryOptions, walletQueryOptions } from '../../../lib/shared-queries';
@@ -26,6 +28,9 @@ export default function StakingPage() {
   const wallet = useQuery(walletQueryOptions());
   const settings = useQuery(settingsQueryOptions());
   const create = useCreateStake();
+  // The deposit balance is the page's figure: unread, the page says so instead of $0 and has no form (issue 47).
+  const figures = useFigures(wallet);
+  const live = figures.state === 'live';
   const balance = wallet.data?.deposit_balance ?? 0;
   const schema = useMemo(() => z.object({ amount_usd: formNumber(ZStakeAmount.refine((v) => v <= balance, 'Insufficient balance')) }), [balance]);
   const form = useForm<{ amount_usd: unknown }, unknown, { amount_usd: number }>({ resolver: zodResolver(schema), defaultValues: { amount_usd: '' } });
@@ -73,52 +78,70 @@ export default function StakingPage() {
           </HeaderLink>
         }
       />
-      <div className="grid grid-cols-2 gap-3">
-        <StatCard
-          label="Total Staked"
-          value={wallet.data ? `$${abbreviateAmount(wallet.data.total_staked)}` : '...'}
-          icon={Layers}
-          testId="staking-total"
-          note={<BalanceLine kind="staked" />}
+      {figures.state === 'failed' || figures.state === 'offline' ? (
+        <LoadError
+          title="Failed to fetch wallet information"
+          what="Your balance"
+          state={figures.state}
+          error={figures.error}
+          onRetry={figures.retry}
+          busy={figures.busy}
         />
-        <StatCard
-          label="USDT Balance"
-          value={wallet.data ? `$${abbreviateAmount(balance)}` : '...'}
-          icon={Wallet}
-          testId="staking-balance"
-          note={<BalanceLine kind="deposit" />}
-        />
-      </div>
-      <BalanceHelp />
-      <form onSubmit={onSubmit} noValidate className="card space-y-4">
-        <div>
-          <label htmlFor="stake-amount" className="label">
-            Amount
-          </label>
-          <input
-            id="stake-amount"
-            inputMode="numeric"
-            placeholder="Minimum 50, in steps of 10"
-            className="input"
-            aria-invalid={errors.amount_usd ? true : undefined}
-            aria-describedby="stake-amount-msg"
-            {...form.register('amount_usd')}
-          />
-          {errors.amount_usd ? (
-            <p id="stake-amount-msg" className="field-error">
-              {errors.amount_usd.message}
-            </p>
-          ) : (
-            <p id="stake-amount-msg" className="mt-1 text-xs text-slate-400">
-              {wallet.data ? `Available: $${formatAmount(balance)}` : 'Available: ...'}
-            </p>
-          )}
-        </div>
-        <SubmitButton busy={create.isPending} busyLabel="Processing..." disabled={!enough}>
-          Stake
-        </SubmitButton>
-        {!enough && wallet.data ? <p className="text-center text-sm text-amber-300">Not enough balance</p> : null}
-      </form>
+      ) : (
+        <>
+          {figures.online ? <RefreshError query={wallet} errorText="Failed to fetch wallet information" /> : null}
+          <div className="grid grid-cols-2 gap-3">
+            <StatCard
+              label="Total Staked"
+              value={wallet.data ? `$${abbreviateAmount(wallet.data.total_staked)}` : '...'}
+              icon={Layers}
+              testId="staking-total"
+              note={<BalanceLine kind="staked" />}
+            />
+            <StatCard
+              label="USDT Balance"
+              value={wallet.data ? `$${abbreviateAmount(balance)}` : '...'}
+              icon={Wallet}
+              testId="staking-balance"
+              note={<BalanceLine kind="deposit" />}
+            />
+          </div>
+          <BalanceHelp />
+          <form onSubmit={onSubmit} noValidate className="card">
+            {/* Shut while the balance is loading or is not a fresh answer (offline, a failed refresh). */}
+            <fieldset disabled={!live} className="min-w-0 space-y-4" data-testid="stake-form">
+              <div>
+                <label htmlFor="stake-amount" className="label">
+                  Amount
+                </label>
+                <input
+                  id="stake-amount"
+                  inputMode="numeric"
+                  placeholder="Minimum 50, in steps of 10"
+                  className="input"
+                  aria-invalid={errors.amount_usd ? true : undefined}
+                  aria-describedby="stake-amount-msg"
+                  {...form.register('amount_usd')}
+                />
+                {errors.amount_usd ? (
+                  <p id="stake-amount-msg" className="field-error">
+                    {errors.amount_usd.message}
+                  </p>
+                ) : (
+                  <p id="stake-amount-msg" className="mt-1 text-xs text-slate-400">
+                    {wallet.data ? `Available: $${formatAmount(balance)}${asOf(figures.state, figures.at)}` : 'Available: ...'}
+                  </p>
+                )}
+              </div>
+              <SubmitButton busy={create.isPending} busyLabel="Processing..." disabled={!enough}>
+                Stake
+              </SubmitButton>
+              {!enough && live ? <p className="text-center text-sm text-amber-300">Not enough balance</p> : null}
+              {figures.state === 'stale' ? <StaleFormNote online={figures.online} checking={wallet.isFetching} /> : null}
+            </fieldset>
+          </form>
+        </>
+      )}
       <ReviewDialog
         open={review !== null}
         title="Review your stake"

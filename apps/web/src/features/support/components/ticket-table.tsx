@@ -2,7 +2,7 @@ import type { TTicket } from '@app/core/contracts';
 import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
@@ -57,17 +57,10 @@ export function TicketTable({ page, onPage }: { page: number; onPage: (page: num
                     className="-my-3 inline-flex min-h-11 min-w-11 items-center justify-center rounded-full"
                     onClick={(e) => (e.stopPropagation(), setOpen(t))}
                   >
-                    {status(t) === 'answered' ? (
-                      <Badge tone="info" className="gap-1.5">
-                        <span className="h-1.5 w-1.5 rounded-full bg-sky-300" aria-hidden />
-                        Answered
-                      </Badge>
-                    ) : (
-                      <Badge tone="danger">{t.status}</Badge>
-                    )}
+                    <StatusBadge kind="ticket" status={t.status} />
                   </button>
                 ) : (
-                  <Badge tone="success">{t.status}</Badge>
+                  <StatusBadge kind="ticket" status={t.status} />
                 ),
             },
           ]}

@@ -4,7 +4,7 @@ import { formatDateLong } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { PagedQueryTable } from '../../../components/paged-query-table';
 import { HeaderLink } from '../../../components/ui/header-link';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -60,7 +60,7 @@ export default function TeamPage() {
             },
             { header: 'Name', cell: (m) => m.name },
             { header: 'Date', cell: (m) => formatDateLong(m.createdAt) },
-            { header: 'Status', cell: (m) => <Badge tone={m.status === 'active' ? 'success' : 'danger'}>{m.status}</Badge> },
+            { header: 'Status', cell: (m) => <StatusBadge kind="user" status={m.status} /> },
           ]}
         />
       </div>

@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import type { HistoryType } from '../../../lib/history-api';
-import { parseExtra } from '../../../lib/history-record';
+import { parseExtra, type Extra } from '../../../lib/history-record';
+import { paymentStatusKey } from '../../../lib/payment-status';
+import { presentStatus } from '../../../lib/status-presentation';
 import { HistoryAmount, HistoryStatus } from './history-cells';
 import { explorerUrl } from './history-format';
 
@@ -37,6 +39,15 @@ function sentToWallet(status: string, receive: unknown): string {
 }
 
 /**
+ * The Description line. A deposit the user cancelled is kept `expired` by the server, whose
+ * description is then 'Payment window expired': it says "Cancelled", as its badge does.
+ */
+function description(record: THistoryRecord, type: HistoryType, e: Extra): string {
+  if (type === 'transaction' && paymentStatusKey(record.status, e) === 'cancelled') return presentStatus('payment', 'cancelled').label;
+  return e.description || e.status_description || 'N/A';
+}
+
+/**
  * 'Transaction Details'. The headline amount is the row's own (the same cell): for a withdrawal
  * always what was debited, with the fee and what is sent to the wallet as separate lines in every
  * state (issue 32, item 5: it showed the gross while pending and the net once paid).
@@ -64,9 +75,10 @@ export function DetailsDialog({ record, type, onClose }: { record: THistoryRecor
             </div>
           </div>
           <Section title="Transaction Information">
-            <Row label="Description" value={e.description || e.status_description || 'N/A'} />
+            <Row label="Description" value={description(record, type, e)} />
             <Row label="Expected Amount" value={num(e.expected_amount)} />
             <Row label="Amount Received" value={num(e.amount_received)} />
+            {type === 'transaction' && typeof e.credited_amount === 'number' ? <Row label="Amount Credited" value={num(e.credited_amount)} /> : null}
             {typeof e.fee === 'number' ? <Row label="Fee" value={num(e.fee)} /> : null}
             {typeof e.fee === 'number' ? <Row label="Sent to your wallet" value={sentToWallet(record.status, e.expected_amount)} /> : null}
           </Section>

@@ -1,11 +1,11 @@
 import type { THistoryRecord } from '@app/core/contracts';
 import { formatAmount } from '@app/core/format';
-import { PaymentAmount, PaymentStatusBadge } from '../../../components/payment-status';
-import { Badge } from '../../../components/ui/badge';
+import { PaymentAmount } from '../../../components/payment-status';
+import { StatusBadge } from '../../../components/status-badge';
 import { paymentStatusKey } from '../../../lib/payment-status';
 import type { HistoryType } from '../../../lib/history-api';
 import { parseExtra } from '../../../lib/history-record';
-import { capitalise, historyTone, signedTransfer, transferCounterparty } from './history-format';
+import { signedTransfer, transferCounterparty } from './history-format';
 
 const dollars = (n: number) => `$${formatAmount(n)}`;
 
@@ -21,7 +21,14 @@ export function HistoryAmount({ record: r, type, compact = false }: { record: TH
   const e = parseExtra(r.extra);
   if (type === 'transaction') {
     return (
-      <PaymentAmount statusKey={paymentStatusKey(r.status, e)} received={e.amount_received ?? 0} asked={r.amount_usd} currency="$" testId="history-amount" />
+      <PaymentAmount
+        statusKey={paymentStatusKey(r.status, e)}
+        received={e.amount_received ?? 0}
+        asked={r.amount_usd}
+        credited={e.credited_amount}
+        currency="$"
+        testId="history-amount"
+      />
     );
   }
   if (type === 'withdrawal') {
@@ -47,8 +54,8 @@ export function HistoryAmount({ record: r, type, compact = false }: { record: TH
   );
 }
 
-/** The Status cell: a deposit from the payment status table, anything else the spec's history badges. */
+/** The Status cell (and the details dialog's): the record's status as the one table says (lib/status-presentation.ts). */
 export function HistoryStatus({ record: r, type }: { record: THistoryRecord; type: HistoryType }) {
-  if (type === 'transaction') return <PaymentStatusBadge statusKey={paymentStatusKey(r.status, parseExtra(r.extra))} />;
-  return <Badge tone={historyTone(r.status)}>{capitalise(r.status)}</Badge>;
+  if (type === 'transaction') return <StatusBadge kind="payment" status={paymentStatusKey(r.status, parseExtra(r.extra))} />;
+  return <StatusBadge kind={type} status={r.status} />;
 }

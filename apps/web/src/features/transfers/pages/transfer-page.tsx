@@ -16,7 +16,9 @@ import { HeaderLink } from '../../../components/ui/header-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReviewDialog, reviewState, type ReviewRow } from '../../../components/ui/review-dialog';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { RefreshError } from '../../../components/ui/states';
+import { asOf, LoadError, StaleFormNote, useFigures } from '../../../components/load-error';
+import { ApiError, errorMessage, toldGlobally } from '../../../lib/api-client';
 import { walletQueryOptions } from '../../../lib/shared-queries';
 import { checkUsername, useCreateTransfer } from '../api/transfers-api';
 
@@ -28,6 +30,8 @@ export default function TransferPage() {
   const create = useCreateTransfer();
   const [receiver, setReceiver] = useState<Receiver>({ state: 'idle' });
   const [type, setType] = useState<'deposit' | 'withdraw'>('deposit');
+  // Until the wallet is read there is no form and no "Available: 0.00" (issue 47): the 0 is only the schema's bound.
+  const figures = useFigures(wallet);
   const available = type === 'deposit' ? (wallet.data?.deposit_balance ?? 0) : (wallet.data?.balance ?? 0);
   const schema = useMemo(
     () =>
@@ -47,8 +51,8 @@ export default function TransferPage() {
   const username = form.watch('username').trim().toUpperCase();
 
   useEffect(() => {
-    if (wallet.isError) toast.error('Error fetching username data');
-  }, [wallet.isError]);
+    if (wallet.isError && !toldGlobally(wallet.error)) toast.error('Error fetching username data');
+  }, [wallet.isError, wallet.error]);
 
   // Verify the receiver 500 ms after the last keystroke.
   useEffect(() => {
@@ -112,84 +116,108 @@ export default function TransferPage() {
       ]
     : [];
 
+  const header = (
+    <PageHeader
+      title="Transfer Crypto - Transfer crypto to your buddies"
+      action={
+        <HeaderLink to="/transfer-history" icon={History}>
+          History
+        </HeaderLink>
+      }
+    />
+  );
+  if (figures.state === 'failed' || figures.state === 'offline')
+    return (
+      <div className="space-y-4">
+        {header}
+        <LoadError
+          title="Failed to fetch wallet information"
+          what="Your balance"
+          state={figures.state}
+          error={figures.error}
+          onRetry={figures.retry}
+          busy={figures.busy}
+        />
+      </div>
+    );
+  const live = figures.state === 'live';
+
   return (
     <div className="space-y-4">
-      <PageHeader
-        title="Transfer Crypto - Transfer crypto to your buddies"
-        action={
-          <HeaderLink to="/transfer-history" icon={History}>
-            History
-          </HeaderLink>
-        }
-      />
-      <form onSubmit={onSubmit} noValidate className="card space-y-4">
-        <FieldFrame id="transfer-type" label="Transfer Type">
-          <select
-            id="transfer-type"
-            className="input"
-            {...form.register('type', {
-              onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
-                setType(e.target.value === 'withdraw' ? 'withdraw' : 'deposit');
-                if (form.getValues('amount_usd') !== '') void form.trigger('amount_usd');
-              },
-            })}
-          >
-            <option value="deposit">Deposit Wallet</option>
-            <option value="withdraw">Withdraw Wallet</option>
-          </select>
-        </FieldFrame>
-        <TextField
-          id="transfer-username"
-          label="User name"
-          className="uppercase"
-          maxLength={9}
-          autoComplete="off"
-          placeholder="9-character username"
-          error={errors.username?.message}
-          after={
-            errors.username ? null : receiver.state === 'checking' ? (
-              <p className="mt-1 flex items-center gap-1 text-xs text-slate-400">
-                <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> Checking username...
-              </p>
-            ) : receiver.state === 'ok' ? (
-              <p className="mt-1 flex items-center gap-1 text-xs text-emerald-400">
-                <CheckCircle2 className="h-3 w-3" aria-hidden /> {receiver.name}
-              </p>
-            ) : null
-          }
-          {...form.register('username')}
-        />
-        <TextField
-          id="transfer-amount"
-          label="Amount"
-          labelAside={
-            <button
-              type="button"
-              className="-my-2.5 -mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 text-xs font-semibold text-brand-400 hover:underline"
-              onClick={() => form.setValue('amount_usd', String(available), { shouldValidate: true })}
+      {header}
+      {figures.online ? <RefreshError query={wallet} errorText="Failed to fetch wallet information" /> : null}
+      <form onSubmit={onSubmit} noValidate className="card">
+        {/* Shut while the balance is loading or is not a fresh answer (offline, a failed refresh). */}
+        <fieldset disabled={!live} className="min-w-0 space-y-4" data-testid="transfer-form">
+          <FieldFrame id="transfer-type" label="Transfer Type">
+            <select
+              id="transfer-type"
+              className="input"
+              {...form.register('type', {
+                onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
+                  setType(e.target.value === 'withdraw' ? 'withdraw' : 'deposit');
+                  if (form.getValues('amount_usd') !== '') void form.trigger('amount_usd');
+                },
+              })}
             >
-              All
-            </button>
-          }
-          inputMode="decimal"
-          step="0.01"
-          placeholder="Minimum 10 USDT"
-          error={errors.amount_usd?.message}
-          describedBy="transfer-available"
-          after={
-            <>
-              <p id="transfer-available" className="mt-1 text-xs text-slate-400" data-testid="transfer-available">
-                Available: {formatAmount(available)} USDT
-              </p>
-              <BalanceLine kind={type === 'deposit' ? 'deposit' : 'income'} />
-              <BalanceHelp className="mt-1" />
-            </>
-          }
-          {...form.register('amount_usd')}
-        />
-        <SubmitButton busy={create.isPending} busyLabel="Processing..." disabled={receiver.state !== 'ok'}>
-          Transfer
-        </SubmitButton>
+              <option value="deposit">Deposit Wallet</option>
+              <option value="withdraw">Withdraw Wallet</option>
+            </select>
+          </FieldFrame>
+          <TextField
+            id="transfer-username"
+            label="User name"
+            className="uppercase"
+            maxLength={9}
+            autoComplete="off"
+            placeholder="9-character username"
+            error={errors.username?.message}
+            after={
+              errors.username ? null : receiver.state === 'checking' ? (
+                <p className="mt-1 flex items-center gap-1 text-xs text-slate-400">
+                  <Loader2 className="h-3 w-3 animate-spin" aria-hidden /> Checking username...
+                </p>
+              ) : receiver.state === 'ok' ? (
+                <p className="mt-1 flex items-center gap-1 text-xs text-emerald-400">
+                  <CheckCircle2 className="h-3 w-3" aria-hidden /> {receiver.name}
+                </p>
+              ) : null
+            }
+            {...form.register('username')}
+          />
+          <TextField
+            id="transfer-amount"
+            label="Amount"
+            labelAside={
+              <button
+                type="button"
+                className="-my-2.5 -mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 text-xs font-semibold text-brand-400 hover:underline"
+                onClick={() => form.setValue('amount_usd', String(available), { shouldValidate: true })}
+              >
+                All
+              </button>
+            }
+            inputMode="decimal"
+            step="0.01"
+            placeholder="Minimum 10 USDT"
+            error={errors.amount_usd?.message}
+            describedBy="transfer-available"
+            after={
+              <>
+                <p id="transfer-available" className="mt-1 text-xs text-slate-400" data-testid="transfer-available">
+                  {wallet.data === undefined ? 'Available: …' : `Available: ${formatAmount(available)} USDT${asOf(figures.state, figures.at)}`}
+                </p>
+                <BalanceLine kind={type === 'deposit' ? 'deposit' : 'income'} />
+                <BalanceHelp className="mt-1" />
+              </>
+            }
+            {...form.register('amount_usd')}
+          />
+          <SubmitButton busy={create.isPending} busyLabel="Processing..." disabled={receiver.state !== 'ok'}>
+            Transfer
+          </SubmitButton>
+          {figures.state === 'stale' ? <StaleFormNote online={figures.online} checking={wallet.isFetching} /> : null}
+        </fieldset>
       </form>
       <ReviewDialog
         {...reviewState(review, setReview, confirm, create.isPending)}

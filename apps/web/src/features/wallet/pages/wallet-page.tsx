@@ -2,27 +2,40 @@ import { WITHDRAW_PAGE_MIN_BALANCE_USD } from '@app/core/constants';
 import { abbreviateAmount } from '@app/core/format';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftRight, BadgeDollarSign, Briefcase, Layers, Network, TrendingUp, Users, Wallet } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { BalanceHelp, BalanceLine } from '../../../components/balance-help';
 import { PendingWithdrawals } from '../../../components/pending-withdrawals';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatCard } from '../../../components/ui/stat-card';
-import { ErrorState, LastUpdated, LoadingState, RefreshError } from '../../../components/ui/states';
-import { errorMessage } from '../../../lib/api-client';
+import { LastUpdated, LoadingState, RefreshError } from '../../../components/ui/states';
+import { LoadError, useFigures } from '../../../components/load-error';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { walletQueryOptions } from '../../../lib/shared-queries';
 
 const money = (v: number) => `$${abbreviateAmount(v, { kDecimals: 0 })}`;
 
 export default function WalletPage() {
   const wallet = useQuery(walletQueryOptions());
-  useEffect(() => {
-    if (wallet.isError) toast.error(errorMessage(wallet.error, 'Failed to fetch wallet information'));
-  }, [wallet.isError, wallet.error]);
-  if (wallet.isPending) return <LoadingState />;
-  // A failed refresh keeps the last good figures on screen (with the error and Retry above them).
-  if (wallet.data === undefined) return <ErrorState text="Failed to fetch wallet information" onRetry={() => void wallet.refetch()} busy={wallet.isFetching} />;
+  const figures = useFigures(wallet);
+  useErrorToast(wallet, 'Failed to fetch wallet information');
+  if (figures.state === 'loading') return <LoadingState />;
+  // Nothing read and nothing kept: the error (or offline) with Retry, never $0 (issue 47). A failed
+  // refresh keeps the last good figures on screen (with the error and Retry above them).
+  if (figures.state === 'failed' || figures.state === 'offline')
+    return (
+      <div className="space-y-4">
+        <PageHeader title="Wallet" subtitle="Your balances and team at a glance" />
+        <LoadError
+          title="Failed to fetch wallet information"
+          what="Your wallet"
+          state={figures.state}
+          error={figures.error}
+          onRetry={figures.retry}
+          busy={figures.busy}
+        />
+      </div>
+    );
+  if (wallet.data === undefined) return null;
   const w = wallet.data;
   // One rule on screen (issue 32, item 4): the button opens the withdrawal page, which needs $50;
   // under that it is disabled with the reason, instead of a live button that bounces with a red toast.
@@ -30,7 +43,8 @@ export default function WalletPage() {
   return (
     <div className="space-y-4">
       <PageHeader title="Wallet" subtitle="Your balances and team at a glance" />
-      <RefreshError query={wallet} errorText="Failed to fetch wallet information" />
+      {/* Offline nothing is asked: the banner and the time below say how old the figures are. */}
+      {figures.online ? <RefreshError query={wallet} errorText="Failed to fetch wallet information" /> : null}
       <section className="rounded-2xl bg-gradient-to-br from-brand-600/50 via-surface-800 to-surface-800 p-5 ring-1 ring-white/5">
         <div className="flex items-start justify-between gap-2">
           <p className="flex items-center gap-2 text-sm text-slate-300">
