@@ -1,4 +1,7 @@
-import { INVALID_2FA_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, TWO_FA_REQUIRED_MESSAGE } from './schemas/security';
+/** 429 on every code route of an account past its guess budget (server.md section 9), the right code included. */
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Try again later.';
+export const INVALID_2FA_MESSAGE = 'Invalid two-factor code';
+export const TWO_FA_REQUIRED_MESSAGE = 'Two-factor code is required';
 
 /**
  * THE error vocabulary (issue 47): every failure the server sends is `{success:false, code,

@@ -15,14 +15,14 @@ export const CODE_DELAYED_MESSAGE =
   'We could not send your verification code yet. It will be e-mailed to you as soon as our mail service is back; you can also request a new code when the timer ends.';
 /** A code answered wrong OTP_MAX_TRIES times is dead: the page then waits for a new one. */
 export const OTP_TOO_MANY_MESSAGE = 'Too many wrong attempts. Please request a new code.';
-/** 429 on every code route of an account past its guess budget (server.md section 9), the right code included. */
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Try again later.';
-export const INVALID_2FA_MESSAGE = 'Invalid two-factor code';
+// The messages of the error table's codes live with it (errors.ts has no imports, so the browser's
+// entry takes the table without the schemas).
+import { INVALID_2FA_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, TWO_FA_REQUIRED_MESSAGE } from '../errors';
+export { INVALID_2FA_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, TWO_FA_REQUIRED_MESSAGE };
 /** A right TOTP for a time step already accepted (a double submit, a second tab): no guess, but refused. */
 export const TOTP_REUSED_MESSAGE = 'This code was just used. Wait for the next one.';
 /** A recovery code that was right once and is spent: no guess, but refused. */
 export const RECOVERY_REUSED_MESSAGE = 'This recovery code has already been used.';
-export const TWO_FA_REQUIRED_MESSAGE = 'Two-factor code is required';
 export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Current password is incorrect';
 
 /** POST /api/auth/forgot-password */
