@@ -28,7 +28,7 @@ export async function createContext(
   } catch (err) {
     await lock?.release();
     const what = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
-    throw new Error(`Cannot open the database (${what}): ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`Cannot open the database (${what}): ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   const handle: DbHandle = {
     ...opened,

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * The import rules of .dependency-cruiser.cjs (run by `npm run lint`): no import cycle, type-only
- * imports included, which ESLint's import/no-cycle does not see.
+ * imports included; the boundaries between features and modules; no undeclared package.
  */
 describe('import rules (dependency-cruiser)', () => {
   const fixtures = mkdtempSync(join(tmpdir(), 'import-rules-'));

@@ -120,7 +120,7 @@ export async function startFakeNowPayments(options: FakeNowPaymentsOptions = {})
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const rawBody = await readBody(req);
-    let body: unknown = undefined;
+    let body: unknown;
     try {
       body = rawBody ? JSON.parse(rawBody) : undefined;
     } catch {
