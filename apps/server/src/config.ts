@@ -5,8 +5,11 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { buildCustodyConfig, CustodyConfigError, ZCustodyEnv } from './modules/custody/config';
 
-/** Every environment variable the server reads, parsed once (server design, section 1). */
-const ZEnv = z.object({
+/**
+ * Every environment variable the server reads, parsed once (server design, section 1); `.env.example`
+ * lists each one with its default (env-example.test.ts checks both ways).
+ */
+export const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),

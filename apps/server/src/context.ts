@@ -3,7 +3,11 @@ import { resolveSessionSecret, type Config } from './config';
 import type { DbKind, DB } from './db/types-handle';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 
-/** What every module needs, built once at start and passed in (nothing else reads process.env). */
+/**
+ * What every module needs, built once at start and passed in: the modules read their settings from
+ * `config`, never from process.env (config.ts parses it; the CLI and the start-up read a few of their own,
+ * all listed in .env.example and checked by env-example.test.ts).
+ */
 export interface AppContext {
   config: Config;
   db: DB;

@@ -2,7 +2,11 @@ import type { DB, Tx } from './types';
 
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock detected, serialization failure
 
-/** Transactions run again after a deadlock or serialization failure, since start (tests and metrics read it). */
+/**
+ * How many times a transaction ran again after a deadlock or serialization failure since the process
+ * started: withTx's retries and the transfer statement's own (transfers/service.ts). Tests read it
+ * (roi-set.test.ts, roi-parallel.test.ts); no metric exports it.
+ */
 export const txRetries = { count: 0 };
 
 /**

@@ -338,7 +338,10 @@ export async function watchOnce(ctx: AppContext, network: TCustodyNetwork): Prom
     result.finalHeight = target;
   }
 
-  // Credit what is final, each in its own transaction; after a kill the next tick finds the rest.
+  // Credit what is final, oldest first: at most creditsPerTick (CHAIN_CREDITS_PER_TICK) a tick, in
+  // batches of CREDIT_BATCH, each batch in one transaction (creditBatch; a batch that fails is
+  // retried one observation per transaction). A kill leaves each observation credited or still
+  // `seen`, so the next tick finds the rest, and the ledger key makes a second post a no-op.
   const due = await ctx.db
     .selectFrom('chain_observations')
     .select('id')

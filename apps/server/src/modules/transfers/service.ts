@@ -10,13 +10,14 @@ import './table';
 
 /**
  * A transfer between two users (server design, section 4): type 'deposit' moves deposit balance to
- * deposit balance, 'withdraw' income to income. Not to oneself, not to an unknown or blocked user.
+ * deposit balance, 'withdraw' income to income. Not to oneself, not to an unknown, blocked or
+ * unverified user (app_transfer's UT001-UT003).
  */
 export async function createTransfer(db: DB, senderId: bigint, input: TCreateTransferRequest, tokenHash?: string): Promise<{ id: bigint; receiver: string }> {
   const amount = toMicro(input.amount_usd)!;
   // One round trip: the whole transfer is the server-side function app_transfer (db/schema.sql),
-  // which posts through app_post, the ledger's one posting implementation; a single statement
-  // commits or rolls back as a whole.
+  // which posts through app_post_many, the ledger's one posting implementation (migration 0180); a
+  // single statement commits or rolls back as a whole.
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await sql<{

@@ -72,11 +72,12 @@ const infoRowsBySession = coalescePer(async (db: Executor, hashes: string[]): Pr
 
 /**
  * GET /api/user/get-info in one statement (issue 14): the user, their balances and totals, and the
- * latest ACTIVITY_LIMIT rows of each activity source (stakes, payments, withdrawals: the same
- * selection and order as getStakingActivity, getRecentDeposits and getWithdrawalActivity) as one
- * UNION ALL, found from the request's token hash: the session lookup and check (401/403) are part
- * of the statement (docs/decisions/2026-11-23-session-cache.md). One round trip instead of the
- * session read, the user read and five reads on five connections; concurrent callers share it.
+ * latest ACTIVITY_LIMIT rows of each activity source (stakes, payments, withdrawals, each newest
+ * first) as one UNION ALL, merged here newest first and cut to ACTIVITY_LIMIT in all. The session
+ * is found from the request's token hash inside the same statement (app_session), and checked here
+ * (sessionCheck: 401/403; docs/decisions/2026-11-23-session-cache.md). Requests of one turn share
+ * one statement for all their token hashes (infoRowsBySession, lib/coalesce.ts). One round trip
+ * where there were a session read, a user read and a read per activity source.
  */
 export async function getUserInfoOneStatement(db: Executor, tokenHash: string): Promise<TUserInfo> {
   const rows = await infoRowsBySession(db, tokenHash);
