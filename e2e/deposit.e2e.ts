@@ -43,33 +43,4 @@ describe('deposit through the sandbox chain (browser)', () => {
     await page.getByText('Staking successful!').waitFor();
     await closeWithoutErrors({ errors, context });
   });
-
-  it('keeps or cancels a waiting payment through the modal', async () => {
-    const { page, errors, context } = await newUserPage(suite, 'Canceller', '/demo-deposit', PHONE);
-    await startDemoPayment(page, 'TRX');
-    await page.getByText('Payment created successfully').waitFor();
-    expect((await page.getByTestId('pay-address').textContent())?.replace(/ /g, '')).toMatch(/^T\w{33}$/);
-    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await page.getByText('Are you sure you want to cancel this payment? This action cannot be undone.').waitFor();
-    await screenshot(page, 'deposit-cancel-modal-phone');
-    await page.getByRole('button', { name: 'Keep Payment' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await page.getByRole('button', { name: 'Yes, Cancel Payment' }).click();
-    await page.getByText('Payment cancelled successfully').waitFor();
-    expect(await page.getByLabel('Enter Amount').isDisabled()).toBe(false);
-    await closeWithoutErrors({ errors, context });
-  });
-
-  it('confirms a payment paid in full with the confirmed toast', async () => {
-    const { page, context } = await newUserPage(suite, 'Full Payer', '/demo-deposit', PHONE);
-    await startDemoPayment(page, 'MATIC', '20');
-    await page.getByText('Use the Polygon (MATIC) network only').waitFor();
-    await simulatePayment(page, '20');
-    await page.getByText('Payment confirmed! Received 20.00 USDT.').first().waitFor({ timeout: 30_000 });
-    await screenshot(page, 'deposit-confirmed-phone');
-    await page.waitForURL('**/transaction', { timeout: 15_000 });
-    expect(await page.getByText('Failed to refresh payment status').count()).toBe(0);
-    await context.close();
-  });
 });

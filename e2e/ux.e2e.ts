@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { staking } from '@app/core/contracts';
 import { payments } from '@app/core/contracts/payments';
 import { api, deposit, isoDay, signIn, signUp } from './api-helpers';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, SIZES, startServer } from './harness';
+import { newPage, PHONE, screenshot, SIZES } from './harness';
 import { closeWithoutErrors, openSignedIn } from './pages';
-import { simulatePayment, startDemoPayment } from './money-forms';
 import { browserSuite, fundedUser } from './suites';
 import { recordToasts, toastsSeen } from './toasts';
 
@@ -32,15 +31,6 @@ async function inViewport(page: Page, selector: ReturnType<Page['getByRole']>): 
 describe('a money app people trust on their phone (issue 12)', () => {
   const suite = browserSuite();
   const funded = fundedUser(suite, 'Table Person', 100);
-
-  /** A new user's page on /demo-deposit that records every toast from the first paint. */
-  async function demoDepositRecordingToasts(name: string, viewport: typeof PHONE | typeof DESKTOP) {
-    const u = await signUp(suite.server, name);
-    const opened = await newPage(suite.browser, suite.server.url, viewport);
-    await recordToasts(opened.page);
-    await signIn(opened.page, u, '/demo-deposit');
-    return opened;
-  }
 
   for (const [size, viewport] of SIZES) {
     it(`shows the View button of /transaction inside the screen, as a labelled card on a phone (${size})`, async () => {
@@ -120,37 +110,6 @@ describe('a money app people trust on their phone (issue 12)', () => {
       await closeWithoutErrors({ errors, context });
     });
   }
-
-  it('never toasts a partial payment as confirmed; the box says what is missing and starts a payment for it (phone)', async () => {
-    const { page, errors, context } = await demoDepositRecordingToasts('Partial Payer', PHONE);
-    await startDemoPayment(page, 'BSC', '100');
-    await page.getByText('Payment created successfully').waitFor();
-    await simulatePayment(page, '40');
-    await page.getByText('Payment completed with partial amount! Received 40.00 USDT (Expected: 100.00 USDT).').waitFor({ timeout: 30_000 });
-    await page.getByTestId('partial-missing').getByText('Missing: 60.00 USDT').waitFor();
-    await screenshot(page, 'ux-partial-phone');
-    // The person stays to pay the rest (a partial payment does not leave the page, issue 32 item 6): the form is prefilled.
-    await page.getByRole('button', { name: 'Pay the missing amount' }).click();
-    expect(await page.getByLabel('Enter Amount').inputValue()).toBe('60');
-    expect(await page.getByLabel('Enter Amount').isDisabled()).toBe(false);
-    const toasts = await toastsSeen(page);
-    expect(toasts.some((t) => t.includes('Payment completed with partial amount!'))).toBe(true);
-    expect(toasts.filter((t) => /confirmed/i.test(t))).toEqual([]);
-    expect(page.url()).toMatch(/\/demo-deposit$/);
-    await closeWithoutErrors({ errors, context });
-  });
-
-  it('toasts a full payment as confirmed exactly once, then redirects (desktop)', async () => {
-    const { page, errors, context } = await demoDepositRecordingToasts('Full Payer', DESKTOP);
-    await startDemoPayment(page, 'MATIC', '20');
-    await simulatePayment(page, '20');
-    await page.getByText('Payment confirmed! Received 20.00 USDT.').first().waitFor({ timeout: 30_000 });
-    await screenshot(page, 'ux-confirmed-desktop');
-    await page.waitForURL('**/transaction', { timeout: 15_000 });
-    const toasts = await toastsSeen(page);
-    expect(toasts.filter((t) => t.includes('Payment confirmed!'))).toHaveLength(1);
-    await closeWithoutErrors({ errors, context });
-  });
 
   for (const [size, viewport] of SIZES) {
     it(`asks for a review before each money call and shows no error after a successful withdrawal (${size})`, async () => {
@@ -249,35 +208,6 @@ describe('a money app people trust on their phone (issue 12)', () => {
       await closeWithoutErrors({ errors, context });
     });
   }
-});
-
-describe('a failed load is not a dead end', () => {
-  it('offers Retry when the server cannot be reached, and the retry loads the table (phone)', async () => {
-    // The browser first: a browser that cannot start must not leave a server running.
-    const browser = await launchBrowser();
-    let server = await startServer();
-    try {
-      const u = await signUp(server, 'Retry Person');
-      await deposit(server, u, 20);
-      const { page, errors, context } = await newPage(browser, server.url, PHONE);
-      await signIn(page, u, '/transaction');
-      await page.getByRole('button', { name: 'View' }).waitFor();
-      // The server goes away (not a stub: the requests really fail), then comes back on the same data.
-      const { port, dataDir } = server;
-      await server.stop();
-      await page.getByRole('tab', { name: 'Transfers' }).click();
-      const retry = page.getByRole('button', { name: 'Retry' });
-      await retry.waitFor({ timeout: 30_000 });
-      await screenshot(page, 'ux-transaction-retry-phone');
-      server = await startServer({ PORT: String(port), DATA_DIR: dataDir });
-      await retry.click();
-      await page.getByText('No records found').waitFor();
-      await closeWithoutErrors({ errors, context });
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
-  });
 });
 
 describe('first paint: compressed, cached, indexable, titled', () => {
