@@ -13,6 +13,9 @@ import { browserSuite, fundedUser } from './suites';
  * overpaid deposit shows the amount credited everywhere.
  */
 
+/** What the server answers while its database is out of reach (errors table: UNAVAILABLE). */
+const OUTAGE_BODY = JSON.stringify({ success: false, code: 'UNAVAILABLE', message: 'Service temporarily unavailable' });
+
 /** Screenshots only for a person looking at them (SHOTS_DIR set), as the other journeys. */
 const shot = async (page: Page, name: string) => {
   if (process.env.SHOTS_DIR) await screenshotWithCopy(page, name);
@@ -24,6 +27,42 @@ describe('issue 47: figures that could not be read, and offline figures', () => 
   const funded = fundedUser(suite, 'Figures Offline', 120);
 
   for (const [size, viewport] of SIZES) {
+    it(`a failing wallet read: the error with Retry and no form, never 0.00; Retry reads again (${size})`, async () => {
+      const { context, page, errors } = await signedInPage(suite.browser, suite.server, funded.user.token, viewport);
+      let failing = true;
+      let calls = 0;
+      await context.route('**/api/user/wallet', async (route) => {
+        calls++;
+        if (failing) await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal error' }) });
+        else await route.continue();
+      });
+      await page.goto('/withdrawal');
+      const error = page.getByTestId('load-error');
+      await error.waitFor({ timeout: 10_000 });
+      await error.getByText('Failed to fetch wallet information').waitFor();
+      await error.getByRole('button', { name: 'Retry' }).waitFor();
+      expect(await page.locator('form').count()).toBe(0);
+      expect(await page.getByText(/0\.00/).count()).toBe(0);
+      expect(await page.getByLabel('Quantity').count()).toBe(0);
+      await shot(page, `figures-withdrawal-error-${size}`);
+
+      // The transfer page, the same: no form until the balance is read; Retry reads it.
+      await navigateInApp(page, '/transfer');
+      await page.getByTestId('load-error').getByText('Failed to fetch wallet information').waitFor({ timeout: 10_000 });
+      expect(await page.locator('form').count()).toBe(0);
+      expect(await page.getByTestId('transfer-available').count()).toBe(0);
+      failing = false;
+      const before = calls;
+      await retryButtons(page).click();
+      await page.getByTestId('transfer-available').getByText('Available: 120.00 USDT').waitFor();
+      expect(calls).toBeGreaterThan(before);
+      await expect.poll(() => page.locator('#transfer-amount').isDisabled()).toBe(false);
+      expect(await page.getByTestId('load-error').count()).toBe(0);
+      await shot(page, `figures-transfer-retried-${size}`);
+      expect(errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
+      await context.close();
+    });
+
     it(`offline: two pages' last-known figures with their time and no error; back online they read again by themselves (${size})`, async () => {
       const { context, page, errors } = await signedInPage(suite.browser, suite.server, funded.user.token, viewport, 'allow');
       await page.goto('/dashboard');
@@ -76,6 +115,33 @@ describe('issue 47: figures that could not be read, and offline figures', () => 
       expect(await page.getByText(/\(as of /).count()).toBe(0);
       await shot(page, `figures-online-again-staking-${size}`);
       expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`an outage (a 503 that is not maintenance) keeps the screen and offers Retry, never /maintenance (${size})`, async () => {
+      const { context, page, errors } = await signedInPage(suite.browser, suite.server, funded.user.token, viewport);
+      await page.goto('/dashboard');
+      await page.getByTestId('deposit-balance').getByText('$120.00').waitFor();
+      let failing = true;
+      await context.route('**/api/user/wallet', async (route) => {
+        if (failing) await route.fulfill({ status: 503, headers: { 'retry-after': '5' }, contentType: 'application/json', body: OUTAGE_BODY });
+        else await route.continue();
+      });
+      await navigateInApp(page, '/wallet');
+      const notice = page.locator('[data-sonner-toast]').filter({ hasText: "We can't reach the server right now" });
+      await notice.waitFor({ timeout: 10_000 });
+      expect(new URL(page.url()).pathname).toBe('/wallet');
+      expect(await page.getByText('Server is under maintenance').count()).toBe(0);
+      // The page says which read failed, with its own Retry, and shows no 0.00 for the balance.
+      await page.getByTestId('load-error').getByText('Failed to fetch wallet information').waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId('available-balance').count()).toBe(0);
+      await shot(page, `outage-wallet-${size}`);
+      failing = false;
+      await notice.getByRole('button', { name: 'Retry' }).click();
+      await page.getByTestId('available-balance').waitFor({ timeout: 10_000 });
+      await page.getByText('Deposit balance $120.00', { exact: false }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/wallet');
+      expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([]);
       await context.close();
     });
 
