@@ -34,6 +34,8 @@ function addDays(day: string, n: number): string {
 
 describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, one PostgreSQL, Redis', () => {
   const dbName = `scale_${randomBytes(5).toString('hex')}`;
+  /** One prefix for the three processes (they share counters), its own for this run. */
+  const rateLimitPrefix = `scale-out-${randomBytes(4).toString('hex')}:`;
   const dbUrl = (pgUrl ?? '').replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`);
   const secret = randomBytes(32).toString('hex');
   const dirs: string[] = [];
@@ -62,6 +64,11 @@ describe.runIf(testDbKind === 'postgres' && pgUrl)('scale-out: three processes, 
         DATA_DIR: dir,
         WEB_DIST: path.join(dir, 'no-web'),
         RATE_LIMIT_AUTH_PER_MIN: String(LIMIT),
+        // This run's counters are its own: the servers believe no forwarded address, so every
+        // request counts against 127.0.0.1, and under the shared default prefix a run within a
+        // minute of another (or of another file's servers on the same Redis) was refused from its
+        // first request (a red fresh-clone CI, 2026-12-07).
+        RATE_LIMIT_REDIS_PREFIX: rateLimitPrefix,
       };
     };
     const started = Date.now();
