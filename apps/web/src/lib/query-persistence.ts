@@ -115,12 +115,13 @@ export function attachCopy(client: QueryClient, store: CopyStore, now: () => num
   const save = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    // Signed out meanwhile: the session's copy was removed with it and must not come back.
-    if (!mine()) return;
     try {
+      // Signed out meanwhile: the session's copy was removed with it and must not come back.
+      if (!mine()) return;
       store.setQueryCache(writeCopy(copy, now()));
     } catch {
-      // Storage full or refused (private mode): the app works as before, without the offline copy.
+      // Storage full, refused (private mode) or gone (the page is being torn down): the app works
+      // as before, without the offline copy.
     }
   };
 
