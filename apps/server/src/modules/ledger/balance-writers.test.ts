@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/app';
+import { repoRoot, sourceFiles } from '../../test/source-files';
 import { createUser, fundDeposit } from '../../test/factories';
 
 /**
@@ -19,20 +20,6 @@ const GUARD_FLAG = 'app.ledger_post';
 const SQL_BALANCE_WRITES = [/update\s+ledger_accounts\b[^;]*?\bset\b[^;]*?\bbalance\s*=/is, /insert\s+into\s+ledger_accounts\s*\([^)]*\bbalance\b/is];
 /** The same through Kysely's builder: any update of the accounts, any insert that sets a balance. */
 const BUILDER_BALANCE_WRITES = [/updateTable\(\s*['"]ledger_accounts\b/, /insertInto\(\s*['"]ledger_accounts['"]\s*\)[\s\S]{0,200}?\bbalance\s*:/];
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-
-/** Every .ts file under `dir`, recursively, except node_modules and build output. */
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
 
 describe('one balance writer', () => {
   let h: Awaited<ReturnType<typeof createTestDb>>;

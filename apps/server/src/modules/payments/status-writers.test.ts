@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/app';
+import { repoRoot, sourceFiles } from '../../test/source-files';
 import { createUser } from '../../test/factories';
 import { HISTORY_CAP, movePayments } from './status-writer';
 import type { PaymentStatus } from './status';
@@ -29,19 +30,6 @@ const BUILDER_STATUS_WRITES = [
   /insertInto\(\s*['"]payments['"]\s*\)(?:(?!;)[\s\S])*?doUpdateSet\((?:(?!\.execute|;)[\s\S])*?\bstatus\s*[:,}]/,
 ];
 const WRITES = [...SQL_STATUS_WRITES, ...BUILDER_STATUS_WRITES];
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry.name)) out.push(full);
-  }
-  return out;
-}
 
 describe('one writer of payments.status', () => {
   let h: Awaited<ReturnType<typeof createTestDb>>;
