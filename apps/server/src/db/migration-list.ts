@@ -34,6 +34,7 @@ import * as m0181 from './migrations/0181_session_predicate';
 import * as m0182 from './migrations/0182_post_many_plans';
 import * as m0190 from './migrations/0190_unverified_no_money';
 import * as m0191 from './migrations/0191_deposits_credited_in_full';
+import * as m0195 from './migrations/0195_custody_node_state';
 
 /**
  * Every migration of ./migrations by its file name, in order: written by `npm run db:manifest`, checked
@@ -77,4 +78,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0182_post_many_plans': m0182,
   '0190_unverified_no_money': m0190,
   '0191_deposits_credited_in_full': m0191,
+  '0195_custody_node_state': m0195,
 };

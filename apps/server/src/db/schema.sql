@@ -40,6 +40,17 @@ create table chain_cursors (
   constraint chain_cursors_pkey PRIMARY KEY (network)
 );
 
+create table chain_node_state (
+  network text not null,
+  head bigint,
+  head_seen_at timestamp with time zone,
+  answered_at timestamp with time zone,
+  failing_since timestamp with time zone,
+  error text,
+  error_at timestamp with time zone,
+  constraint chain_node_state_pkey PRIMARY KEY (network)
+);
+
 create table chain_observations (
   id bigint not null generated always as identity,
   network text not null,
@@ -95,6 +106,27 @@ create table custody_addresses (
   constraint custody_addresses_family_user_id_key UNIQUE (family, user_id),
   constraint custody_addresses_pkey PRIMARY KEY (family, address),
   constraint custody_addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES custody_accounts(user_id)
+);
+
+create table custody_balance_runs (
+  network text not null,
+  at_block bigint,
+  read_at timestamp with time zone,
+  addresses integer not null default 0,
+  duration_ms integer,
+  error text,
+  error_at timestamp with time zone,
+  constraint custody_balance_runs_pkey PRIMARY KEY (network)
+);
+
+create table custody_balances (
+  network text not null,
+  address text not null,
+  balance numeric(78,0) not null,
+  at_block bigint,
+  read_at timestamp with time zone not null,
+  constraint custody_balances_balance_check CHECK ((balance >= (0)::numeric)),
+  constraint custody_balances_pkey PRIMARY KEY (network, address)
 );
 
 create table guess_budget (
@@ -560,6 +592,7 @@ CREATE INDEX chain_observations_open_idx ON chain_observations USING btree (netw
 CREATE INDEX chain_observations_payment_idx ON chain_observations USING btree (payment_id) WHERE (payment_id IS NOT NULL);
 CREATE INDEX chain_observations_tx_idx ON chain_observations USING btree (network, tx_hash);
 CREATE INDEX chain_observations_user_idx ON chain_observations USING btree (user_id, seen_at DESC);
+CREATE INDEX custody_balances_holding ON custody_balances USING btree (network, address) WHERE (balance > (0)::numeric);
 CREATE INDEX income_records_user_type_idx ON income_records USING btree (user_id, type, created_at DESC, id DESC);
 CREATE INDEX ledger_entries_user_kind_idx ON ledger_entries USING btree (user_id, kind, created_at DESC, id DESC);
 CREATE INDEX ledger_postings_account_id_idx ON ledger_postings USING btree (account_id);
