@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faultyTransport } from '../../test/chain/faulty-rpc';
+import { propertySeed, replayWith } from '../../test/property-knobs';
 import { seededRandom } from '../../test/seeded-random';
 import * as ledger from '../ledger/service';
 import { chainKey } from '../payments/service';
@@ -18,7 +19,7 @@ describe('a fault-injecting RPC transport changes nothing', () => {
   const c = useChainTest({ CHAIN_LOG_RANGE: '64' });
 
   it('credits every deposit exactly once through errors, refused ranges, duplicate/overlapping/out-of-order logs and a lagging node', async () => {
-    const seed = Number(process.env.FC_SEED ?? 20261127);
+    const seed = propertySeed(20261127);
     const faulty = faultyTransport(c.anvil.url, seededRandom(seed), {
       error: 0.15,
       maxRange: 7,
@@ -60,9 +61,9 @@ describe('a fault-injecting RPC transport changes nothing', () => {
       if (r && r.finalHeight >= head - 4n && !(await c.t.db.selectFrom('chain_observations').select('id').where('status', '=', 'seen').executeTakeFirst()))
         break;
     }
-    for (const u of users) expect(await c.balance(u.id)).toBe(expected.get(u.id));
+    for (const u of users) expect(await c.balance(u.id), replayWith(seed)).toBe(expected.get(u.id));
     const posted = await c.t.db.selectFrom('ledger_entries').select('idempotency_key').where('kind', '=', 'deposit').execute();
-    expect(posted.map((p) => p.idempotency_key).sort()).toEqual([...keys].sort());
+    expect(posted.map((p) => p.idempotency_key).sort(), replayWith(seed)).toEqual([...keys].sort());
     const rows = await c.t.db.selectFrom('chain_observations').select(['status']).execute();
     expect(rows).toHaveLength(24);
     expect(rows.every((r) => r.status === 'credited')).toBe(true);

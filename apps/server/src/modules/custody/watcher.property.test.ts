@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
-import { LONG } from '../../test/long';
+import { propertySeed, sized } from '../../test/property-knobs';
 import { faultyTransport } from '../../test/chain/faulty-rpc';
 import { seededRandom } from '../../test/seeded-random';
 import * as ledger from '../ledger/service';
@@ -13,9 +13,9 @@ import { useChainTest } from './test-chain';
 import { watchOnce } from './watcher';
 
 const CONF = 4;
-/** Seeded and bounded for CI (about 30 s per engine); FC_RUNS=200 FC_SEED=… for a long run. */
-const RUNS = Number(process.env.FC_RUNS ?? (LONG ? 100 : 12));
-const SEED = process.env.FC_SEED !== undefined ? Number(process.env.FC_SEED) : LONG ? Math.floor(Math.random() * 2 ** 31) : 33;
+/** Seeded and bounded for CI (about 30 s per engine); 100 runs under TEST_LONG=1 (test/property-knobs.ts). */
+const RUNS = sized(12, 100);
+const SEED = propertySeed(33);
 
 type Cmd =
   | { k: 'deposit'; user: number; micro: bigint }

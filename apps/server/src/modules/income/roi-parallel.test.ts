@@ -11,6 +11,8 @@ import { createStake } from '../staking/service';
 import { createTransfer } from '../transfers/service';
 import { runRoi } from './roi';
 import { roiCredits } from '../../test/roi-credits';
+import { propertySeed } from '../../test/property-knobs';
+import { seededRandom } from '../../test/seeded-random';
 
 /**
  * ROI runs from three "processes" (each its own pool on one PostgreSQL schema) at once, round
@@ -40,7 +42,9 @@ describe.runIf(testDbKind === 'postgres')('parallel ROI runs beside money operat
       }
     }
     const retriesBefore = txRetries.count;
-    const pick = () => users[Math.floor(Math.random() * users.length)]!;
+    // Who acts is drawn from the shared seed (FC_SEED, test/property-knobs.ts); the interleaving is the machine's.
+    const random = seededRandom(propertySeed(60));
+    const pick = () => users[Math.floor(random() * users.length)]!;
     const proc = (i: number) => procs[i % procs.length]!;
     let ops = 0;
     for (let round = 0; round < 6; round++) {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app';
 import { auth, createUser } from '../../test/factories';
-import { LONG } from '../../test/long';
+import { propertySeed, replayWith, sized } from '../../test/property-knobs';
 import { createSession } from '../auth/sessions';
 import { addDays } from '../income/roi';
 import { configurePayments } from '../payments/gateways/registry';
@@ -22,15 +22,15 @@ import { countRows } from '../../test/count-rows';
  * The money core under a seeded random workload (issue 11): sign-ups with referrals, sandbox
  * deposits (full, partial, duplicate, over, late, top-ups), stakes, transfers of both types,
  * withdrawals, admin complete and reject racing, ROI runs for advancing dates and settings
- * changes, all through the HTTP routes, PROPERTY_CONCURRENCY (default 32) at a time. Afterwards the
- * invariants are checked against the ledger. fast-check generates the operations from
- * PROPERTY_SEED (printed on failure so the same sequence replays): fixed in `npm test`, so CI
- * runs the same workload every time; random in `npm run test:long`, which also runs 5,000
- * operations on PostgreSQL and 1,500 on PGlite instead of 600 and 300. PROPERTY_OPS sets the size.
+ * changes, all through the HTTP routes, 32 at a time. Afterwards the invariants are checked against
+ * the ledger. fast-check generates the operations from the seed (test/property-knobs.ts: FC_SEED,
+ * printed on failure so the same sequence replays): fixed in `npm test`, so CI runs the same
+ * workload every time; random in `npm run test:long` (TEST_LONG=1), which also runs 5,000
+ * operations on PostgreSQL and 1,500 on PGlite instead of 600 and 300.
  */
-const OPS = Number(process.env.PROPERTY_OPS ?? (testDbKind === 'postgres' ? (LONG ? 5_000 : 600) : LONG ? 1_500 : 300));
-const CONCURRENCY = Number(process.env.PROPERTY_CONCURRENCY ?? 32);
-const SEED = process.env.PROPERTY_SEED !== undefined ? Number(process.env.PROPERTY_SEED) : LONG ? Math.floor(Math.random() * 2 ** 31) : 20_261_127;
+const OPS = testDbKind === 'postgres' ? sized(600, 5_000) : sized(300, 1_500);
+const CONCURRENCY = 32;
+const SEED = propertySeed(20_261_127);
 const SEED_USERS = 12;
 const STEP_MS = 2_000;
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -489,7 +489,7 @@ describe(`the money core under ${OPS} random operations at ${CONCURRENCY} in fli
       );
       expect(wrongWithdrawals).toEqual([]);
     } catch (err) {
-      console.error(`money property test FAILED: replay with PROPERTY_SEED=${SEED} PROPERTY_OPS=${OPS} PROPERTY_CONCURRENCY=${CONCURRENCY} (${testDbKind})`);
+      console.error(`money property test FAILED: replay with ${replayWith(SEED)} (${testDbKind}, ${OPS} operations)`);
       throw err;
     }
 
