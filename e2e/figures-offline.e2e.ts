@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { navigateInApp, screenshotWithCopy, SIZES } from './harness';
+import { navigateInApp, screenshot, SIZES } from './harness';
 import { simulatePayment, startDemoPayment } from './money-forms';
 import { newUserPage, signedInPage } from './pages';
 import { browserSuite, fundedUser } from './suites';
@@ -16,10 +16,6 @@ import { browserSuite, fundedUser } from './suites';
 /** What the server answers while its database is out of reach (errors table: UNAVAILABLE). */
 const OUTAGE_BODY = JSON.stringify({ success: false, code: 'UNAVAILABLE', message: 'Service temporarily unavailable' });
 
-/** Screenshots only for a person looking at them (SHOTS_DIR set), as the other journeys. */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SHOTS_DIR) await screenshotWithCopy(page, name);
-};
 const retryButtons = (page: Page) => page.getByRole('button', { name: 'Retry' });
 
 describe('issue 47: figures that could not be read, and offline figures', () => {
@@ -44,7 +40,7 @@ describe('issue 47: figures that could not be read, and offline figures', () => 
       expect(await page.locator('form').count()).toBe(0);
       expect(await page.getByText(/0\.00/).count()).toBe(0);
       expect(await page.getByLabel('Quantity').count()).toBe(0);
-      await shot(page, `figures-withdrawal-error-${size}`);
+      await screenshot(page, `figures-withdrawal-error-${size}`);
 
       // The transfer page, the same: no form until the balance is read; Retry reads it.
       await navigateInApp(page, '/transfer');
@@ -58,7 +54,7 @@ describe('issue 47: figures that could not be read, and offline figures', () => 
       expect(calls).toBeGreaterThan(before);
       await expect.poll(() => page.locator('#transfer-amount').isDisabled()).toBe(false);
       expect(await page.getByTestId('load-error').count()).toBe(0);
-      await shot(page, `figures-transfer-retried-${size}`);
+      await screenshot(page, `figures-transfer-retried-${size}`);
       expect(errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
       await context.close();
     });
@@ -91,7 +87,7 @@ describe('issue 47: figures that could not be read, and offline figures', () => 
         .waitFor();
       expect(await retryButtons(page).count()).toBe(0);
       expect(await page.getByText('Error loading user data').count()).toBe(0);
-      await shot(page, `figures-offline-dashboard-${size}`);
+      await screenshot(page, `figures-offline-dashboard-${size}`);
 
       // The staking page, read before the dashboard: its figures were not overwritten.
       await navigateInApp(page, '/staking');
@@ -104,7 +100,7 @@ describe('issue 47: figures that could not be read, and offline figures', () => 
         .getByTestId('stale-form-note')
         .getByText(/You are offline/)
         .waitFor();
-      await shot(page, `figures-offline-staking-${size}`);
+      await screenshot(page, `figures-offline-staking-${size}`);
 
       // Back online: the page reads again by itself, no Retry, and the form opens.
       const reread = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/wallet' && r.status() === 200, { timeout: 15_000 });
@@ -113,7 +109,7 @@ describe('issue 47: figures that could not be read, and offline figures', () => 
       await page.getByText(/You are offline/).waitFor({ state: 'detached' });
       await expect.poll(() => page.locator('#stake-amount').isDisabled()).toBe(false);
       expect(await page.getByText(/\(as of /).count()).toBe(0);
-      await shot(page, `figures-online-again-staking-${size}`);
+      await screenshot(page, `figures-online-again-staking-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -135,7 +131,7 @@ describe('issue 47: figures that could not be read, and offline figures', () => 
       // The page says which read failed, with its own Retry, and shows no 0.00 for the balance.
       await page.getByTestId('load-error').getByText('Failed to fetch wallet information').waitFor({ timeout: 10_000 });
       expect(await page.getByTestId('available-balance').count()).toBe(0);
-      await shot(page, `outage-wallet-${size}`);
+      await screenshot(page, `outage-wallet-${size}`);
       failing = false;
       await notice.getByRole('button', { name: 'Retry' }).click();
       await page.getByTestId('available-balance').waitFor({ timeout: 10_000 });
@@ -152,14 +148,14 @@ describe('issue 47: figures that could not be read, and offline figures', () => 
       await simulatePayment(page, '70');
       await page.getByText('Payment confirmed! Received 70.00 USDT.').first().waitFor({ timeout: 30_000 });
       await page.getByTestId('panel-amount').getByText('70.00 USDT').waitFor();
-      await shot(page, `overpaid-panel-${size}`);
+      await screenshot(page, `overpaid-panel-${size}`);
       await page.waitForURL('**/transaction', { timeout: 30_000 });
       await page.getByTestId('total-deposits').getByText('$70.00').waitFor();
       await page.getByTestId('history-amount').first().getByText('$70.00').waitFor();
-      await shot(page, `overpaid-history-${size}`);
+      await screenshot(page, `overpaid-history-${size}`);
       await page.goto('/dashboard');
       await page.getByTestId('deposit-balance').getByText('$70.00').waitFor();
-      await shot(page, `overpaid-dashboard-${size}`);
+      await screenshot(page, `overpaid-dashboard-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -6,9 +6,7 @@ import { startMailbox } from '../apps/server/src/test/mailbox';
 import { newDataDir } from '../apps/server/src/test/template-db';
 import { cli as runCli, freePort, spawnProgram, untilHealthy } from '../apps/server/src/test/processes';
 
-const root = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOT_DIR = path.join(root, 'e2e/artifacts');
 
 export { freePort };
 
@@ -152,21 +150,20 @@ export async function newPage(
   return { context, page, errors };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+/**
+ * The one place a test takes a screenshot. Screenshots are for a person looking at the screens
+ * (SHOTS_DIR names where they go); no test reads them, so without SHOTS_DIR none is taken: a
+ * full-page capture cost each run CPU and disk for files nobody opened. `viewportOnly` keeps what a
+ * person sees first instead of the whole page. A scan (apps/server/src/test/screenshots.test.ts)
+ * refuses a screenshot taken anywhere else.
+ */
+export async function screenshot(page: Page, name: string, { viewportOnly = false } = {}): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
   // Finite CSS animations run to their end first: a dialog shot 100 ms into its 300 ms fade-in
   // showed the page and the bottom bar through the panel, which is not what a person looks at.
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
-
-/** A full-page screenshot in e2e/artifacts and, when SHOTS_DIR is set, a copy there. */
-export async function screenshotWithCopy(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path.join(SCREENSHOT_DIR, `${name}.png`), path.join(dir, `${name}.png`));
-  }
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !viewportOnly, animations: 'disabled' });
 }
 
 /** Extracts the 6-digit code from an OTP mail. */

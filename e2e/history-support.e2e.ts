@@ -6,6 +6,7 @@ import { admin, auth, staking, support } from '@app/core/contracts';
 import { demoPayments } from '@app/core/contracts/payments';
 import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
 import { axeSerious, navigateInApp, newPage, screenshot, SIZES } from './harness';
+import { closeWithoutErrors, openSignedIn } from './pages';
 import { browserSuite } from './suites';
 
 /**
@@ -80,6 +81,31 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
       await ops.context.close();
     }
   });
+
+  for (const [size, viewport] of SIZES) {
+    // Item 18 on one page at both sizes: the button a finger can hit, and the file's plain numbers.
+    it(`downloads the transaction history as CSV from the server, plain numbers, without the View buttons (${size})`, async () => {
+      const payer = await signUp(suite.server, `Csv Person ${size}`);
+      await deposit(suite.server, payer, 100);
+      const { page, errors, context } = await openSignedIn(suite, payer, '/transaction', viewport);
+      // The pre-rendered shell paints a lifeless copy of the toolbar first (inert until React takes over).
+      const button = page.locator('main:not([inert])').getByRole('button', { name: 'Download CSV' });
+      await button.waitFor();
+      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await screenshot(page, `ux2-transaction-csv-${size}`);
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(/^deposits-\d{4}-\d{2}-\d{2}\.csv$/);
+      const lines = readFileSync((await download.path())!, 'utf8')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toContain('Asked (USDT)');
+      expect(lines[0]).not.toContain('View');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(',finished,Binance Smart Chain,100,100,100,');
+      expect(lines[1]).not.toContain('View');
+      await closeWithoutErrors({ errors, context });
+    });
+  }
 
   it('item 19: a date range (7 d / 30 d / custom) on every history, kept in the URL; Next goes back to the top', async () => {
     for (const [name, size] of SIZES) {

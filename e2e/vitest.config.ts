@@ -14,7 +14,7 @@ const TIMED = process.env.E2E_TIMED === '1';
  * vitest has no timings and starts the larger files first, so the axe walk (a short file of long
  * tests) started last and ran alone for two minutes at the end.
  */
-const LONGEST = ['ux', 'history-support', 'axe-walk', 'money-first', 'security', 'ux4', 'ux2', 'admin'];
+const LONGEST = ['money-review', 'history-support', 'axe-walk', 'money-first', 'security', 'tap-targets', 'app-shell', 'admin'];
 // A name left behind by a renamed or removed file would silently stop ordering anything.
 const stale = LONGEST.filter((name) => !existsSync(path.join(import.meta.dirname, `${name}.e2e.ts`)));
 if (stale.length) throw new Error(`e2e/vitest.config.ts: LONGEST names no file: ${stale.join(', ')}`);

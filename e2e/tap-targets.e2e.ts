@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, navigateInApp, newPage, PHONE, screenshotWithCopy, SIZES } from './harness';
+import { axeSerious, navigateInApp, newPage, PHONE, screenshot, SIZES } from './harness';
 import { browserSuite } from './suites';
 
 /** The smallest tap target, in CSS px, either way (WCAG 2.5.5, Apple HIG). */
@@ -44,7 +44,7 @@ async function visibleLogos(page: Page): Promise<number> {
   });
 }
 
-describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, one logo on a desktop', () => {
+describe('44 px tap targets on a phone, and the pages they touch: income tabs on one line, one logo, no serious axe violation', () => {
   const suite = browserSuite();
   let sponsor: ApiUser;
   let staker: ApiUser;
@@ -193,7 +193,7 @@ describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, on
     // The staker's deposit (beforeAll) puts today's bar in the chart, so the labels are there.
     await label.waitFor();
     expect(await label.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(11);
-    await screenshotWithCopy(page, 'admin-dashboard-phone');
+    await screenshot(page, 'admin-dashboard-phone');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -223,7 +223,7 @@ describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, on
         expect(text.height, label).toBeLessThanOrEqual(text.lineHeight);
       }
       expect(await axeSerious(page)).toEqual([]);
-      await screenshotWithCopy(page, `ux4-income-${size}`);
+      await screenshot(page, `ux4-income-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -256,20 +256,20 @@ describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, on
         if (i > 0) await navigateInApp(page, where);
         await page.getByText(marker, { exact: true }).first().waitFor();
         expect(await axeSerious(page), name).toEqual([]);
-        await screenshotWithCopy(page, `ux4-${name}-${size}`);
+        await screenshot(page, `ux4-${name}-${size}`);
       }
       await signIn(page, staker, '/transaction');
       await page.getByRole('button', { name: 'View' }).first().click();
       await page.getByRole('dialog', { name: 'Transaction Details' }).locator('a[href]').waitFor();
       expect(await axeSerious(page), 'details dialog').toEqual([]);
-      await screenshotWithCopy(page, `ux4-details-dialog-${size}`);
+      await screenshot(page, `ux4-details-dialog-${size}`);
       await context.close();
 
       const guest = await newPage(suite.browser, suite.server.url, viewport);
       await guest.page.goto('/signup');
       await guest.page.getByRole('checkbox').waitFor();
       expect(await axeSerious(guest.page), 'signup').toEqual([]);
-      await screenshotWithCopy(guest.page, `ux4-signup-${size}`);
+      await screenshot(guest.page, `ux4-signup-${size}`);
       await guest.page.goto('/login');
       await expect.poll(() => guest.page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
       await guest.page.getByLabel('Email').fill(sponsor.email);
@@ -281,7 +281,7 @@ describe('issue 12, phone polish: 44 px tap targets, income tabs on one line, on
       // close button below was gone before it was clicked.
       await guest.page.locator('[data-sonner-toast]').first().hover();
       expect(await axeSerious(guest.page), 'login with a toast').toEqual([]);
-      await screenshotWithCopy(guest.page, `ux4-login-toast-${size}`);
+      await screenshot(guest.page, `ux4-login-toast-${size}`);
       // The close button still closes the toast.
       await guest.page.locator('[data-sonner-toast] [data-close-button]').first().click();
       await expect.poll(() => guest.page.locator('[data-sonner-toast]').count()).toBe(0);

@@ -3,15 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { staking } from '@app/core/contracts';
 import { payments } from '@app/core/contracts/payments';
 import { api, deposit, isoDay, signIn, signUp } from './api-helpers';
-import { newPage, PHONE, screenshot, SIZES } from './harness';
+import { newPage, screenshot, SIZES } from './harness';
 import { closeWithoutErrors, openSignedIn } from './pages';
 import { browserSuite, fundedUser } from './suites';
 import { recordToasts, toastsSeen } from './toasts';
-
-/**
- * Records every toast the page shows (sonner's `li[data-sonner-toast]`), each element once with its
- * latest text, so a test can say "never toasted as confirmed" or "toasted exactly once".
- */
 
 /** Counts the requests the page sends to one API path. */
 function countCalls(page: Page, path: string): { n: number } {
@@ -28,7 +23,7 @@ async function inViewport(page: Page, selector: ReturnType<Page['getByRole']>): 
   return box !== null && box.x >= 0 && box.x + box.width <= vp.width && box.width > 0;
 }
 
-describe('a money app people trust on their phone (issue 12)', () => {
+describe('money screens people can trust: a review before each money call, a payment that reopens, the history table on a phone', () => {
   const suite = browserSuite();
   const funded = fundedUser(suite, 'Table Person', 100);
 
@@ -208,34 +203,4 @@ describe('a money app people trust on their phone (issue 12)', () => {
       await closeWithoutErrors({ errors, context });
     });
   }
-});
-
-describe('first paint: compressed, cached, indexable, titled', () => {
-  const suite = browserSuite();
-
-  it('serves brotli or gzip pre-compressed assets with a year of cache, robots.txt, sitemap.xml and a title per route', async () => {
-    const html = await (await fetch(`${suite.server.url}/`)).text();
-    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
-    expect(script).toMatch(/^\/assets\/.+\.js$/);
-    for (const [accept, encoding] of [
-      ['br, gzip', 'br'],
-      ['gzip', 'gzip'],
-    ] as const) {
-      const res = await fetch(`${suite.server.url}${script}`, { headers: { 'accept-encoding': accept } });
-      expect(res.headers.get('content-encoding')).toBe(encoding);
-      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    }
-    const robots = await fetch(`${suite.server.url}/robots.txt`);
-    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(await robots.text()).toContain('User-agent: *');
-    const sitemap = await fetch(`${suite.server.url}/sitemap.xml`);
-    expect(await sitemap.text()).toContain('<urlset');
-
-    const { page, context } = await newPage(suite.browser, suite.server.url, PHONE);
-    await page.goto('/login');
-    await page.waitForFunction(() => document.title.startsWith('Log in'));
-    await page.goto('/privacy-policy');
-    await page.waitForFunction(() => document.title.startsWith('Privacy Policy'));
-    await context.close();
-  });
 });

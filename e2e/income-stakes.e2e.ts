@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staking } from '@app/core/contracts';
 import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, newPage, screenshotWithCopy, SIZES } from './harness';
+import { axeSerious, newPage, screenshot, SIZES } from './harness';
 import { browserSuite } from './suites';
 
-describe('issue 12, the rest: income chart, stake progress, formatting, a pre-rendered landing page', () => {
+describe('income and stakes on screen: the income chart and its states, stake progress, transaction details', () => {
   const suite = browserSuite();
   let sponsor: ApiUser;
   let staker: ApiUser;
@@ -42,7 +41,7 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       expect(await chart.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
       await chart.getByTestId('income-chart-summary').filter({ hasText: 'Last 7 days' }).waitFor();
       expect(await axeSerious(page)).toEqual([]);
-      await screenshotWithCopy(page, `ux3-income-chart-${size}`);
+      await screenshot(page, `ux3-income-chart-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -52,7 +51,7 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       await signIn(page, newcomer, '/income');
       await page.getByTestId('income-chart-empty').getByText('No income yet').waitFor();
       expect(await axeSerious(page)).toEqual([]);
-      await screenshotWithCopy(page, `ux3-income-empty-${size}`);
+      await screenshot(page, `ux3-income-empty-${size}`);
 
       // Loading: the answer is held back until the screenshot is taken.
       let release: () => void = () => {};
@@ -63,12 +62,12 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       });
       await page.reload();
       await page.getByTestId('income-chart').getByText('Loading chart...').waitFor();
-      await screenshotWithCopy(page, `ux3-income-loading-${size}`);
+      await screenshot(page, `ux3-income-loading-${size}`);
       release();
       const chart = page.getByTestId('income-chart');
       await chart.getByRole('alert').waitFor();
       await chart.getByRole('button', { name: 'Retry' }).waitFor();
-      await screenshotWithCopy(page, `ux3-income-error-${size}`);
+      await screenshot(page, `ux3-income-error-${size}`);
       await page.unroute('**/api/user/income-chart**');
       await chart.getByRole('button', { name: 'Retry' }).click();
       await chart.getByText('No income yet').waitFor();
@@ -88,7 +87,7 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       const box = (await progress.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       expect(await axeSerious(page)).toEqual([]);
-      await screenshotWithCopy(page, `ux3-staking-history-${size}`);
+      await screenshot(page, `ux3-staking-history-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -107,62 +106,7 @@ describe('issue 12, the rest: income chart, stake progress, formatting, a pre-re
       const wraps = await dialog.locator('dd').evaluateAll((dds) => dds.map((d) => getComputedStyle(d).wordBreak));
       expect(wraps.filter((w) => w === 'break-all')).toEqual([]);
       expect(await axeSerious(page)).toEqual([]);
-      await screenshotWithCopy(page, `ux3-details-dialog-${size}`);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-
-    it(`paints / from pre-rendered HTML, hydrates it without an error, and shows a signed-in user Dashboard (${size})`, async () => {
-      const html = await (await fetch(`${suite.server.url}/`)).text();
-      expect(html).toContain('Put your USDT to work for');
-      // The first screen only: the sections below load with their chunk.
-      expect(html).toContain('Start Farming');
-      // /login is pre-rendered too (its own page, never the landing page); a path with no page of its
-      // own gets the splash.
-      const login = await (await fetch(`${suite.server.url}/login`)).text();
-      expect(login).toContain('Welcome back');
-      expect(login).not.toContain('Put your USDT to work for');
-      const shell = await (await fetch(`${suite.server.url}/signup`)).text();
-      expect(shell).toContain('<div id="root"><div class="flex min-h-dvh items-center justify-center" role="status">');
-      expect(shell).not.toContain('Put your USDT to work for');
-      // A signed-in page gets its own: the signed-in shell with the page's skeleton (issue 32).
-      const dashboard = await (await fetch(`${suite.server.url}/dashboard`)).text();
-      expect(dashboard).toContain('data-testid="dashboard-skeleton"');
-      expect(dashboard).not.toContain('Put your USDT to work for');
-
-      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
-      await page.goto('/');
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.getByTestId('typed-word').filter({ hasText: /\w/ }).waitFor();
-      expect(await axeSerious(page)).toEqual([]);
-      await screenshotWithCopy(page, `ux3-landing-${size}`);
-      // What a visitor sees first, the viewport alone (the full page is 10,000 px tall on a phone).
-      if (process.env.SHOTS_DIR) await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `ux3-landing-first-screen-${size}.png`) });
-      await signIn(page, staker, '/');
-      await page.getByTestId('navbar').getByRole('link', { name: 'Dashboard', exact: true }).first().waitFor();
-      expect(await page.getByRole('link', { name: 'Start Farming', exact: true }).getAttribute('href')).toBe('/dashboard');
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-
-    it(`paints /login from pre-rendered HTML, hydrates it without an error, signs in, and still sends a signed-in user on /login away (${size})`, async () => {
-      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
-      await page.goto('/login');
-      // Pre-rendered for a guest: the form is there before any script runs.
-      expect(await page.evaluate(() => document.title)).toBe('Log in · USDT Stake');
-      await page.getByLabel('Email').fill(staker.email);
-      await page.getByLabel('Password', { exact: true }).fill(staker.password);
-      // Hydrated: the Login button is enabled (it is disabled in the build's HTML) and the React handlers answer.
-      await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
-      await page.getByRole('button', { name: 'Show password' }).click();
-      expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
-      expect(await axeSerious(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await page.waitForURL('**/dashboard');
-      expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
-      // Signed in, /login is not the guest page the build rendered: the guard redirects as before.
-      await page.goto('/login');
-      await page.waitForURL('**/dashboard');
+      await screenshot(page, `ux3-details-dialog-${size}`);
       expect(errors).toEqual([]);
       await context.close();
     });

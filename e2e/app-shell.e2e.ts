@@ -1,11 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { deposit, signUp, type ApiUser } from './api-helpers';
-import { newPage, PHONE, screenshot, SIZES } from './harness';
+import { signIn, signUp, type ApiUser } from './api-helpers';
+import { axeSerious, newPage, PHONE, screenshot, SIZES } from './harness';
 import { closeWithoutErrors, openSignedIn } from './pages';
 import { browserSuite } from './suites';
 
-describe('the rest of issue 12: a light landing page and visitors sent to sign up', () => {
+/*
+ * The app's shell, before and around any screen's own content: a light, pre-rendered first paint of /
+ * and /login that hydrates cleanly, visitors sent to sign up, a route whose code cannot load, an
+ * installable PWA, a CSP the forms keep, and assets served compressed and cached.
+ */
+describe('the app shell: a light pre-rendered landing page and login, visitors sent to sign up, an installable PWA', () => {
   const suite = browserSuite();
   let user: ApiUser;
   beforeAll(async () => {
@@ -164,27 +168,89 @@ describe('the rest of issue 12: a light landing page and visitors sent to sign u
     await closeWithoutErrors({ errors, context });
   });
   for (const [size, viewport] of SIZES) {
-    // Issue 32, item 18: the server's export of the whole history (e2e/history-support.e2e.ts checks more).
-    it(`downloads the transaction history as CSV from the server, plain numbers, without the View buttons (${size})`, async () => {
-      const payer = await signUp(suite.server, `Csv Person ${size}`);
-      await deposit(suite.server, payer, 100);
-      const { page, errors, context } = await openSignedIn(suite, payer, '/transaction', viewport);
-      // The pre-rendered shell paints a lifeless copy of the toolbar first (inert until React takes over).
-      const button = page.locator('main:not([inert])').getByRole('button', { name: 'Download CSV' });
-      await button.waitFor();
-      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-      await screenshot(page, `ux2-transaction-csv-${size}`);
-      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-      expect(download.suggestedFilename()).toMatch(/^deposits-\d{4}-\d{2}-\d{2}\.csv$/);
-      const lines = readFileSync((await download.path())!, 'utf8')
-        .trim()
-        .split('\r\n');
-      expect(lines[0]).toContain('Asked (USDT)');
-      expect(lines[0]).not.toContain('View');
-      expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain(',finished,Binance Smart Chain,100,100,100,');
-      expect(lines[1]).not.toContain('View');
-      await closeWithoutErrors({ errors, context });
+    it(`paints / from pre-rendered HTML, hydrates it without an error, and shows a signed-in user Dashboard (${size})`, async () => {
+      const html = await (await fetch(`${suite.server.url}/`)).text();
+      expect(html).toContain('Put your USDT to work for');
+      // The first screen only: the sections below load with their chunk.
+      expect(html).toContain('Start Farming');
+      // /login is pre-rendered too (its own page, never the landing page); a path with no page of its
+      // own gets the splash.
+      const login = await (await fetch(`${suite.server.url}/login`)).text();
+      expect(login).toContain('Welcome back');
+      expect(login).not.toContain('Put your USDT to work for');
+      const shell = await (await fetch(`${suite.server.url}/signup`)).text();
+      expect(shell).toContain('<div id="root"><div class="flex min-h-dvh items-center justify-center" role="status">');
+      expect(shell).not.toContain('Put your USDT to work for');
+      // A signed-in page gets its own: the signed-in shell with the page's skeleton (issue 32).
+      const dashboard = await (await fetch(`${suite.server.url}/dashboard`)).text();
+      expect(dashboard).toContain('data-testid="dashboard-skeleton"');
+      expect(dashboard).not.toContain('Put your USDT to work for');
+
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByTestId('typed-word').filter({ hasText: /\w/ }).waitFor();
+      expect(await axeSerious(page)).toEqual([]);
+      await screenshot(page, `ux3-landing-${size}`);
+      // What a visitor sees first, the viewport alone (the full page is 10,000 px tall on a phone).
+      await screenshot(page, `ux3-landing-first-screen-${size}`, { viewportOnly: true });
+      await signIn(page, user, '/');
+      await page.getByTestId('navbar').getByRole('link', { name: 'Dashboard', exact: true }).first().waitFor();
+      expect(await page.getByRole('link', { name: 'Start Farming', exact: true }).getAttribute('href')).toBe('/dashboard');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`paints /login from pre-rendered HTML, hydrates it without an error, signs in, and still sends a signed-in user on /login away (${size})`, async () => {
+      const { page, errors, context } = await newPage(suite.browser, suite.server.url, viewport);
+      await page.goto('/login');
+      // Pre-rendered for a guest: the form is there before any script runs.
+      expect(await page.evaluate(() => document.title)).toBe('Log in · USDT Stake');
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      // Hydrated: the Login button is enabled (it is disabled in the build's HTML) and the React handlers answer.
+      await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+      await page.getByRole('button', { name: 'Show password' }).click();
+      expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+      expect(await axeSerious(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL('**/dashboard');
+      expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
+      // Signed in, /login is not the guest page the build rendered: the guard redirects as before.
+      await page.goto('/login');
+      await page.waitForURL('**/dashboard');
+      expect(errors).toEqual([]);
+      await context.close();
     });
   }
+});
+
+describe('first paint: compressed, cached, indexable, titled', () => {
+  const suite = browserSuite();
+
+  it('serves brotli or gzip pre-compressed assets with a year of cache, robots.txt, sitemap.xml and a title per route', async () => {
+    const html = await (await fetch(`${suite.server.url}/`)).text();
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await fetch(`${suite.server.url}${script}`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    const robots = await fetch(`${suite.server.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toContain('User-agent: *');
+    const sitemap = await fetch(`${suite.server.url}/sitemap.xml`);
+    expect(await sitemap.text()).toContain('<urlset');
+
+    const { page, context } = await newPage(suite.browser, suite.server.url, PHONE);
+    await page.goto('/login');
+    await page.waitForFunction(() => document.title.startsWith('Log in'));
+    await page.goto('/privacy-policy');
+    await page.waitForFunction(() => document.title.startsWith('Privacy Policy'));
+    await context.close();
+  });
 });
