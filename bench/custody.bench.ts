@@ -7,7 +7,7 @@ import type { AppContext } from '../apps/server/src/context';
 import { deriveAddress, parseAccountXpub } from '../apps/server/src/modules/custody/derive';
 import { evmClient } from '../apps/server/src/modules/custody/rpc/client';
 import { configureCustody } from '../apps/server/src/modules/custody/runtime';
-import { TEST_EVM_XPUB } from '../apps/server/src/modules/custody/test-keys';
+import { TEST_EVM_XPUB } from '../apps/server/src/test/chain/test-keys';
 import { watchOnce } from '../apps/server/src/modules/custody/watcher';
 import { TOKEN_ABI, startAnvil } from '../apps/server/src/test/chain/anvil';
 import { benchContext, line, ON_PGLITE, verifyLine } from './lib';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_EVM_XPUB, TEST_TRON_XPUB } from '../apps/server/src/modules/custody/test-keys';
+import { TEST_EVM_XPUB, TEST_TRON_XPUB } from '../apps/server/src/test/chain/test-keys';
 import { startAnvil, type Anvil } from '../apps/server/src/test/chain/anvil';
 import { signIn, signUp } from './api-helpers';
 import { launchBrowser, newPage, screenshot, SIZES, startServer, type E2EServer } from './harness';

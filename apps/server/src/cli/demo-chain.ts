@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { displayAddress } from '../modules/custody/derive';
-import { TEST_EVM_XPUB, TEST_TRON_XPUB } from '../modules/custody/test-keys';
+import { TEST_EVM_XPUB, TEST_TRON_XPUB } from '../test/chain/test-keys';
 import { startAnvil } from '../test/chain/anvil';
 import { startTronFake } from '../test/chain/tron-fake';
 import { DEMO_DATA_DIR, demoStatePath, type DemoChainState } from './demo-chain-state';

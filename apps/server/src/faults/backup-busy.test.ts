@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readLockHolder } from '../lib/data-dir-lock';
 import { testDbKind } from '../test/app';
 import { nodeArgs } from '../test/entry-points';
-import { freePort, newTarget, processEnv, root, seedUsers, startServer, type ServerProc, type Target } from './procs';
+import { freePort, newTarget, processEnv, root, seedUsers, startServer, type ServerProc, type Target } from '../test/faults/procs';
 
 const execFileP = promisify(execFile);
 

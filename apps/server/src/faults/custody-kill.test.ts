@@ -1,11 +1,11 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { TEST_EVM_XPUB } from '../modules/custody/test-keys';
+import { TEST_EVM_XPUB } from '../test/chain/test-keys';
 import { deriveAddress, parseAccountXpub } from '../modules/custody/derive';
 import { TOKEN_ABI, startAnvil, type Anvil } from '../test/chain/anvil';
 import { DataDirBusyError } from '../lib/data-dir-lock';
 import { testDbKind } from '../test/app';
-import { freePort, newTarget, startServer, withDb, type ServerProc, type Target } from './procs';
+import { freePort, newTarget, startServer, withDb, type ServerProc, type Target } from '../test/faults/procs';
 
 const USERS = 12;
 const DEPOSITS = 600;

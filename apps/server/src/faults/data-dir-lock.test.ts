@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isDataDirLocked, lockDataDir, readLockHolder } from '../lib/data-dir-lock';
 import { testDbKind } from '../test/app';
 import { cli } from '../test/processes';
-import { freePort, newTarget, processEnv, startServer, withDb, type ServerProc, type Target } from './procs';
+import { freePort, newTarget, processEnv, startServer, withDb, type ServerProc, type Target } from '../test/faults/procs';
 
 /**
  * One process per PGlite data directory, tried with real processes in each window where two

@@ -13,7 +13,7 @@ import {
   type LoadResult,
   type ServerProc,
   type Target,
-} from './procs';
+} from '../test/faults/procs';
 
 /**
  * The server killed with -9 in the middle of a load of transfers and stakes, restarted on the

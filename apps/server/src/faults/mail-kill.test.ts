@@ -4,7 +4,7 @@ import { testDbKind } from '../test/app';
 import { createUser } from '../test/factories';
 import { startFaultyMailbox } from '../test/faulty-mailbox';
 import { queueMail } from '../modules/mail/outbox';
-import { freePort, newTarget, startServer, withDb, type ServerProc, type Target } from './procs';
+import { freePort, newTarget, startServer, withDb, type ServerProc, type Target } from '../test/faults/procs';
 
 /**
  * The server killed with -9 while the mail server has a mail but has not answered yet: the mail

@@ -1,7 +1,19 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../test/app';
-import { checkAcknowledged, count, freePort, newTarget, seedUsers, startLoad, startServer, verifyLedger, withDb, type ServerProc, type Target } from './procs';
+import {
+  checkAcknowledged,
+  count,
+  freePort,
+  newTarget,
+  seedUsers,
+  startLoad,
+  startServer,
+  verifyLedger,
+  withDb,
+  type ServerProc,
+  type Target,
+} from '../test/faults/procs';
 
 /** /api/health shows its details (db, disk, failure) only with this token or an admin session. */
 const METRICS_TOKEN = 'fault-tests-metrics-token-0123456';

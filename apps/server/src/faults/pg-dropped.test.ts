@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../test/app';
-import { freePort, newTarget, seedUsers, startServer, type ServerProc, type Target } from './procs';
+import { freePort, newTarget, seedUsers, startServer, type ServerProc, type Target } from '../test/faults/procs';
 
 /** /api/health shows its details (db, disk, failure) only with this token or an admin session. */
 const METRICS_TOKEN = 'fault-tests-metrics-token-0123456';

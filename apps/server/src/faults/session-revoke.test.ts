@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../test/app';
-import { freePort, newTarget, seedUsers, startServer, withDb, type ServerProc, type Target } from './procs';
+import { freePort, newTarget, seedUsers, startServer, withDb, type ServerProc, type Target } from '../test/faults/procs';
 
 /**
  * Two server processes on one PostgreSQL database. Process B has a user's session in its 2 s

@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 const SOURCES = {
   server: 'apps/server/src/server.ts',
   cli: 'apps/server/src/cli.ts',
-  'hold-data-dir': 'apps/server/src/faults/hold-data-dir.ts',
+  'hold-data-dir': 'apps/server/src/test/faults/hold-data-dir.ts',
 } as const;
 export type EntryPoint = keyof typeof SOURCES;
 

@@ -11,7 +11,7 @@ import { useTestApp } from '../../test/app';
 import { nodeArgs } from '../../test/entry-points';
 import { auth, createUser } from '../../test/factories';
 import { deriveAddress, parseAccountXpub } from './derive';
-import { TEST_EVM_XPUB, TEST_MNEMONIC, TEST_TRON_XPUB } from './test-keys';
+import { TEST_EVM_XPUB, TEST_MNEMONIC, TEST_TRON_XPUB } from '../../test/chain/test-keys';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 

@@ -6,8 +6,8 @@ import { auth, createUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { ensureAddress } from './addresses';
 import { displayAddress } from './derive';
-import { TEST_MNEMONIC } from './test-keys';
-import { usdtRaw, useChainTest } from './test-chain';
+import { TEST_MNEMONIC } from '../../test/chain/test-keys';
+import { usdtRaw, useChainTest } from '../../test/chain/test-chain';
 
 const TREASURY = '0x000000000000000000000000000000000000dEaD';
 

@@ -4,7 +4,7 @@ import * as ledger from '../ledger/service';
 import { evmClient } from './rpc/client';
 import { httpTransport, type RpcRequest, type RpcResponse } from './rpc/json-rpc';
 import { configureCustody } from './runtime';
-import { usdtRaw, useChainTest } from './test-chain';
+import { usdtRaw, useChainTest } from '../../test/chain/test-chain';
 
 /** What an attacker can try against the chain gateway, and what the watcher does with it. */
 describe('attacks on the chain gateway', () => {

@@ -6,7 +6,7 @@ import * as ledger from '../ledger/service';
 import { chainKey } from '../payments/service';
 import { evmClient } from './rpc/client';
 import { configureCustody } from './runtime';
-import { usdtRaw, useChainTest } from './test-chain';
+import { usdtRaw, useChainTest } from '../../test/chain/test-chain';
 import { watchOnce } from './watcher';
 
 /**

@@ -6,7 +6,7 @@ import { auth, createUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { addressHex, displayAddress } from './derive';
 import { configureCustody } from './runtime';
-import { TEST_TRON_XPUB } from './test-keys';
+import { TEST_TRON_XPUB } from '../../test/chain/test-keys';
 import { watchOnce } from './watcher';
 
 /**

@@ -9,7 +9,7 @@ import { MIN_DEPOSIT_MICRO } from './amounts';
 import { evmClient, TRANSFER_TOPIC } from './rpc/client';
 import { httpTransport, type RpcTransport } from './rpc/json-rpc';
 import { configureCustody } from './runtime';
-import { useChainTest } from './test-chain';
+import { useChainTest } from '../../test/chain/test-chain';
 import { watchOnce } from './watcher';
 
 const CONF = 4;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auth } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { chainKey } from '../payments/service';
-import { usdtRaw, useChainTest } from './test-chain';
+import { usdtRaw, useChainTest } from '../../test/chain/test-chain';
 import { configureCustody, custodyRuntime } from './runtime';
 import { creditBatch } from './credit';
 

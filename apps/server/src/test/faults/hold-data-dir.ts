@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { connectDb } from '../db/connect';
-import { lockDataDir } from '../lib/data-dir-lock';
+import { connectDb } from '../../db/connect';
+import { lockDataDir } from '../../lib/data-dir-lock';
 
 /**
  * A stand-in for a long CLI command on a PGlite DATA_DIR (a `jobs:roi` catching up, issue 30): it

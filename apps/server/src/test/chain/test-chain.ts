@@ -1,12 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
-import * as ledger from '../ledger/service';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { startAnvil, type Anvil } from '../../test/chain/anvil';
-import { ensureAddress } from './addresses';
-import { usdtRawOf } from './amounts';
-import { configureCustody } from './runtime';
-import { watchOnce } from './watcher';
+import * as ledger from '../../modules/ledger/service';
+import { createTestApp, type TestApp } from '../app';
+import { createUser, type TestUser } from '../factories';
+import { startAnvil, type Anvil } from './anvil';
+import { ensureAddress } from '../../modules/custody/addresses';
+import { usdtRawOf } from '../../modules/custody/amounts';
+import { configureCustody } from '../../modules/custody/runtime';
+import { watchOnce } from '../../modules/custody/watcher';
 import { TEST_EVM_XPUB, TEST_TRON_XPUB } from './test-keys';
 
 export interface ChainTest {

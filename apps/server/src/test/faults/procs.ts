@@ -4,15 +4,15 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { connectDb, type DbHandle } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { holderIsGone, waitForDataDirLock } from '../lib/data-dir-lock';
-import * as ledger from '../modules/ledger/service';
-import { freePort, spawnProgram, untilHealthy } from '../test/processes';
-import { newDataDir } from '../test/template-db';
+import { connectDb, type DbHandle } from '../../db/connect';
+import { migrateToLatest } from '../../db/migrate';
+import { holderIsGone, waitForDataDirLock } from '../../lib/data-dir-lock';
+import * as ledger from '../../modules/ledger/service';
+import { freePort, spawnProgram, untilHealthy } from '../processes';
+import { newDataDir } from '../template-db';
 
 /** Real server and CLI processes for the fault tests: what an operator runs, started the same way. */
-export const root = path.resolve(import.meta.dirname, '../../../..');
+export const root = path.resolve(import.meta.dirname, '../../../../..');
 
 export { freePort };
 
@@ -129,7 +129,7 @@ export interface LoadUser {
 
 /** Users with a session token (signed with the target's secret) and a deposit balance, written straight into the database. */
 export async function seedUsers(t: Target, n: number, depositUsd: number): Promise<LoadUser[]> {
-  const { createUser, fundDeposit } = await import('../test/factories');
+  const { createUser, fundDeposit } = await import('../factories');
   return withDb(t, async (h) => {
     const users: LoadUser[] = [];
     for (let i = 0; i < n; i++) {
