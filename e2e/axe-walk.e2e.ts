@@ -5,8 +5,9 @@ import { api, deposit, signIn, signUp } from './api-helpers';
 import { axeSerious, navigateInApp, newPage, SIZES } from './harness';
 import { browserSuite } from './suites';
 
-// The axe walk of every route, apart from the rest of ux.e2e.ts: at about 200 s (when it loaded each
-// route afresh) it was the longest group of browser tests, and in one file with the others the tail of the run.
+// The axe walk of every route, in a file of its own (it began in ux.e2e.ts): at about 200 s (when it
+// loaded each route afresh) it was the longest group of browser tests, and in one file with the
+// others the tail of the run.
 const PUBLIC_ROUTES = ['/', '/privacy-policy', '/terms-conditions', '/signup', '/login', '/forgot-password', '/maintenance'];
 const SIGNED_IN_ROUTES = [
   '/dashboard',
@@ -45,7 +46,7 @@ const ADMIN_ROUTES = [
  * the others are reached inside the app (navigateInApp), so axe-core checks every screen in one
  * document. The walk used to load each route afresh, 68 app starts and 68 injections of axe's engine
  * (about 0.9 CPU-s each on a 2-core machine). Loading each screen by its URL is tested elsewhere:
- * admin.e2e.ts walks every signed-in route so, ux4.e2e.ts the public ones.
+ * admin.e2e.ts walks every signed-in route so, tap-targets.e2e.ts the public ones.
  */
 async function settle(page: Page, path: string, open: 'load' | 'in-app' | 'loaded' = 'in-app'): Promise<void> {
   if (open === 'load') await page.goto(path);
