@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { createContext } from './boot';
 import { runCommand } from './cli/commands';
+import { usageText } from './cli/usage';
 import { readControlFile, removeControlFile } from './cli/control';
 import { offlineCommands } from './cli/offline';
 import { DataDirBusyError, holderIsGone, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
@@ -14,9 +15,7 @@ const FILE_COMMANDS = new Set(['backup', 'restore']);
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2).filter((a) => a !== '--');
   if (!name) {
-    console.error(
-      'Usage: npm run cli -- <ledger:verify | jobs:roi --date YYYY-MM-DD | sandbox:pay <payment_id> <amount> | admin:create --email E --password P | settings:maintenance on|off | backup FILE | restore FILE [--clean] | custody:xpub>',
-    );
+    console.error(usageText());
     return 2;
   }
   const offline = offlineCommands[name];

@@ -15,6 +15,8 @@ export interface AppContext {
   /** Key material for token hashes and HMACs (SESSION_SECRET or the one kept in DATA_DIR). */
   secret: string;
   mailer: Mailer;
+  /** The app's logger (pino): background work that has no request logs here (custody credits, halts). */
+  log: FastifyBaseLogger;
   /**
    * The clock of the account-security rules (code lifetimes, resend waits, the guess budget, TOTP
    * steps): they take the time from here, never from the database's now(), so tests move it
@@ -32,5 +34,6 @@ export function buildContext(config: Config, db: { db: DB; kind: DbKind }, log: 
     secret: resolveSessionSecret(config),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log, timeoutMs: config.smtpTimeoutMs }),
     now: () => new Date(),
+    log,
   };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { createAdmin } from '../modules/admin/create-admin';
 import { isDay, runRoi } from '../modules/income/roi';
 import * as ledger from '../modules/ledger/service';
+import { custodyRotate } from '../modules/custody/rotate-command';
 import { sandboxPayCommand } from '../modules/payments/sandbox-chain';
 import { updateSettings } from '../modules/settings/service';
 import { utcDay } from '@app/core/days';
@@ -78,6 +79,10 @@ export const commands: Record<string, { usage: string; run: Command }> = {
       await updateSettings(ctx.db, { maintenance_mode: value === 'on' });
       return { output: `Maintenance mode is ${value}`, exitCode: 0 };
     },
+  },
+  'custody:rotate': {
+    usage: 'custody:rotate [--dry-run]',
+    run: (ctx, args) => custodyRotate(ctx, args),
   },
   'sandbox:pay': {
     usage: 'sandbox:pay <payment_id> <amount>',

@@ -35,6 +35,7 @@ import * as m0182 from './migrations/0182_post_many_plans';
 import * as m0190 from './migrations/0190_unverified_no_money';
 import * as m0191 from './migrations/0191_deposits_credited_in_full';
 import * as m0195 from './migrations/0195_custody_node_state';
+import * as m0205 from './migrations/0205_custody_key_rotation';
 
 /**
  * Every migration of ./migrations by its file name, in order: written by `npm run db:manifest`, checked
@@ -79,4 +80,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0190_unverified_no_money': m0190,
   '0191_deposits_credited_in_full': m0191,
   '0195_custody_node_state': m0195,
+  '0205_custody_key_rotation': m0205,
 };

@@ -100,10 +100,10 @@ create table custody_addresses (
   idx integer not null,
   xpub text not null,
   created_at timestamp with time zone not null default now(),
+  key_fingerprint text,
   constraint custody_addresses_address_check CHECK ((address ~ '^0x[0-9a-f]{40}$'::text)),
   constraint custody_addresses_family_check CHECK ((family = ANY (ARRAY['evm'::text, 'tron'::text]))),
-  constraint custody_addresses_family_idx_key UNIQUE (family, idx),
-  constraint custody_addresses_family_user_id_key UNIQUE (family, user_id),
+  constraint custody_addresses_key_fingerprint_check CHECK ((key_fingerprint ~ '^[0-9a-f]{40}$'::text)),
   constraint custody_addresses_pkey PRIMARY KEY (family, address),
   constraint custody_addresses_user_id_fkey FOREIGN KEY (user_id) REFERENCES custody_accounts(user_id)
 );
@@ -127,6 +127,18 @@ create table custody_balances (
   read_at timestamp with time zone not null,
   constraint custody_balances_balance_check CHECK ((balance >= (0)::numeric)),
   constraint custody_balances_pkey PRIMARY KEY (network, address)
+);
+
+create table custody_keys (
+  family text not null,
+  fingerprint text not null,
+  xpub text not null,
+  next_idx integer not null,
+  created_at timestamp with time zone not null default now(),
+  constraint custody_keys_family_check CHECK ((family = ANY (ARRAY['evm'::text, 'tron'::text]))),
+  constraint custody_keys_fingerprint_check CHECK ((fingerprint ~ '^[0-9a-f]{40}$'::text)),
+  constraint custody_keys_next_idx_check CHECK ((next_idx >= 0)),
+  constraint custody_keys_pkey PRIMARY KEY (family, fingerprint)
 );
 
 create table guess_budget (
@@ -592,6 +604,9 @@ CREATE INDEX chain_observations_open_idx ON chain_observations USING btree (netw
 CREATE INDEX chain_observations_payment_idx ON chain_observations USING btree (payment_id) WHERE (payment_id IS NOT NULL);
 CREATE INDEX chain_observations_tx_idx ON chain_observations USING btree (network, tx_hash);
 CREATE INDEX chain_observations_user_idx ON chain_observations USING btree (user_id, seen_at DESC);
+CREATE UNIQUE INDEX custody_addresses_key_idx_key ON custody_addresses USING btree (family, COALESCE(key_fingerprint, xpub), idx);
+CREATE UNIQUE INDEX custody_addresses_key_user_key ON custody_addresses USING btree (family, COALESCE(key_fingerprint, xpub), user_id);
+CREATE INDEX custody_addresses_user_idx ON custody_addresses USING btree (user_id, family);
 CREATE INDEX custody_balances_holding ON custody_balances USING btree (network, address) WHERE (balance > (0)::numeric);
 CREATE INDEX income_records_user_type_idx ON income_records USING btree (user_id, type, created_at DESC, id DESC);
 CREATE INDEX ledger_entries_user_kind_idx ON ledger_entries USING btree (user_id, kind, created_at DESC, id DESC);

@@ -111,9 +111,11 @@ describe('GET /api/payments/addresses and POST /api/payments/create with PAYMENT
     expect(isValidTronAddress(a.usdttrc20)).toBe(true);
     const again = await t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) });
     expect(again.json().data).toEqual(a);
-    const idx = (await t.db.selectFrom('custody_accounts').select('idx').where('user_id', '=', u.id).executeTakeFirstOrThrow()).idx;
-    expect(a.usdtbsc).toBe(deriveAddress('evm', parseAccountXpub(TEST_EVM_XPUB, 'evm'), idx).display);
-    expect(a.usdttrc20).toBe(deriveAddress('tron', parseAccountXpub(TEST_TRON_XPUB, 'tron'), idx).display);
+    // Each key has its own index sequence (key rotation, migration 0205).
+    const idx = async (family: 'evm' | 'tron') =>
+      (await t.db.selectFrom('custody_addresses').select('idx').where('user_id', '=', u.id).where('family', '=', family).executeTakeFirstOrThrow()).idx;
+    expect(a.usdtbsc).toBe(deriveAddress('evm', parseAccountXpub(TEST_EVM_XPUB, 'evm'), await idx('evm')).display);
+    expect(a.usdttrc20).toBe(deriveAddress('tron', parseAccountXpub(TEST_TRON_XPUB, 'tron'), await idx('tron')).display);
 
     const created = await t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 25, currency: 'usdttrc20' } });
     expect(created.statusCode, created.body).toBe(200);

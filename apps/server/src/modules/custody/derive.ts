@@ -32,6 +32,15 @@ export function parseAccountXpub(text: string, family: TAddressFamily): HDKey {
   return key;
 }
 
+/**
+ * What an address row records of the key that derived it: the key's full hash160 identifier in hex
+ * (the 4-byte BIP-32 fingerprint is its first 8 characters; the full one cannot collide in practice).
+ */
+export function keyFingerprint(account: HDKey): string {
+  if (!account.identifier) throw new Error('an account key without a public key');
+  return bytesToHex(account.identifier);
+}
+
 /** The 20 address bytes of `…/0/index`: keccak-256 of the uncompressed public key, last 20 bytes (EVM and Tron alike). */
 const receiving = new WeakMap<HDKey, HDKey>();
 export function deriveAddressBytes(account: HDKey, index: number): Uint8Array {

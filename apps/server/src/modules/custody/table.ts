@@ -16,6 +16,17 @@ export interface CustodyAddressesTable {
   idx: number;
   /** the account xpub the address was derived from */
   xpub: string;
+  /** hex hash160 identifier of that xpub (derive.ts keyFingerprint); NULL: legacy row whose xpub text is no key */
+  key_fingerprint: string | null;
+  created_at: Generated<Date>;
+}
+
+/** Every account key that has handed out addresses, with its own index sequence (migration 0200). */
+export interface CustodyKeysTable {
+  family: TAddressFamily;
+  fingerprint: string;
+  xpub: string;
+  next_idx: number;
   created_at: Generated<Date>;
 }
 
@@ -70,6 +81,7 @@ declare module '../../db/types' {
   interface Database {
     custody_accounts: CustodyAccountsTable;
     custody_addresses: CustodyAddressesTable;
+    custody_keys: CustodyKeysTable;
     chain_cursors: ChainCursorsTable;
     chain_blocks: ChainBlocksTable;
     chain_observations: ChainObservationsTable;

@@ -1,28 +1,32 @@
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { ACCOUNT_PATH, deriveAddress } from './derive';
+import { ACCOUNT_PATH, deriveAddress, keyFingerprint } from './derive';
 
 /**
- * `npm run cli -- custody:xpub [--count N]`: the operator's offline step (docs/custody.md). Reads a
+ * `npm run cli -- custody:xpub [--index N] [--count N]`: the operator's offline step (docs/custody.md). Reads a
  * BIP-39 mnemonic from standard input, never from an argument or the environment (both end up in
  * shell history and process listings), prints the two account xpubs to configure and the first
  * addresses they give, and stores nothing: no file, no database.
  */
-export function custodyXpubOutput(mnemonicText: string, count = 3): { output: string; exitCode: number } {
+export function custodyXpubOutput(mnemonicText: string, count = 3, first = 0): { output: string; exitCode: number } {
   const mnemonic = mnemonicText.trim().toLowerCase().split(/\s+/).join(' ');
   if (!validateMnemonic(mnemonic, wordlist)) return { output: 'Not a valid BIP-39 mnemonic (English word list, checksum)', exitCode: 2 };
   const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
-  const evm = root.derive(ACCOUNT_PATH.evm);
-  const tron = root.derive(ACCOUNT_PATH.tron);
+  // From the public keys only, as the server derives them: what is printed is what users are given.
+  const evm = HDKey.fromExtendedKey(root.derive(ACCOUNT_PATH.evm).publicExtendedKey);
+  const tron = HDKey.fromExtendedKey(root.derive(ACCOUNT_PATH.tron).publicExtendedKey);
+  const indexes = Array.from({ length: count }, (_, k) => first + k);
   const lines = [
     `CUSTODY_EVM_XPUB=${evm.publicExtendedKey}`,
     `CUSTODY_TRON_XPUB=${tron.publicExtendedKey}`,
+    // What custody:rotate and the stored addresses name a key by.
+    `key fingerprints: evm ${keyFingerprint(evm).slice(0, 8)}, tron ${keyFingerprint(tron).slice(0, 8)}`,
     '',
     `EVM addresses (BSC and Polygon), ${ACCOUNT_PATH.evm}/0/i:`,
-    ...Array.from({ length: count }, (_, i) => `  ${i}: ${deriveAddress('evm', HDKey.fromExtendedKey(evm.publicExtendedKey), i).display}`),
+    ...indexes.map((i) => `  ${i}: ${deriveAddress('evm', evm, i).display}`),
     `Tron addresses, ${ACCOUNT_PATH.tron}/0/i:`,
-    ...Array.from({ length: count }, (_, i) => `  ${i}: ${deriveAddress('tron', HDKey.fromExtendedKey(tron.publicExtendedKey), i).display}`),
+    ...indexes.map((i) => `  ${i}: ${deriveAddress('tron', tron, i).display}`),
   ];
   return { output: lines.join('\n'), exitCode: 0 };
 }
