@@ -4,7 +4,7 @@
  * - every package a file imports is declared in the package.json closest to it;
  * - the module and feature boundaries (they were eslint-plugin-import's no-restricted-paths until
  *   issue 50: docs/decisions/2026-12-07-import-rules-in-dependency-cruiser.md).
- * apps/server/src/import-rules.test.ts shows the cycle rule catching a type-only cycle and the tree
+ * apps/server/src/import-rules.engine-free.test.ts shows the cycle rule catching a type-only cycle and the tree
  * having no violation.
  * @type {import('dependency-cruiser').IConfiguration}
  */

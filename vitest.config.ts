@@ -1,7 +1,8 @@
-import { globSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { ENGINE_FREE_SERVER_TESTS, startsProcesses } from './apps/server/src/test/file-kinds';
 import { TEST_NODE_FLAGS, tuneTestProcesses } from './apps/server/src/test/process-tuning';
 
 tuneTestProcesses();
@@ -10,14 +11,12 @@ tuneTestProcesses();
  * Unit and integration tests. The server suite runs against PGlite always and, when
  * TEST_DATABASE_URL is set, a second time against that PostgreSQL (each test file in its own
  * database, copied from a template migrated once per run: apps/server/src/test/global-setup.ts).
- * A server test file that never opens a database (no test app, no test database, no engine
- * switch) runs once, in the PGlite project: running it again on PostgreSQL would prove nothing new.
+ * A server test file that never opens the engine under test says so by its name,
+ * `*.engine-free.test.ts`, and runs once, in the PGlite project: running it again on PostgreSQL
+ * would prove nothing new. The test database helpers throw in such a file
+ * (apps/server/src/test/file-kinds.ts), so the name cannot lie.
  */
 const SERVER_TESTS = 'apps/server/src/**/*.test.ts';
-// A helper that builds a test app or database counts too (the custody tests' useChainTest once
-// slipped through, and ran on PGlite only).
-const TOUCHES_DB = /useTestApp|createTestApp|createTestDb|testDbKind|TEST_DATABASE_URL|newTarget|useChainTest|\/test-chain'|\/test\/app'|\/procs'/;
-const engineFree = globSync(SERVER_TESTS).filter((f) => !TOUCHES_DB.test(readFileSync(f, 'utf8')));
 
 const serverProject = (db: 'pglite' | 'postgres') => ({
   test: {
@@ -27,7 +26,7 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     // builds its own app, context and database, and no test mocks a module.
     isolate: false,
     include: [SERVER_TESTS],
-    exclude: db === 'postgres' ? engineFree : [],
+    exclude: db === 'postgres' ? [ENGINE_FREE_SERVER_TESTS] : [],
     environment: 'node',
     execArgv: TEST_NODE_FLAGS,
     env: { TEST_DB: db },
@@ -37,15 +36,12 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
   },
 });
 
-/** Files that start servers or CLIs as processes: each runs for tens of seconds. */
-const SPAWNS = /nodeArgs\(|startServer\(|spawn\(|spawnProgram\(|from '\.\/procs'|from '\.\.\/faults\/procs'|\/test\/processes'/;
-
 /**
  * The server projects one after the other, each with its longest files first, and the small isolated
  * projects last.
- * - Within a project the longest files start first: on a fresh clone vitest has no timings and runs
- *   the larger files first, so the slow process-spawning files could start last and run on one
- *   worker while the others idled.
+ * - Within a project the longest files start first: the process-spawning ones (`*.procs.test.ts`),
+ *   then the larger files. On a fresh clone vitest has no timings and runs the larger files first,
+ *   so the slow process-spawning files could start last and run on one worker while the others idled.
  * - One project at a time: vitest keeps a non-isolated worker (its imported app, its compiled PGlite)
  *   for the next file only when the next file in the queue is of the same project; otherwise it ends
  *   the worker and forks a new one. With the two server projects interleaved, nearly every file
@@ -56,8 +52,7 @@ const PROJECT_ORDER = ['server-postgres', 'server-pglite', 'web', 'core'];
 class SlowFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const weight = (spec: TestSpecification) => {
-      const text = readFileSync(spec.moduleId, 'utf8');
-      return (SPAWNS.test(text) ? 1_000_000 : 0) + text.length;
+      return (startsProcesses(spec.moduleId) ? 1_000_000 : 0) + readFileSync(spec.moduleId, 'utf8').length;
     };
     const rank = (spec: TestSpecification) => {
       const i = PROJECT_ORDER.indexOf(spec.project.name);

@@ -7,7 +7,7 @@ import { buildCustodyConfig, CustodyConfigError, ZCustodyEnv } from './modules/c
 
 /**
  * Every environment variable the server reads, parsed once (server design, section 1); `.env.example`
- * lists each one with its default (env-example.test.ts checks both ways).
+ * lists each one with its default (env-example.engine-free.test.ts checks both ways).
  */
 export const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

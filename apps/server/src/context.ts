@@ -6,7 +6,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 /**
  * What every module needs, built once at start and passed in: the modules read their settings from
  * `config`, never from process.env (config.ts parses it; the CLI and the start-up read a few of their own,
- * all listed in .env.example and checked by env-example.test.ts).
+ * all listed in .env.example and checked by env-example.engine-free.test.ts).
  */
 export interface AppContext {
   config: Config;

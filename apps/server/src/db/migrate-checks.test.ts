@@ -10,7 +10,7 @@ import { checkMigrations, migrationFiles, MIGRATIONS_DIR, recordNewMigrations } 
  * What the start checks before it migrates (issue 47, item 3), on a migrated database of either
  * engine: a recorded migration whose file is gone, and an applied migration the manifest no longer
  * records (a deleted line would otherwise let its edited file pass as a new one), each refuse the
- * start in one line. startup.test.ts checks the line a real start prints.
+ * start in one line. startup.procs.engine-free.test.ts checks the line a real start prints.
  */
 describe('the start checks the migrations against the manifest and the database', () => {
   let h: Awaited<ReturnType<typeof createTestDb>>;

@@ -11,7 +11,7 @@ const METRICS_TOKEN = 'schema-tests-metrics-token-012345';
  * A database whose schema is behind, or gone (dropped and created again empty under the running
  * app), on either engine (issue 47, item 4): `select 1` still answers, so health checks the
  * schema too and answers 503 saying 'schema'; a query on a table or function that is not there
- * answers 503 with Retry-After like the other storage faults, never 500. faults/pg-dropped.test.ts
+ * answers 503 with Retry-After like the other storage faults, never 500. faults/pg-dropped.procs.test.ts
  * does the same with the database itself dropped and created again under a real server process.
  */
 describe('a database without its schema', () => {

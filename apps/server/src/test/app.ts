@@ -9,7 +9,8 @@ import { loadConfig, type Config } from '../config';
 import { connectDb, type DbHandle } from '../db/connect';
 import { buildContext, type AppContext } from '../context';
 import { startMailbox } from './mailbox';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { refuseInEngineFreeFile } from './file-kinds';
 import { TEST_PGLITE_SHARED_BUFFERS } from './process-tuning';
 import { cloneDatabase, databaseUrlFor, dropDatabase, pgliteTemplate } from './template-db';
 
@@ -21,6 +22,7 @@ export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'post
  * TEST_DATABASE_URL's server, each a copy of the run's migrated template (global-setup.ts).
  */
 export async function createTestDb(): Promise<DbHandle & { schema?: string; url?: string }> {
+  refuseInEngineFreeFile(expect.getState().testPath, 'createTestDb');
   if (testDbKind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -50,6 +52,8 @@ export interface TestApp {
 
 /** buildApp() on a fresh database with a real SMTP capture; env overrides the config. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  // Before the mailbox starts, so a refused file leaves no server behind.
+  refuseInEngineFreeFile(expect.getState().testPath, 'createTestApp');
   const mailbox = await startMailbox();
   const handle = await createTestDb();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'usdt-test-'));

@@ -4,11 +4,13 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { connectDb, type DbHandle } from '../../db/connect';
 import { migrateToLatest } from '../../db/migrate';
 import { holderIsGone, waitForDataDirLock } from '../../lib/data-dir-lock';
 import * as ledger from '../../modules/ledger/service';
 import { freePort, spawnProgram, untilHealthy } from '../processes';
+import { refuseInEngineFreeFile } from '../file-kinds';
 import { newDataDir } from '../template-db';
 
 /** Real server and CLI processes for the fault tests: what an operator runs, started the same way. */
@@ -29,6 +31,7 @@ export interface Target {
  * yet), or a fresh PostgreSQL database beside TEST_DATABASE_URL's (dropped at the end).
  */
 export async function newTarget(kind: 'pglite' | 'postgres', opts: { empty?: boolean } = {}): Promise<Target> {
+  refuseInEngineFreeFile(expect.getState().testPath, 'newTarget');
   // A PGlite target starts from the run's migrated data directory: each server and CLI process here
   // would otherwise run initdb and every migration first.
   const dataDir = kind === 'pglite' && !opts.empty ? newDataDir('usdt-fault-') : mkdtempSync(path.join(os.tmpdir(), 'usdt-fault-'));

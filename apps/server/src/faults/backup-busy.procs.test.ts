@@ -89,7 +89,7 @@ describe.runIf(testDbKind === 'pglite')('backup of a PGlite directory held by a 
     expect(done.stdout).toMatch(/^Backed up PGlite data directory .* to .*backup\.tar\.gz \(\d+ bytes\)\n$/);
     expect(readdirSync(out).sort()).toEqual(['backup.tar.gz', 'release']);
 
-    // The archive is whole (ops/backup.test.ts restores one and verifies the ledger).
+    // The archive is whole (ops/backup.procs.test.ts restores one and verifies the ledger).
     const listed = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).split('\n');
     expect(listed).toEqual(expect.arrayContaining(['./pglite/PG_VERSION', './pglite/global/pg_control']));
     expect(listed.filter((f) => /pglite\.lock|control\.json/.test(f))).toEqual([]);
