@@ -10,7 +10,7 @@ import {
   ZRunRoiRequest,
 } from '../schemas/admin';
 import { ZPageQuery } from '../schemas/common';
-import { defineContract, pageOf, ZId, ZIsoTime, ZMoney } from './define';
+import { defineContract, pageOf, ZId, ZIsoTime, ZMoney, ZPagination } from './define';
 import { ZRewardLevel } from './money';
 import { ZTicket } from './support';
 import { ZSettings } from './user';
@@ -138,13 +138,26 @@ export const ZAuditRow = z.object({
 });
 
 const ZHeight = z.number().int().nullable();
+/** Ages in whole seconds, counted by the server when it answers. */
+const ZAgeS = z.number().int().nonnegative().nullable();
 export const ZCustodyNetwork = z.object({
   network: z.string(),
+  /**
+   * ok; stale: the node has not answered for longer than CHAIN_STALE_AFTER_S (its head and lag are
+   * old news); halted: a reorg under the credited line; unknown: the watcher has not asked it yet
+   */
+  state: z.enum(['ok', 'stale', 'halted', 'unknown']),
+  /** why it is stale or halted */
+  reason: z.string().nullable(),
+  /** the node's head as last seen, and how long ago it was first seen (a head that stops moving grows old) */
   head: ZHeight,
+  head_age_s: ZAgeS,
+  /** the node's last answer */
+  answered_at: ZIsoTime.nullable(),
   scanned_to: ZHeight,
   final_height: ZHeight,
   finalized_tag: ZHeight,
-  /** blocks between the node's head and what the watcher has read */
+  /** the last-seen head − what the watcher has read (read it with head_age_s) */
   lag: ZHeight,
   head_at: ZIsoTime.nullable(),
   halted: z.boolean(),
@@ -159,8 +172,15 @@ export const ZCustodyNetwork = z.object({
     orphaned: z.number().int(),
   }),
   credited_total: ZMoney,
+  /** from the balances the balances job stored (never read from a node inside the request) */
   reconciliation: z.object({
     at_block: ZHeight,
+    /** when the stored balances were read, and their age */
+    read_at: ZIsoTime.nullable(),
+    age_s: ZAgeS,
+    /** addresses read, and how many hold the token */
+    addresses: z.number().int(),
+    holding: z.number().int(),
     on_chain: ZMoney,
     expected: ZMoney,
     ledger_credited: ZMoney,
@@ -168,8 +188,22 @@ export const ZCustodyNetwork = z.object({
     flagged: z.boolean(),
     error: z.string().optional(),
   }),
-  /** addresses holding the token, for a manual sweep; index: the address's key is m/44'/<coin>'/0'/0/<index> of the operator's seed */
-  sweep: z.array(z.object({ address: z.string(), user_id: ZId, index: z.number().int().nonnegative(), path: z.string(), balance: ZMoney })),
+  /**
+   * One page (`page`, `per_page`) of the addresses holding the token, for a manual sweep; index: the
+   * address's key is m/44'/<coin>'/0'/0/<index> of the operator's seed; age_s: how old the stored balance is
+   */
+  sweep: z.array(
+    z.object({
+      address: z.string(),
+      user_id: ZId,
+      index: z.number().int().nonnegative(),
+      path: z.string(),
+      balance: ZMoney,
+      read_at: ZIsoTime,
+      age_s: ZAgeS,
+    }),
+  ),
+  sweep_pagination: ZPagination,
 });
 export const ZCustodyView = z.object({
   gateway: z.string(),
@@ -323,7 +357,8 @@ export const admin = {
     path: '/admin/custody',
     auth,
     tag,
-    summary: 'The chain gateway: watchers, deposits, chain against ledger',
+    summary: 'The chain gateway: watchers, deposits, chain against ledger (stored balances; the addresses holding the token paged)',
+    query: ZPageQuery,
     data: ZCustodyView,
   }),
   custodyResume: defineContract({

@@ -13,11 +13,20 @@ const ZDisk = z.object({ free_bytes: z.number().int(), floor_bytes: z.number().i
  * database lacks ('schema': code 'missing' or 'behind', its newest migration not applied).
  */
 const ZFailureSeen = z.object({ reason: z.enum(['disk', 'resources', 'schema']), code: z.string(), at: z.string() });
-/** The chain gateway's watchers: a halted network is shown here until an admin resumes it. */
+/**
+ * The chain gateway's watchers: a halted network is shown here until an admin resumes it; a stale
+ * one (its node silent for longer than CHAIN_STALE_AFTER_S) makes health 503 `degraded`, with the reason.
+ */
 const ZChain = z.array(
   z.object({
     network: z.string(),
+    state: z.enum(['ok', 'stale', 'halted', 'unknown']),
+    reason: z.string().nullable(),
+    /** the node's head as last seen, and its age in seconds (a frozen head shows no lag: read both) */
     head: z.number().int().nullable(),
+    head_age_s: z.number().int().nullable(),
+    /** the node's last answer */
+    answered_at: z.string().nullable(),
     scanned_to: z.number().int().nullable(),
     final_height: z.number().int().nullable(),
     lag: z.number().int().nullable(),
@@ -46,14 +55,17 @@ export const health = {
     responses: {
       503: ZFailure.extend({
         data: z.object({
-          /** down: the database is out of reach or lacks its schema; degraded: it answers, but the disk is (nearly) full */
+          /** down: the database is out of reach or lacks its schema; degraded: it answers, but the disk is (nearly) full or a chain node is stale */
           status: z.enum(['down', 'degraded']),
           db: z.enum(['ok', 'down']).optional(),
           jobs: ZJobs.optional(),
           disk: ZDisk.optional(),
           failure: ZFailureSeen.optional(),
+          chain: ZChain.optional(),
         }),
-      }).describe('The database is out of reach, DATA_DIR is nearly full, or a full-disk failure was answered recently'),
+      }).describe(
+        'The database is out of reach, DATA_DIR is nearly full, a full-disk failure was answered recently, or a chain node has not answered for CHAIN_STALE_AFTER_S (degraded)',
+      ),
     },
   }),
 };

@@ -35,7 +35,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   route(app, admin.stats, async () => ok(await getStats(app.ctx.db)));
 
   // The chain gateway (custody.md section 4): the operator's view, resuming a halted network, crediting what waits.
-  route(app, admin.custody, async () => ok(await custodyView(app.ctx)));
+  route(app, admin.custody, async (req) => ok(await custodyView(app.ctx, { page: req.query.page, perPage: req.query.per_page })));
   route(app, admin.custodyResume, async (req) => ok(await resumeCustodyNetwork(app.ctx, req.user.id, req.params.network), 'Network resumed'));
   route(app, admin.custodyCredit, async (req) => {
     await creditCustodyTransfer(app.ctx.db, req.user.id, BigInt(req.params.id));

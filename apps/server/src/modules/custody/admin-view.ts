@@ -2,14 +2,22 @@ import { microToNumber } from '@app/core';
 import type { TCustodyView } from '@app/core/contracts';
 import type { AppContext } from '../../context';
 import { reconcile, custodyStatus } from './status';
+import { waitingActions } from './waiting';
 import './table';
 import '../users/table';
 
 const height = (v: bigint | null) => (v === null ? null : Number(v));
+const ageS = (at: Date | null, now: Date) => (at ? Math.max(0, Math.floor((now.getTime() - at.getTime()) / 1000)) : null);
 
-/** GET /api/admin/custody: each network's watcher, its deposits, the chain against the ledger, and what waits for an admin. */
-export async function custodyView(ctx: AppContext): Promise<TCustodyView> {
-  const [status, rec] = [await custodyStatus(ctx), await reconcile(ctx)];
+/**
+ * GET /api/admin/custody: each network's watcher (stale when its node stopped answering), its
+ * deposits, the chain against the ledger from the stored balances with their age, one page of the
+ * addresses holding the token, and what waits for an admin. Database reads only: a hung node or
+ * 10,000 addresses do not slow it (the balances job reads the node, balances.ts).
+ */
+export async function custodyView(ctx: AppContext, page: { page: number; perPage: number } = { page: 1, perPage: 50 }): Promise<TCustodyView> {
+  const now = new Date();
+  const [status, rec] = [await custodyStatus(ctx, now), await reconcile(ctx, page)];
   const waiting = await ctx.db
     .selectFrom('chain_observations')
     .innerJoin('users', 'users.id', 'chain_observations.user_id')
@@ -22,6 +30,8 @@ export async function custodyView(ctx: AppContext): Promise<TCustodyView> {
       'chain_observations.tx_hash',
       'chain_observations.seen_at',
       'chain_observations.note',
+      'chain_observations.status',
+      'chain_observations.raw_amount',
     ])
     .where('chain_observations.status', 'in', ['below_minimum', 'held'])
     .orderBy('chain_observations.id', 'desc')
@@ -33,7 +43,11 @@ export async function custodyView(ctx: AppContext): Promise<TCustodyView> {
       const r = rec.find((x) => x.network === s.network);
       return {
         network: s.network,
+        state: s.state,
+        reason: s.reason,
         head: height(s.head),
+        head_age_s: s.headAgeS,
+        answered_at: s.answeredAt?.toISOString() ?? null,
         scanned_to: height(s.scannedTo),
         final_height: height(s.finalHeight),
         finalized_tag: height(s.finalizedTag),
@@ -47,6 +61,10 @@ export async function custodyView(ctx: AppContext): Promise<TCustodyView> {
         credited_total: microToNumber(s.creditedTotal),
         reconciliation: {
           at_block: height(r?.atBlock ?? null),
+          read_at: r?.readAt?.toISOString() ?? null,
+          age_s: ageS(r?.readAt ?? null, now),
+          addresses: r?.addresses ?? 0,
+          holding: r?.holding ?? 0,
           on_chain: microToNumber(r?.onChain ?? 0n),
           expected: microToNumber(r ? r.onChain - r.difference : 0n),
           ledger_credited: microToNumber(r?.ledgerCredited ?? 0n),
@@ -60,7 +78,10 @@ export async function custodyView(ctx: AppContext): Promise<TCustodyView> {
           index: b.index,
           path: b.path,
           balance: microToNumber(b.balance),
+          read_at: b.readAt.toISOString(),
+          age_s: ageS(b.readAt, now),
         })),
+        sweep_pagination: { total: r?.holding ?? 0, page: page.page, perPage: page.perPage },
       };
     }),
     not_credited: waiting.map((w) => ({
@@ -72,6 +93,7 @@ export async function custodyView(ctx: AppContext): Promise<TCustodyView> {
       tx_hash: w.tx_hash,
       seen_at: w.seen_at.toISOString(),
       note: w.note,
+      ...waitingActions(ctx, w),
     })),
   };
 }

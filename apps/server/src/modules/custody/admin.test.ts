@@ -5,6 +5,7 @@ import { TOKEN_ABI } from '../../test/chain/anvil';
 import { auth, createUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { ensureAddress } from './addresses';
+import { readBalances } from './balances';
 import { displayAddress } from './derive';
 import { TEST_MNEMONIC } from '../../test/chain/test-keys';
 import { usdtRaw, useChainTest } from '../../test/chain/test-chain';
@@ -18,6 +19,8 @@ describe('the operator view of the chain gateway', () => {
   const c = useChainTest({ METRICS_TOKEN });
   const admin = () => createUser(c.t.db, c.t.ctx.secret, { isAdmin: true });
   const view = async (token: string) => {
+    // The page shows what the balances job stored (it never asks a node itself): the job runs first, as the scheduler would.
+    for (const network of ['bsc', 'polygon'] as const) await readBalances(c.t.ctx, network);
     const res = await c.t.app.inject({ method: 'GET', url: '/api/admin/custody', headers: auth(token) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;

@@ -42,6 +42,12 @@ export const ZCustodyEnv = {
   CHAIN_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
   /** the most deposits one watcher tick credits: bounds a tick's database work when a backlog is found */
   CHAIN_CREDITS_PER_TICK: z.coerce.number().int().min(1, 'must be at least 1').max(10_000).default(200),
+  /** the longest one RPC call (EVM JSON-RPC, Tron HTTP) may take: a hung node must not hold a tick, a request or a shutdown */
+  CHAIN_RPC_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100').max(120_000, 'must be at most 120000').default(10_000),
+  /** a network whose node has not answered for longer than this is `stale` in health and the admin view */
+  CHAIN_STALE_AFTER_S: z.coerce.number().int().min(1, 'must be at least 1').max(86_400).default(60),
+  /** how often a job reads the token balances of every deposit address (the admin view shows what it stored) */
+  CHAIN_BALANCES_POLL_MS: z.coerce.number().int().min(1_000, 'must be at least 1000').default(60_000),
 };
 
 type CustodyEnv = z.output<z.ZodObject<typeof ZCustodyEnv>>;
@@ -67,6 +73,9 @@ export interface CustodyConfig {
   pollMs: number;
   logRange: number;
   creditsPerTick: number;
+  rpcTimeoutMs: number;
+  staleAfterS: number;
+  balancesPollMs: number;
 }
 
 /** A configuration error: one line naming the variable (config.ts turns it into a ConfigError). */
@@ -144,5 +153,14 @@ export function buildCustodyConfig(e: CustodyEnv, gatewayIsChain: boolean): Cust
   }
   if (gatewayIsChain && !networks.length)
     throw new CustodyConfigError('PAYMENTS_GATEWAY=chain needs at least one network: set CHAIN_BSC_RPC_URL, CHAIN_POLYGON_RPC_URL or CHAIN_TRON_API_URL');
-  return { xpubs, networks: gatewayIsChain ? networks : [], pollMs: e.CHAIN_POLL_MS, logRange: e.CHAIN_LOG_RANGE, creditsPerTick: e.CHAIN_CREDITS_PER_TICK };
+  return {
+    xpubs,
+    networks: gatewayIsChain ? networks : [],
+    pollMs: e.CHAIN_POLL_MS,
+    logRange: e.CHAIN_LOG_RANGE,
+    creditsPerTick: e.CHAIN_CREDITS_PER_TICK,
+    rpcTimeoutMs: e.CHAIN_RPC_TIMEOUT_MS,
+    staleAfterS: e.CHAIN_STALE_AFTER_S,
+    balancesPollMs: e.CHAIN_BALANCES_POLL_MS,
+  };
 }

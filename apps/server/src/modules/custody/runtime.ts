@@ -19,6 +19,8 @@ export interface WatchTuning {
   creditsPerTick: number;
   /** where a network's first scan starts; by default a little below the head the first tick sees */
   startAt?: (head: bigint, net: NetworkConfig) => bigint;
+  /** the runtime's stop (set by custodyRuntime): no retry and no back-off after it */
+  stop?: AbortSignal;
 }
 
 /** Per network, what a watcher keeps between ticks in memory only (losing it costs nothing). */
@@ -32,6 +34,8 @@ export interface NetworkRuntime {
 export interface CustodyRuntime {
   networks: Map<TCustodyNetwork, NetworkRuntime>;
   tuning: WatchTuning;
+  /** aborted when the scheduler stops: every node call and back-off in flight ends at once */
+  stop: AbortController;
 }
 
 const runtimes = new WeakMap<AppContext, CustodyRuntime>();
@@ -39,14 +43,15 @@ const runtimes = new WeakMap<AppContext, CustodyRuntime>();
 export const DEFAULT_TUNING: WatchTuning = {
   maxBlocksPerTick: 20_000,
   attempts: 5,
-  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  // Unref'd: a back-off never keeps a stopping process alive.
+  sleep: (ms) => new Promise((r) => setTimeout(r, ms).unref()),
   addressChunk: 200,
   allLogsAbove: 2_000,
   creditsPerTick: 200,
 };
 
-function clientFor(net: NetworkConfig): ChainClient {
-  return net.family === 'tron' ? tronClient(net.url) : evmClient(net.url);
+function clientFor(net: NetworkConfig, timeoutMs: number, stop: AbortSignal): ChainClient {
+  return net.family === 'tron' ? tronClient(net.url, { timeoutMs, stop }) : evmClient(net.url, { timeoutMs, stop });
 }
 
 /** The watchers' clients and tuning for one running app (built once per context from its configuration). */
@@ -54,9 +59,13 @@ export function custodyRuntime(ctx: AppContext): CustodyRuntime {
   let rt = runtimes.get(ctx);
   if (!rt) {
     const custody = ctx.config.payments.custody;
+    const stop = new AbortController();
     rt = {
-      networks: new Map(custody.networks.map((n) => [n.network, { config: n, client: clientFor(n), range: custody.logRange }])),
-      tuning: { ...DEFAULT_TUNING, creditsPerTick: custody.creditsPerTick },
+      networks: new Map(
+        custody.networks.map((n) => [n.network, { config: n, client: clientFor(n, custody.rpcTimeoutMs, stop.signal), range: custody.logRange }]),
+      ),
+      tuning: { ...DEFAULT_TUNING, creditsPerTick: custody.creditsPerTick, stop: stop.signal },
+      stop,
     };
     runtimes.set(ctx, rt);
   }
@@ -75,4 +84,28 @@ export function configureCustody(
   }
   rt.tuning = { ...rt.tuning, ...opts.tuning };
   return rt;
+}
+
+/**
+ * Ends every node call and back-off wait in flight of this context at once, and any later one
+ * before it starts: called when the app closes, so a hung node cannot hold a shutdown (the
+ * scheduler's stop waits for the running ticks).
+ */
+export function stopCustody(ctx: AppContext): void {
+  runtimes.get(ctx)?.stop.abort();
+}
+
+/** Waits `ms` through the tuning's sleep, or less: a stop ends the wait at once. */
+export async function pause(tuning: WatchTuning, ms: number): Promise<void> {
+  const signal = tuning.stop;
+  if (!signal) return tuning.sleep(ms);
+  if (signal.aborted) return;
+  let done: () => void = () => undefined;
+  const aborted = new Promise<void>((r) => (done = r));
+  signal.addEventListener('abort', done, { once: true });
+  try {
+    await Promise.race([tuning.sleep(ms), aborted]);
+  } finally {
+    signal.removeEventListener('abort', done);
+  }
 }

@@ -3,16 +3,29 @@ import type { TCustodyNetwork } from '@app/core';
 import type { AppContext } from '../../context';
 import { microOf } from './amounts';
 import { ACCOUNT_PATH, displayAddress } from './derive';
+import './balances';
+import { nodeHealth } from './node-state';
 import { custodyRuntime } from './runtime';
 import './table';
 
+/** ok; stale: the node has not answered for CHAIN_STALE_AFTER_S; halted: a reorg under the credited line; unknown: never asked yet */
+export type NetworkState = 'ok' | 'stale' | 'halted' | 'unknown';
+
 export interface NetworkStatus {
   network: TCustodyNetwork;
+  state: NetworkState;
+  /** why it is not ok (stale or halted) */
+  reason: string | null;
+  /** the node's head as last seen */
   head: bigint | null;
+  /** how long ago that head was first seen, in seconds (a head that stops moving grows old) */
+  headAgeS: number | null;
+  /** the node's last answer */
+  answeredAt: Date | null;
   scannedTo: bigint | null;
   finalHeight: bigint | null;
   finalizedTag: bigint | null;
-  /** blocks between the node's head and what the watcher has read */
+  /** the last-seen head − what the watcher has read: read it with headAgeS (a frozen head shows no lag) */
   lag: bigint | null;
   headAt: Date | null;
   halted: boolean;
@@ -25,25 +38,35 @@ export interface NetworkStatus {
 }
 
 /** Per configured network: the watcher's heights and whether it is halted, and its deposits by status (health, metrics, admin). */
-export async function custodyStatus(ctx: AppContext): Promise<NetworkStatus[]> {
+export async function custodyStatus(ctx: AppContext, now = new Date()): Promise<NetworkStatus[]> {
   const networks = ctx.config.payments.custody.networks;
   if (!networks.length) return [];
   const cursors = await ctx.db.selectFrom('chain_cursors').selectAll().execute();
+  const nodes = await ctx.db.selectFrom('chain_node_state').selectAll().execute();
   const counts = await sql<{ network: string; status: string; n: bigint | string; total: bigint | string | null }>`
     select network, status, count(*) as n, sum(amount) as total from chain_observations group by network, status`.execute(ctx.db);
   return networks.map((net) => {
     const c = cursors.find((r) => r.network === net.network);
     const of = (status: string) => counts.rows.find((r) => r.network === net.network && r.status === status);
     const n = (status: string) => Number(of(status)?.n ?? 0);
+    const node = nodes.find((r) => r.network === net.network);
+    const answers = nodeHealth(node, ctx.config.payments.custody.staleAfterS, now);
+    const head = node?.head ?? c?.head ?? null;
+    const headSeenAt = node?.head_seen_at ?? c?.head_at ?? null;
+    const halted = c?.halted ?? false;
     return {
       network: net.network,
-      head: c?.head ?? null,
+      state: halted ? 'halted' : answers.state,
+      reason: halted ? (c?.halted_reason ?? 'halted') : answers.reason,
+      head,
+      headAgeS: headSeenAt ? Math.max(0, Math.floor((now.getTime() - headSeenAt.getTime()) / 1000)) : null,
+      answeredAt: node?.answered_at ?? null,
       scannedTo: c ? c.scanned_to : null,
       finalHeight: c ? c.final_height : null,
       finalizedTag: c?.finalized_tag ?? null,
-      lag: c && c.head !== null ? (c.head > c.scanned_to ? c.head - c.scanned_to : 0n) : null,
+      lag: c && head !== null ? (head > c.scanned_to ? head - c.scanned_to : 0n) : null,
       headAt: c?.head_at ?? null,
-      halted: c?.halted ?? false,
+      halted,
       haltedReason: c?.halted_reason ?? null,
       haltedAt: c?.halted_at ?? null,
       confirmations: net.confirmations,
@@ -55,9 +78,11 @@ export async function custodyStatus(ctx: AppContext): Promise<NetworkStatus[]> {
 
 export interface Reconciliation {
   network: TCustodyNetwork;
-  /** the height the balances were read at (the credited line; Tron: its latest block) */
+  /** the height the stored balances were read at (the credited line then; Tron: its latest block) */
   atBlock: bigint | null;
-  /** sum of balanceOf over our addresses, raw and micro */
+  /** when the stored balances were read (null: not yet) */
+  readAt: Date | null;
+  /** sum of the stored balances over our addresses, raw and micro */
   onChainRaw: bigint;
   onChain: bigint;
   /** what the observations say should be there at that height: credited, under the minimum, held, about to be credited */
@@ -67,68 +92,70 @@ export interface Reconciliation {
   /** onChain − expected, in micro-USDT (negative: less on chain than recorded, e.g. swept by hand) */
   difference: bigint;
   flagged: boolean;
-  /** addresses holding the token, for the operator to sweep with their own wallet (the index: the key's path, docs/custody.md) */
-  balances: { address: string; userId: bigint; index: number; path: string; balance: bigint }[];
+  /** addresses read, and how many hold the token */
+  addresses: number;
+  holding: number;
+  /** one page of the addresses holding the token, for the operator to sweep with their own wallet (the index: the key's path, docs/custody.md) */
+  balances: { address: string; userId: bigint; index: number; path: string; balance: bigint; readAt: Date }[];
+  /** the last balances run failed after the stored read */
   error?: string;
 }
 
 /**
- * The chain against the ledger (custody.md section 4): balanceOf over every address we handed
- * out, read from the node at the credited line, beside what the observations under that line
- * account for and what the ledger credited. Any difference is flagged: a transfer the watcher
- * missed, or funds moved off the addresses (a manual sweep shows here until it is explained).
+ * The chain against the ledger (custody.md section 4), from what the balances job stored
+ * (balances.ts): the sum of the token balances on every address we handed out, read at the
+ * credited line, beside what the observations under that line account for and what the ledger
+ * credited. Any difference is flagged: a transfer the watcher missed, or funds moved off the
+ * addresses (a manual sweep shows here until it is explained). No node is asked here: a request
+ * answers from the database whatever the node does. `page` pages the addresses holding the token.
  */
-export async function reconcile(ctx: AppContext): Promise<Reconciliation[]> {
+export async function reconcile(ctx: AppContext, page: { page: number; perPage: number } = { page: 1, perPage: 50 }): Promise<Reconciliation[]> {
   const rt = custodyRuntime(ctx);
   const out: Reconciliation[] = [];
   for (const [network, n] of rt.networks) {
-    const cursor = await ctx.db.selectFrom('chain_cursors').selectAll().where('network', '=', network).executeTakeFirst();
-    const atBlock = cursor && cursor.final_height >= 0n ? cursor.final_height : null;
+    const run = await ctx.db.selectFrom('custody_balance_runs').selectAll().where('network', '=', network).executeTakeFirst();
+    const atBlock = run?.read_at ? run.at_block : null;
     const sums = await sql<{ expected: string | null; credited: string | null }>`
       select sum(raw_amount) filter (where status <> 'orphaned') as expected, sum(amount) filter (where status = 'credited') as credited
       from chain_observations where network = ${network} and block_number <= ${atBlock ?? -1n}`.execute(ctx.db);
     const expectedRaw = BigInt(sums.rows[0]?.expected ?? 0);
     const ledgerCredited = BigInt(sums.rows[0]?.credited ?? 0);
-    const addresses = await ctx.db
-      .selectFrom('custody_addresses')
-      .select(['address', 'user_id', 'idx'])
-      .where('family', '=', n.config.family)
-      .orderBy('idx')
+    const stored = await sql<{ total: string | null; holding: string | number }>`
+      select sum(balance) as total, count(*) filter (where balance > 0) as holding from custody_balances where network = ${network}`.execute(ctx.db);
+    const onChainRaw = BigInt(stored.rows[0]?.total ?? 0);
+    const rows = await ctx.db
+      .selectFrom('custody_balances as b')
+      .innerJoin('custody_addresses as a', (j) => j.onRef('a.address', '=', 'b.address').on('a.family', '=', n.config.family))
+      .select(['a.address', 'a.user_id', 'a.idx', 'b.balance', 'b.read_at'])
+      .where('b.network', '=', network)
+      .where(sql<boolean>`b.balance > 0`)
+      .orderBy('a.idx')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
       .execute();
-    const balances: Reconciliation['balances'] = [];
-    let onChainRaw = 0n;
-    let error: string | undefined;
-    try {
-      // 25 reads at a time: an admin page must not wait for thousands of round trips in a row.
-      for (let i = 0; i < addresses.length && atBlock !== null; i += 25) {
-        const chunk = addresses.slice(i, i + 25);
-        const got = await Promise.all(chunk.map((a) => n.client.balanceOf(n.config.token, a.address, n.config.family === 'tron' ? null : atBlock)));
-        got.forEach((b, j) => {
-          if (b > 0n)
-            balances.push({
-              address: displayAddress(n.config.family, chunk[j]!.address),
-              userId: chunk[j]!.user_id,
-              index: chunk[j]!.idx,
-              path: `${ACCOUNT_PATH[n.config.family]}/0/${chunk[j]!.idx}`,
-              balance: microOf(b, n.config.decimals),
-            });
-          onChainRaw += b;
-        });
-      }
-    } catch (err) {
-      error = err instanceof Error ? err.message : String(err);
-    }
+    const balances = rows.map((r) => ({
+      address: displayAddress(n.config.family, r.address),
+      userId: r.user_id,
+      index: r.idx,
+      path: `${ACCOUNT_PATH[n.config.family]}/0/${r.idx}`,
+      balance: microOf(BigInt(r.balance), n.config.decimals),
+      readAt: r.read_at,
+    }));
+    const error = run?.error ?? undefined;
     const onChain = microOf(onChainRaw, n.config.decimals);
     const difference = onChain - microOf(expectedRaw, n.config.decimals);
     out.push({
       network,
       atBlock,
+      readAt: run?.read_at ?? null,
       onChainRaw,
       onChain,
       expectedRaw,
       ledgerCredited,
       difference,
       flagged: !!error || onChainRaw !== expectedRaw,
+      addresses: run?.addresses ?? 0,
+      holding: Number(stored.rows[0]?.holding ?? 0),
       balances,
       ...(error ? { error } : {}),
     });

@@ -6,7 +6,8 @@ import { creditBatch } from './credit';
 import { CursorMoved, storeRange, type OwnedLog } from './observe';
 import { RpcError } from './rpc/json-rpc';
 import type { ChainClient } from './rpc/client';
-import { custodyRuntime, type NetworkRuntime, type WatchTuning } from './runtime';
+import { noteAnswer, noteFailure } from './node-state';
+import { custodyRuntime, pause, type NetworkRuntime, type WatchTuning } from './runtime';
 import './table';
 
 /** Credits per transaction: one commit for many, and a kill loses at most one uncommitted batch (redone next tick). */
@@ -35,15 +36,23 @@ export function backoffMs(attempt: number, kind: RpcError['kind']): number {
 }
 
 /** A node call tried `attempts` times with back-off; a `range` refusal is the caller's to meet (smaller range). */
-async function withRetry<T>(tuning: WatchTuning, what: string, fn: () => Promise<T>, passRange = false): Promise<T> {
+export async function withRetry<T>(
+  tuning: WatchTuning,
+  what: string,
+  fn: () => Promise<T>,
+  passRange = false,
+  onFailure?: (err: RpcError) => Promise<void>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
     } catch (err) {
       if (!(err instanceof RpcError)) throw err;
       if (passRange && err.kind === 'range') throw err;
-      if (attempt >= tuning.attempts) throw new RpcError(err.kind, `${what} failed ${attempt} times: ${err.message}`, err.code);
-      await tuning.sleep(backoffMs(attempt, err.kind));
+      await onFailure?.(err);
+      // Stopping: no more tries, and no back-off to sit through.
+      if (attempt >= tuning.attempts || tuning.stop?.aborted) throw new RpcError(err.kind, `${what} failed ${attempt} times: ${err.message}`, err.code);
+      await pause(tuning, backoffMs(attempt, err.kind));
     }
   }
 }
@@ -68,6 +77,7 @@ async function halt(ctx: AppContext, network: TCustodyNetwork, reason: string): 
     .where('network', '=', network)
     .where('halted', '=', false)
     .execute();
+  ctx.log.error({ network, reason }, 'custody network halted: crediting stopped until an admin resumes it');
 }
 
 /**
@@ -77,7 +87,7 @@ async function halt(ctx: AppContext, network: TCustodyNetwork, reason: string): 
  * so the range is read again from the node's chain.
  */
 async function rewind(ctx: AppContext, network: TCustodyNetwork, to: bigint, canonical: Map<bigint, string>): Promise<number> {
-  return ctx.db.transaction().execute(async (tx) => {
+  const orphaned = await ctx.db.transaction().execute(async (tx) => {
     const above = await tx
       .selectFrom('chain_observations')
       .select(['id', 'block_number', 'block_hash'])
@@ -99,8 +109,10 @@ async function rewind(ctx: AppContext, network: TCustodyNetwork, to: bigint, can
       .set((eb) => ({ scanned_to: sql`least(${eb.ref('scanned_to')}, ${to})`, updated_at: new Date() }))
       .where('network', '=', network)
       .execute();
-    return gone.length;
+    return gone;
   });
+  if (orphaned.length) ctx.log.warn({ network, rewoundTo: String(to), observationIds: orphaned.map(String) }, 'custody transfers orphaned: their block left the chain before it was final');
+  return orphaned.length;
 }
 
 /**
@@ -223,11 +235,11 @@ async function scan(
     hashes.set(to, read.toHash);
     if (logs.some((l) => hashes.get(l.blockNumber) !== l.blockHash)) {
       if (++unsettled >= tuning.attempts) throw new RpcError('server', `${net.network}: logs of ${from}-${to} keep disagreeing with the node's blocks`);
-      await tuning.sleep(backoffMs(unsettled, 'server'));
+      await pause(tuning, backoffMs(unsettled, 'server'));
       continue;
     }
     const kept = new Map([...hashes].filter(([h]) => h === to || logs.some((l) => l.blockNumber === h)));
-    observed += await ctx.db.transaction().execute((tx) => storeRange(tx, net, { from, to, hashes: kept, head }, logs));
+    observed += await ctx.db.transaction().execute((tx) => storeRange(tx, net, { from, to, hashes: kept, head }, logs, ctx.log));
     cursor = to;
     n.range = Math.min(ctx.config.payments.custody.logRange, n.range * 2);
   }
@@ -242,13 +254,30 @@ async function scan(
  * every observation under it, each once.
  */
 export async function watchOnce(ctx: AppContext, network: TCustodyNetwork): Promise<TickResult> {
+  try {
+    return await tick(ctx, network);
+  } catch (err) {
+    // What health and the admin view give as the reason once the node has been silent too long.
+    if (err instanceof RpcError) await noteFailure(ctx, network, err);
+    throw err;
+  }
+}
+
+async function tick(ctx: AppContext, network: TCustodyNetwork): Promise<TickResult> {
   const rt = custodyRuntime(ctx);
   const n = rt.networks.get(network);
   if (!n) throw new Error(`${network} is not configured`);
   const { client, config: net } = n;
   const tuning = rt.tuning;
 
-  const head = await withRetry(tuning, 'head', () => client.head());
+  const head = await withRetry(
+    tuning,
+    'head',
+    () => client.head(),
+    false,
+    (err) => noteFailure(ctx, network, err),
+  );
+  await noteAnswer(ctx, network, head);
   let cursor = await loadCursor(ctx, n, head, tuning);
   await ctx.db.updateTable('chain_cursors').set({ head, head_at: new Date() }).where('network', '=', network).execute();
   const result: TickResult = {

@@ -15,10 +15,15 @@ const HEALTH_TIMEOUT_MS = 3_000;
 const HEALTH_RETRY_AFTER_SECONDS = 5;
 
 const num = (v: bigint | null) => (v === null ? null : Number(v));
+/** The watchers as the database has them (never a node: a hung one must not hang health). */
 async function chainHealth(ctx: Parameters<typeof custodyStatus>[0]) {
   return (await custodyStatus(ctx)).map((s) => ({
     network: s.network,
+    state: s.state,
+    reason: s.reason,
     head: num(s.head),
+    head_age_s: s.headAgeS,
+    answered_at: s.answeredAt?.toISOString() ?? null,
     scanned_to: num(s.scannedTo),
     final_height: num(s.finalHeight),
     lag: num(s.lag),
@@ -49,9 +54,10 @@ async function seesDetails(app: FastifyInstance, req: FastifyRequest, reply: Fas
 }
 
 /**
- * 200 only when the database answers, DATA_DIR (PGlite) has more free space than the floor, and no
+ * 200 only when the database answers, DATA_DIR (PGlite) has more free space than the floor, no
  * full-disk or out-of-resources failure was answered within the hold time (a full disk does not stop
- * `select 1`, so the failures the error handler recorded are what tells it). Else 503, saying which.
+ * `select 1`, so the failures the error handler recorded are what tells it), and no chain node is
+ * stale (silent for longer than CHAIN_STALE_AFTER_S: `degraded`, the reason in the details). Else 503, saying which.
  * The answer is `status` only (ok, or down / degraded with the 503), the same for everyone; the
  * details (jobs, mail queue, disk, chain heads, the failure) only for METRICS_TOKEN or an admin
  * ("the small doors", finding 4): they told anyone what runs, what fails and how full the disk is.
@@ -79,7 +85,10 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     // A database dropped and created again empty answers `select 1` too: its schema is checked (issue 47).
     const schema = db === 'ok' ? await schemaFailure(ctx) : undefined;
     const failure = schema ?? failures.recentBlind(ctx.config.health.failureHoldMs);
-    if (db === 'down' || lowDisk || failure) {
+    // A chain node silent for CHAIN_STALE_AFTER_S: deposits on it are not seen, whatever its last head said.
+    const chain = db === 'ok' && ctx.config.payments.gateway === 'chain' ? await chainHealth(ctx).catch(() => 'unknown' as const) : undefined;
+    const stale = Array.isArray(chain) && chain.some((n) => n.state === 'stale');
+    if (db === 'down' || lowDisk || failure || stale) {
       const status = db === 'down' || schema ? ('down' as const) : ('degraded' as const);
       return reply
         .status(503)
@@ -88,13 +97,14 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
           success: false,
           code: 'UNAVAILABLE',
           message: UNAVAILABLE_MESSAGE,
-          data: (await details) ? { status, db, jobs, ...(disk ? { disk } : {}), ...(failure ? { failure } : {}) } : { status },
+          data: (await details)
+            ? { status, db, jobs, ...(disk ? { disk } : {}), ...(failure ? { failure } : {}), ...(Array.isArray(chain) ? { chain } : {}) }
+            : { status },
         });
     }
     if (!(await details)) return ok({ status: 'ok' as const });
     // The queue is informative: a failure to read it does not make the server unhealthy.
     const mail = await mailQueue(ctx.db).catch(() => 'unknown' as const);
-    const chain = ctx.config.payments.gateway === 'chain' ? await chainHealth(ctx).catch(() => 'unknown' as const) : undefined;
     return ok({ status: 'ok' as const, db, jobs, ...(mail ? { mail } : {}), ...(disk ? { disk } : {}), ...(chain ? { chain } : {}) });
   });
 };

@@ -33,6 +33,11 @@ export interface ChainClient {
   transferLogs(from: bigint, to: bigint, token: string, toAddresses: string[] | null): Promise<{ logs: TransferLog[]; toHash: string | null }>;
   /** the token balance of `owner`, at a height when the node can say (else the latest) */
   balanceOf(token: string, owner: string, at: bigint | null): Promise<bigint>;
+  /**
+   * The balances of many owners in one round trip (a JSON-RPC batch of eth_call), in their order.
+   * Optional: a client without it (a test's fault-injecting one) is read one balanceOf at a time.
+   */
+  balancesOf?(token: string, owners: string[], at: bigint | null): Promise<bigint[]>;
 }
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
@@ -95,8 +100,8 @@ export function parseTransferLogs(raw: unknown, from: bigint, to: bigint, token:
 }
 
 /** A standard Ethereum JSON-RPC node (BSC, Polygon, anvil). */
-export function evmClient(transport: RpcTransport | string, opts: { timeoutMs?: number } = {}): ChainClient {
-  const rpc = new JsonRpc(typeof transport === 'string' ? httpTransport(transport) : transport, opts.timeoutMs);
+export function evmClient(transport: RpcTransport | string, opts: { timeoutMs?: number; stop?: AbortSignal } = {}): ChainClient {
+  const rpc = new JsonRpc(typeof transport === 'string' ? httpTransport(transport) : transport, opts.timeoutMs, opts.stop);
   let hasFinalized: boolean | undefined;
   return {
     rpc,
@@ -149,6 +154,12 @@ export function evmClient(transport: RpcTransport | string, opts: { timeoutMs?: 
     async balanceOf(token, owner, at) {
       const res = await rpc.call<string>('eth_call', [{ to: token, data: `${BALANCE_OF}${pad32(owner).slice(2)}` }, at === null ? 'latest' : hex(at)]);
       return res === '0x' ? 0n : quantity(res, 'balanceOf');
+    },
+    async balancesOf(token, owners, at) {
+      const res = await rpc.batch<string>(
+        owners.map((o) => ({ method: 'eth_call', params: [{ to: token, data: `${BALANCE_OF}${pad32(o).slice(2)}` }, at === null ? 'latest' : hex(at)] })),
+      );
+      return res.map((r) => (r === '0x' ? 0n : quantity(r, 'balanceOf')));
     },
   };
 }

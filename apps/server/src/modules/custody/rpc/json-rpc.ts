@@ -42,7 +42,16 @@ export interface RpcResponse {
 }
 
 /** One HTTP round trip: a request or a batch in, the parsed body out (or an RpcError). */
-export type RpcTransport = (body: RpcRequest | RpcRequest[], opts: { timeoutMs: number }) => Promise<RpcResponse | RpcResponse[]>;
+export type RpcTransport = (body: RpcRequest | RpcRequest[], opts: { timeoutMs: number; signal?: AbortSignal }) => Promise<RpcResponse | RpcResponse[]>;
+
+/**
+ * The signal a call honours: its own timeout, and the process's stop when there is one (a hung node
+ * must hold neither a tick past CHAIN_RPC_TIMEOUT_MS nor a shutdown at all).
+ */
+export function callSignal(timeoutMs: number, stop?: AbortSignal): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return stop ? AbortSignal.any([timeout, stop]) : timeout;
+}
 
 /** Messages with which nodes refuse a range or a result size (geth, erigon, BSC and Polygon providers, Tron). */
 const RANGE_RE = /range|too large|too many|too big|exceed|limit|more than \d+|max(imum)? (results|block)|response size|query timeout|timed? ?out/i;
@@ -55,19 +64,22 @@ export function classifyRpcError(code: number | undefined, message: string): Rpc
 
 /** The transport over fetch: a timeout per call, HTTP statuses and unreadable bodies as RpcErrors. */
 export function httpTransport(url: string, fetchImpl: typeof fetch = fetch): RpcTransport {
-  return async (body, { timeoutMs }) => {
+  return async (body, { timeoutMs, signal }) => {
     let res: Response;
+    let text: string;
+    const bounded = callSignal(timeoutMs, signal);
     try {
       res = await fetchImpl(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: bounded,
       });
+      // The body is under the same bound: a node that sends headers and then stalls is as hung as one that sends nothing.
+      text = await res.text();
     } catch (err) {
-      throw new RpcError('unreachable', `${url} did not answer: ${err instanceof Error ? err.message : String(err)}`);
+      throw new RpcError('unreachable', `${url} did not answer within ${timeoutMs} ms: ${err instanceof Error ? err.message : String(err)}`);
     }
-    const text = await res.text().catch(() => '');
     if (res.status === 429) throw new RpcError('rate_limited', `${url} answered 429`, 429);
     if (res.status === 413) throw new RpcError('range', `${url} answered 413`, 413);
     if (res.status >= 500)
@@ -89,6 +101,8 @@ export class JsonRpc {
   constructor(
     private readonly transport: RpcTransport,
     private readonly timeoutMs = 10_000,
+    /** aborted when the process stops: every call in flight ends at once */
+    private readonly stop?: AbortSignal,
   ) {}
 
   private unwrap<T>(r: RpcResponse | undefined, method: string): T {
@@ -105,7 +119,8 @@ export class JsonRpc {
     const started = performance.now();
     this.calls++;
     try {
-      return await this.transport(body, { timeoutMs: this.timeoutMs });
+      if (this.stop?.aborted) throw new RpcError('unreachable', 'stopping');
+      return await this.transport(body, { timeoutMs: this.timeoutMs, ...(this.stop ? { signal: this.stop } : {}) });
     } finally {
       this.rpcMs += performance.now() - started;
     }

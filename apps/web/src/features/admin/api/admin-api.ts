@@ -30,8 +30,8 @@ export const ticketsQuery = (status: string, page: number) =>
 export const paymentsQuery = (status: string, page: number) => queryOptions(contractQuery(admin.payments, { query: { status: status || undefined, page } }));
 export const settingsQuery = () => queryOptions(contractQuery(admin.settings));
 export const rewardLevelsQuery = () => queryOptions(contractQuery(admin.rewardLevels));
-/** The chain gateway's watchers and reconciliation; refreshed every 10 s while the page is open. */
-export const custodyQuery = () => queryOptions({ ...contractQuery(admin.custody), refetchInterval: 10_000 });
+/** The chain gateway's watchers and reconciliation, a page of the addresses holding the token; refreshed every 10 s while the page is open. */
+export const custodyQuery = (page = 1) => queryOptions({ ...contractQuery(admin.custody, { query: { page } }), refetchInterval: 10_000 });
 export const auditQuery = (page: number) => queryOptions(contractQuery(admin.auditLog, { query: { page } }));
 
 /** A POST/PUT that refreshes every admin query afterwards. */

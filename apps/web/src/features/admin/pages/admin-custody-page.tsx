@@ -1,11 +1,13 @@
 import { admin } from '@app/core/contracts/admin';
 import { formatAmount, formatDateTime } from '@app/core/format';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { NumberedPagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { call } from '../../../lib/call';
@@ -15,6 +17,13 @@ type Network = TCustodyView['networks'][number];
 
 const LABEL: Record<string, string> = { bsc: 'BSC', polygon: 'Polygon', tron: 'Tron' };
 const height = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));
+/** An age in seconds as the operator reads it: 42 s, 3 min, 2 h. */
+function age(s: number | null): string {
+  if (s === null) return 'never';
+  if (s < 120) return `${s} s ago`;
+  if (s < 7_200) return `${Math.floor(s / 60)} min ago`;
+  return `${Math.floor(s / 3_600)} h ago`;
+}
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -27,14 +36,23 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-function NetworkCard({ n, onResume, resuming }: { n: Network; onResume: () => void; resuming: boolean }) {
+function NetworkCard({ n, onResume, resuming, onPage }: { n: Network; onResume: () => void; resuming: boolean; onPage: (p: number) => void }) {
   const r = n.reconciliation;
   return (
     <section className="card space-y-3" aria-label={`${LABEL[n.network] ?? n.network} watcher`} data-testid={`custody-${n.network}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-white">{LABEL[n.network] ?? n.network}</h2>
-        {n.halted ? <Badge tone="danger">Halted</Badge> : <Badge tone="success">Watching</Badge>}
+        {n.halted ? <Badge tone="danger">Halted</Badge> : n.state === 'stale' ? <Badge tone="warning">Stale</Badge> : <Badge tone="success">Watching</Badge>}
       </div>
+      {n.state === 'stale' ? (
+        // The heights below are what the node said last: not the chain's now.
+        <div role="alert" className="rounded-xl border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100" data-testid={`stale-${n.network}`}>
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertTriangle className="h-4 w-4" aria-hidden /> The node does not answer: {n.reason ?? 'no answer'}
+          </p>
+          <p>Deposits on this network are not seen until it answers again. Head and lag below are as it last said ({age(n.head_age_s)}).</p>
+        </div>
+      ) : null}
       {n.halted ? (
         <div role="alert" className="space-y-2 rounded-xl border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200">
           <p className="flex items-center gap-2 font-semibold">
@@ -55,6 +73,9 @@ function NetworkCard({ n, onResume, resuming }: { n: Network; onResume: () => vo
         <Figure label="Final (credited line)" value={height(n.final_height)} />
         <Figure label="Lag (blocks)" value={height(n.lag)} testId={`lag-${n.network}`} />
       </div>
+      <p className="text-xs text-slate-400" data-testid={`head-age-${n.network}`}>
+        Head first seen {age(n.head_age_s)}; the node last answered {n.answered_at ? formatDateTime(n.answered_at) : 'never'}.
+      </p>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         <Figure label="Seen" value={String(n.deposits.seen)} />
         <Figure label="Credited" value={String(n.deposits.credited)} />
@@ -71,11 +92,16 @@ function NetworkCard({ n, onResume, resuming }: { n: Network; onResume: () => vo
           At block {height(r.at_block)}: on our addresses {formatAmount(r.on_chain)} USDT, recorded {formatAmount(r.expected)} USDT, difference{' '}
           <span className="font-mono">{formatAmount(r.difference)}</span>; credited by the ledger {formatAmount(n.credited_total)} USDT.
         </p>
-        {r.error ? <p className="mt-1 text-amber-200">Balances could not be read: {r.error}</p> : null}
+        <p className="mt-1 text-xs text-slate-400" data-testid={`balances-age-${n.network}`}>
+          Balances of {r.addresses.toLocaleString('en-US')} addresses read {age(r.age_s)} by the balances job; {r.holding.toLocaleString('en-US')} hold USDT.
+        </p>
+        {r.error ? <p className="mt-1 text-amber-200">The last balance read failed (the figures above are the previous one): {r.error}</p> : null}
       </div>
       {n.sweep.length ? (
         <details>
-          <summary className="cursor-pointer text-sm text-slate-300">Addresses holding USDT ({n.sweep.length}), to sweep with your own wallet</summary>
+          <summary className="cursor-pointer text-sm text-slate-300">
+            Addresses holding USDT ({n.sweep_pagination.total}), to sweep with your own wallet
+          </summary>
           <ul className="mt-2 space-y-1">
             {n.sweep.map((s) => (
               <li key={s.address} className="flex flex-wrap justify-between gap-2 text-xs">
@@ -83,9 +109,11 @@ function NetworkCard({ n, onResume, resuming }: { n: Network; onResume: () => vo
                 {/* The key's path in the operator's wallet (docs/custody.md, sweeping by hand), as the server derives it. */}
                 <span className="font-mono text-slate-400">{s.path}</span>
                 <span className="font-mono text-white">{formatAmount(s.balance)} USDT</span>
+                <span className="text-slate-400">{age(s.age_s)}</span>
               </li>
             ))}
           </ul>
+          <NumberedPagination page={n.sweep_pagination.page} perPage={n.sweep_pagination.perPage} total={n.sweep_pagination.total} onPage={onPage} />
         </details>
       ) : null}
     </section>
@@ -94,9 +122,12 @@ function NetworkCard({ n, onResume, resuming }: { n: Network; onResume: () => vo
 
 /** The chain gateway for the operator (custody.md section 4): each network's watcher, its deposits, and the chain against the ledger. */
 export default function AdminCustodyPage() {
-  const q = useQuery(custodyQuery());
+  const [page, setPage] = useState(1);
+  // The previous page stays on screen while the next loads (the list is paged: thousands of addresses).
+  const q = useQuery({ ...custodyQuery(page), placeholderData: keepPreviousData });
   const resume = useAdminAction((network: 'bsc' | 'polygon' | 'tron') => call(admin.custodyResume, { params: { network } }));
   const credit = useAdminAction((id: string) => call(admin.custodyCredit, { params: { id } }));
+  const dismiss = useAdminAction((id: string) => call(admin.custodyDismiss, { params: { id } }));
   const act = async (p: Promise<{ message?: string }>, fallback: string) => {
     try {
       toast.success((await p).message ?? 'Done');
@@ -122,6 +153,7 @@ export default function AdminCustodyPage() {
               key={n.network}
               n={n}
               resuming={resume.isPending}
+              onPage={setPage}
               onResume={() => void act(resume.mutateAsync(n.network as 'bsc' | 'polygon' | 'tron'), 'Failed to resume')}
             />
           ))}
@@ -134,15 +166,23 @@ export default function AdminCustodyPage() {
                 {q.data.not_credited.map((o) => (
                   <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3 text-sm">
                     <span className="min-w-0 text-slate-200">
-                      {LABEL[o.network] ?? o.network} · {o.username} · {formatAmount(o.amount)} USDT
+                      {LABEL[o.network] ?? o.network} · {o.username} · {/* the exact amount: dust and held transfers have no micro amount */}
+                      <span className="font-mono">{o.token_amount}</span> USDT · {o.status === 'held' ? 'held (above the automatic credit bound)' : 'below the minimum'}
                       <span className="block break-all font-mono text-xs text-slate-400">{o.tx_hash}</span>
                       {o.note ? <span className="block text-xs text-amber-200">{o.note}</span> : null}
                     </span>
-                    {o.amount > 0 ? (
-                      <Button variant="secondary" disabled={credit.isPending} onClick={() => void act(credit.mutateAsync(o.id), 'Failed to credit')}>
-                        Credit
-                      </Button>
-                    ) : null}
+                    <span className="flex gap-2">
+                      {o.actions.includes('credit') ? (
+                        <Button variant="secondary" disabled={credit.isPending} onClick={() => void act(credit.mutateAsync(o.id), 'Failed to credit')}>
+                          Credit
+                        </Button>
+                      ) : null}
+                      {o.actions.includes('dismiss') ? (
+                        <Button variant="ghost" disabled={dismiss.isPending} onClick={() => void act(dismiss.mutateAsync(o.id), 'Failed to dismiss')}>
+                          Dismiss
+                        </Button>
+                      ) : null}
+                    </span>
                   </li>
                 ))}
               </ul>
