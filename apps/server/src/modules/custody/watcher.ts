@@ -77,7 +77,6 @@ async function halt(ctx: AppContext, network: TCustodyNetwork, reason: string): 
     .where('network', '=', network)
     .where('halted', '=', false)
     .execute();
-  ctx.log.error({ network, reason }, 'custody network halted: crediting stopped until an admin resumes it');
 }
 
 /**
@@ -87,7 +86,7 @@ async function halt(ctx: AppContext, network: TCustodyNetwork, reason: string): 
  * so the range is read again from the node's chain.
  */
 async function rewind(ctx: AppContext, network: TCustodyNetwork, to: bigint, canonical: Map<bigint, string>): Promise<number> {
-  const orphaned = await ctx.db.transaction().execute(async (tx) => {
+  return ctx.db.transaction().execute(async (tx) => {
     const above = await tx
       .selectFrom('chain_observations')
       .select(['id', 'block_number', 'block_hash'])
@@ -109,10 +108,8 @@ async function rewind(ctx: AppContext, network: TCustodyNetwork, to: bigint, can
       .set((eb) => ({ scanned_to: sql`least(${eb.ref('scanned_to')}, ${to})`, updated_at: new Date() }))
       .where('network', '=', network)
       .execute();
-    return gone;
+    return gone.length;
   });
-  if (orphaned.length) ctx.log.warn({ network, rewoundTo: String(to), observationIds: orphaned.map(String) }, 'custody transfers orphaned: their block left the chain before it was final');
-  return orphaned.length;
 }
 
 /**
@@ -239,7 +236,7 @@ async function scan(
       continue;
     }
     const kept = new Map([...hashes].filter(([h]) => h === to || logs.some((l) => l.blockNumber === h)));
-    observed += await ctx.db.transaction().execute((tx) => storeRange(tx, net, { from, to, hashes: kept, head }, logs, ctx.log));
+    observed += await ctx.db.transaction().execute((tx) => storeRange(tx, net, { from, to, hashes: kept, head }, logs));
     cursor = to;
     n.range = Math.min(ctx.config.payments.custody.logRange, n.range * 2);
   }
