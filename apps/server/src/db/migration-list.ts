@@ -36,6 +36,7 @@ import * as m0190 from './migrations/0190_unverified_no_money';
 import * as m0191 from './migrations/0191_deposits_credited_in_full';
 import * as m0195 from './migrations/0195_custody_node_state';
 import * as m0205 from './migrations/0205_custody_key_rotation';
+import * as m0206 from './migrations/0206_custody_dismissed';
 
 /**
  * Every migration of ./migrations by its file name, in order: written by `npm run db:manifest`, checked
@@ -81,4 +82,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0191_deposits_credited_in_full': m0191,
   '0195_custody_node_state': m0195,
   '0205_custody_key_rotation': m0205,
+  '0206_custody_dismissed': m0206,
 };

@@ -79,7 +79,7 @@ create table chain_observations (
   constraint chain_observations_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES payments(id),
   constraint chain_observations_pkey PRIMARY KEY (id),
   constraint chain_observations_raw_amount_check CHECK ((raw_amount >= (0)::numeric)),
-  constraint chain_observations_status_check CHECK ((status = ANY (ARRAY['seen'::text, 'credited'::text, 'below_minimum'::text, 'held'::text, 'orphaned'::text]))),
+  constraint chain_observations_status_check CHECK ((status = ANY (ARRAY['seen'::text, 'credited'::text, 'below_minimum'::text, 'held'::text, 'orphaned'::text, 'dismissed'::text]))),
   constraint chain_observations_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
 

@@ -208,7 +208,7 @@ export const ZCustodyNetwork = z.object({
 export const ZCustodyView = z.object({
   gateway: z.string(),
   networks: z.array(ZCustodyNetwork),
-  /** transfers recorded and not credited (under the minimum), which an admin may credit */
+  /** transfers recorded and not credited (under the minimum, or held above the bound): an admin credits or dismisses them */
   not_credited: z.array(
     z.object({
       id: ZId,
@@ -219,6 +219,12 @@ export const ZCustodyView = z.object({
       tx_hash: z.string(),
       seen_at: ZIsoTime,
       note: z.string().nullable(),
+      /** below_minimum: under the minimum deposit; held: above the automatic credit bound */
+      status: z.enum(['below_minimum', 'held']),
+      /** what arrived, in USDT, exact (a held transfer's `amount` is 0: it is never converted to micro-units) */
+      token_amount: z.string(),
+      /** what an admin can do with it: credit (at least one micro-USDT, under the bound), dismiss (always) */
+      actions: z.array(z.enum(['credit', 'dismiss'])),
     }),
   ),
 });
@@ -376,6 +382,15 @@ export const admin = {
     auth,
     tag,
     summary: 'Credits a chain transfer recorded under the minimum',
+    params: ZAdminIdParams,
+    data: null,
+  }),
+  custodyDismiss: defineContract({
+    method: 'POST',
+    path: '/admin/custody/observations/:id/dismiss',
+    auth,
+    tag,
+    summary: 'Takes a transfer that waits for an admin (dust, held) off the list without crediting it',
     params: ZAdminIdParams,
     data: null,
   }),

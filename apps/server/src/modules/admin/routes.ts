@@ -11,6 +11,7 @@ import {
   closeTicket,
   completeWithdrawal,
   creditCustodyTransfer,
+  dismissCustodyTransfer,
   rejectWithdrawal,
   replyTicket,
   resumeCustodyNetwork,
@@ -40,6 +41,10 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   route(app, admin.custodyCredit, async (req) => {
     await creditCustodyTransfer(app.ctx.db, req.user.id, BigInt(req.params.id));
     return ok(undefined, 'Deposit credited');
+  });
+  route(app, admin.custodyDismiss, async (req) => {
+    await dismissCustodyTransfer(app.ctx, req.user.id, BigInt(req.params.id));
+    return ok(undefined, 'Transfer dismissed');
   });
   // Any admin list as CSV, whole, with its filters (issue 32, item 18).
   route(app, csvExports.admin, async (req, reply) => exportAdminList(app.ctx.db, reply, req.query), {

@@ -55,6 +55,16 @@ export async function creditCustodyTransfer(db: DB, adminId: bigint, observation
   });
 }
 
+/** An admin dismisses a transfer that waits for them (dust, held): audited, with a log line. */
+export async function dismissCustodyTransfer(ctx: AppContext, adminId: bigint, observationId: bigint) {
+  await ctx.db.transaction().execute(async (tx) => {
+    const r = await custody.dismissObservation(tx, observationId);
+    if (!r) throw new AppError('NOT_FOUND', 'No transfer waiting for an admin');
+    await audit(tx, { adminId, action: 'custody.dismiss', targetType: 'chain_observation', targetId: observationId, before: r.before, after: r.after });
+    ctx.log.info({ network: r.network, txHash: r.txHash, observationId: String(observationId), adminId: String(adminId) }, 'custody transfer dismissed');
+  });
+}
+
 /** Marks a withdrawal paid with the payout's hash, which must have the form of its chain. */
 export async function completeWithdrawal(db: DB, adminId: bigint, id: bigint, txHash: string) {
   await withdrawals.checkPayoutHash(db, id, txHash);

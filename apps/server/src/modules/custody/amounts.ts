@@ -26,3 +26,11 @@ export function usdtRawOf(amount: string, decimals: number): bigint | null {
   if (!m || (m[2] ?? '').length > decimals) return null;
   return BigInt(m[1]!) * 10n ** BigInt(decimals) + BigInt((m[2] ?? '').padEnd(decimals, '0') || '0');
 }
+
+/** A raw token amount as exact decimal text ("0.000000000001" at 18 decimals): what an admin reads of dust or a held transfer. */
+export function rawToDecimal(raw: string | bigint, decimals: number): string {
+  const v = BigInt(raw);
+  const unit = 10n ** BigInt(decimals);
+  const frac = (v % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return frac ? `${v / unit}.${frac}` : String(v / unit);
+}

@@ -33,27 +33,59 @@ export async function creditBatch(ctx: AppContext, net: NetworkConfig, ids: bigi
   const run = (batch: bigint[]) =>
     ctx.db.transaction().execute(async (tx) => {
       const cursor = await tx.selectFrom('chain_cursors').select(['halted', 'final_height']).where('network', '=', net.network).forShare().executeTakeFirst();
-      if (!cursor || cursor.halted) return batch.map(() => 'skipped' as const);
+      if (!cursor || cursor.halted) return { out: batch.map(() => 'skipped' as const), due: new Map<bigint, Observation>() };
       const rows = await tx.selectFrom('chain_observations').selectAll().where('id', 'in', batch).orderBy('id').forUpdate().execute();
       const due = new Map(rows.filter((o) => o.status === 'seen' && o.block_number <= cursor.final_height).map((o) => [o.id, o]));
       const outcomes = new Map<bigint, CreditOutcome>();
       for (const round of rounds(batch.flatMap((id) => due.get(id) ?? []))) for (const [id, o] of await creditRound(tx, net, round, head)) outcomes.set(id, o);
-      return batch.map((id) => outcomes.get(id) ?? 'skipped');
+      return { out: batch.map((id) => outcomes.get(id) ?? 'skipped'), due };
     });
+  // Logged once committed: a line for a credit that rolled back would be a false record.
+  const logged = async (batch: bigint[]) => {
+    const { out, due } = await run(batch);
+    logCredits(ctx, net, batch, out, due);
+    return out;
+  };
   try {
-    return await run(ids);
+    return await logged(ids);
   } catch (err) {
     if (ids.length === 1) throw err;
     const out: CreditOutcome[] = [];
     for (const id of ids)
       out.push(
-        await run([id]).then(
+        await logged([id]).then(
           (r) => r[0]!,
           () => 'skipped' as const,
         ),
       );
     return out;
   }
+}
+
+/** One line per transfer a batch settled: credited (info), under the minimum or a duplicate (warn). */
+function logCredits(ctx: AppContext, net: NetworkConfig, ids: bigint[], outcomes: CreditOutcome[], rows: Map<bigint, Observation>): void {
+  ids.forEach((id, i) => {
+    const outcome = outcomes[i]!;
+    const o = rows.get(id);
+    if (outcome === 'skipped' || !o) return;
+    const line = {
+      network: net.network,
+      observationId: String(id),
+      outcome,
+      userId: String(o.user_id),
+      amount: microToDecimal(o.amount),
+      txHash: o.tx_hash,
+      logIndex: o.log_index,
+    };
+    if (outcome === 'credited') ctx.log.info(line, 'custody deposit credited');
+    else
+      ctx.log.warn(
+        line,
+        outcome === 'below_minimum'
+          ? 'custody deposit below the minimum: not credited, waits for an admin'
+          : 'custody deposit already credited: not credited again',
+      );
+  });
 }
 
 /**

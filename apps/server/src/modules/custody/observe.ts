@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Tx } from '../../db/types';
 import { MAX_AUTO_CREDIT_MICRO, microOf, MIN_DEPOSIT_MICRO } from './amounts';
@@ -26,6 +27,7 @@ export async function storeRange(
   net: NetworkConfig,
   r: { from: bigint; to: bigint; hashes: Map<bigint, string>; head: bigint },
   logs: OwnedLog[],
+  log?: FastifyBaseLogger,
 ): Promise<number> {
   const moved = await tx
     .updateTable('chain_cursors')
@@ -48,7 +50,16 @@ export async function storeRange(
   // One row per log, whatever the node repeated.
   const unique = new Map<string, OwnedLog>();
   for (const l of logs) unique.set(`${l.blockHash}:${l.txHash}:${l.logIndex}`, l);
-  const stored: { id: bigint; user_id: bigint; block_number: bigint; amount: bigint; tx_hash: string; payment_id: bigint | null; status: string }[] = [];
+  const stored: {
+    id: bigint;
+    user_id: bigint;
+    block_number: bigint;
+    amount: bigint;
+    tx_hash: string;
+    payment_id: bigint | null;
+    status: string;
+    raw_amount: string;
+  }[] = [];
   const rows = [...unique.values()].map((l) => {
     const micro = microOf(l.raw, net.decimals);
     return {
@@ -78,10 +89,16 @@ export async function storeRange(
           .doUpdateSet({ status: 'seen', orphaned_at: null, note: null })
           .where('chain_observations.status', '=', 'orphaned'),
       )
-      .returning(['id', 'user_id', 'block_number', 'amount', 'tx_hash', 'payment_id', 'status'])
+      .returning(['id', 'user_id', 'block_number', 'amount', 'tx_hash', 'payment_id', 'status', 'raw_amount'])
       .execute();
     stored.push(...res);
   }
+  // Logged inside the transaction: a rollback means the range is read again and logged again, never lost.
+  for (const o of stored.filter((x) => x.status === 'held'))
+    log?.warn(
+      { network: net.network, observationId: String(o.id), userId: String(o.user_id), txHash: o.tx_hash, rawAmount: o.raw_amount },
+      'custody transfer held: above the automatic credit bound, waits for an admin',
+    );
   await claimOpenPayments(
     tx,
     net,
@@ -94,6 +111,9 @@ export async function storeRange(
 /**
  * A transfer seen while the user has a payment open on that network belongs to it: the newest
  * open one (waiting or confirming, window not over) shows it as confirming with its count. A
+ * payment partly paid is still open until its window ends: a top-up completes it (credited, it
+ * takes the payment to finished) instead of opening a payment of its own; it stays partially_paid
+ * meanwhile, since a credited payment does not go back to confirming. A
  * transfer after the window, or with nothing open, stays unclaimed and becomes its own finished
  * payment when credited.
  */
@@ -107,7 +127,7 @@ async function claimOpenPayments(
   const users = [...new Set(seen.map((o) => o.user_id))];
   const open = await sql<{ id: bigint; user_id: bigint; status: string }>`
     select distinct on (user_id) id, user_id, status from payments
-    where provider = 'chain' and pay_currency = ${net.payCurrency} and status in ('waiting', 'confirming') and window_end > now()
+    where provider = 'chain' and pay_currency = ${net.payCurrency} and status in ('waiting', 'confirming', 'partially_paid') and window_end > now()
       and user_id in (${sql.join(users)})
     order by user_id, created_at desc, id desc`.execute(tx);
   const byUser = new Map(open.rows.map((p) => [p.user_id, p]));
@@ -117,7 +137,7 @@ async function claimOpenPayments(
     const p = byUser.get(o.user_id);
     if (!p) continue;
     await tx.updateTable('chain_observations').set({ payment_id: p.id }).where('id', '=', o.id).execute();
-    claims.set(p.id, { tx: o.tx_hash, confirmations: Math.max(0, Number(head - o.block_number + 1n)) });
+    if (p.status !== 'partially_paid') claims.set(p.id, { tx: o.tx_hash, confirmations: Math.max(0, Number(head - o.block_number + 1n)) });
   }
   // Through the one status writer (payments/status-writer.ts): waiting → confirming, or confirming again with the new count.
   await movePayments(

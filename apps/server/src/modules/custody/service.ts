@@ -7,3 +7,4 @@
 export { ensureAddress, userAddresses, type UserAddress } from './addresses';
 export { custodyStatus, reconcile, resumeNetwork, type NetworkStatus, type Reconciliation } from './status';
 export { custodyView } from './admin-view';
+export { dismissObservation } from './dismiss';

@@ -51,7 +51,7 @@ export interface ChainBlocksTable {
   hash: string;
 }
 
-export type ObservationStatus = 'seen' | 'credited' | 'below_minimum' | 'held' | 'orphaned';
+export type ObservationStatus = 'seen' | 'credited' | 'below_minimum' | 'held' | 'orphaned' | 'dismissed';
 
 export interface ChainObservationsTable {
   id: Id;

@@ -77,6 +77,7 @@ async function halt(ctx: AppContext, network: TCustodyNetwork, reason: string): 
     .where('network', '=', network)
     .where('halted', '=', false)
     .execute();
+  ctx.log.error({ network, reason }, 'custody network halted: crediting stopped until an admin resumes it');
 }
 
 /**
@@ -86,7 +87,7 @@ async function halt(ctx: AppContext, network: TCustodyNetwork, reason: string): 
  * so the range is read again from the node's chain.
  */
 async function rewind(ctx: AppContext, network: TCustodyNetwork, to: bigint, canonical: Map<bigint, string>): Promise<number> {
-  return ctx.db.transaction().execute(async (tx) => {
+  const orphaned = await ctx.db.transaction().execute(async (tx) => {
     const above = await tx
       .selectFrom('chain_observations')
       .select(['id', 'block_number', 'block_hash'])
@@ -108,8 +109,14 @@ async function rewind(ctx: AppContext, network: TCustodyNetwork, to: bigint, can
       .set((eb) => ({ scanned_to: sql`least(${eb.ref('scanned_to')}, ${to})`, updated_at: new Date() }))
       .where('network', '=', network)
       .execute();
-    return gone.length;
+    return gone;
   });
+  if (orphaned.length)
+    ctx.log.warn(
+      { network, rewoundTo: String(to), observationIds: orphaned.map(String) },
+      'custody transfers orphaned: their block left the chain before it was final',
+    );
+  return orphaned.length;
 }
 
 /**
@@ -236,7 +243,7 @@ async function scan(
       continue;
     }
     const kept = new Map([...hashes].filter(([h]) => h === to || logs.some((l) => l.blockNumber === h)));
-    observed += await ctx.db.transaction().execute((tx) => storeRange(tx, net, { from, to, hashes: kept, head }, logs));
+    observed += await ctx.db.transaction().execute((tx) => storeRange(tx, net, { from, to, hashes: kept, head }, logs, ctx.log));
     cursor = to;
     n.range = Math.min(ctx.config.payments.custody.logRange, n.range * 2);
   }

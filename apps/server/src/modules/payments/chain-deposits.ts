@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { microToDecimal } from '@app/core';
 import type { Insertable } from 'kysely';
 import type { Tx } from '../../db/types';
+import { AppError } from '../../lib/errors';
 import type { PaymentRow } from './present';
 import type { PaymentsTable } from './table';
 import { postDepositCredit, postDepositCredits } from './deposit-credit';
@@ -212,6 +213,11 @@ export async function creditHeldChainDeposit(tx: Tx, d: { key: string; paymentId
  */
 export async function creditBelowMinimumObservation(tx: Tx, observationId: bigint, adminId: bigint): Promise<{ before: unknown; after: unknown } | null> {
   const o = await tx.selectFrom('chain_observations').selectAll().where('id', '=', observationId).forUpdate().executeTakeFirst();
+  // What cannot be credited is the admin's mistake to be told about, not a server error.
+  if (o?.status === 'held')
+    throw new AppError('BAD_REQUEST', 'This transfer is above the automatic credit bound and cannot be credited here: check it on the chain, then dismiss it');
+  if (o?.status === 'below_minimum' && o.amount === 0n)
+    throw new AppError('BAD_REQUEST', `This transfer is below one micro-USDT (raw amount ${o.raw_amount}): there is nothing to credit. Dismiss it instead`);
   if (!o || o.status !== 'below_minimum' || o.payment_id === null) return null;
   await creditHeldChainDeposit(tx, { key: chainKey(o.network, o.tx_hash, o.log_index), paymentId: o.payment_id, network: o.network, txHash: o.tx_hash });
   await tx.updateTable('chain_observations').set({ status: 'credited', credited_by: adminId }).where('id', '=', o.id).execute();

@@ -17,7 +17,6 @@ type Network = TCustodyView['networks'][number];
 
 const LABEL: Record<string, string> = { bsc: 'BSC', polygon: 'Polygon', tron: 'Tron' };
 const height = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));
-
 /** An age in seconds as the operator reads it: 42 s, 3 min, 2 h. */
 function age(s: number | null): string {
   if (s === null) return 'never';
@@ -128,6 +127,7 @@ export default function AdminCustodyPage() {
   const q = useQuery({ ...custodyQuery(page), placeholderData: keepPreviousData });
   const resume = useAdminAction((network: 'bsc' | 'polygon' | 'tron') => call(admin.custodyResume, { params: { network } }));
   const credit = useAdminAction((id: string) => call(admin.custodyCredit, { params: { id } }));
+  const dismiss = useAdminAction((id: string) => call(admin.custodyDismiss, { params: { id } }));
   const act = async (p: Promise<{ message?: string }>, fallback: string) => {
     try {
       toast.success((await p).message ?? 'Done');
@@ -166,15 +166,24 @@ export default function AdminCustodyPage() {
                 {q.data.not_credited.map((o) => (
                   <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3 text-sm">
                     <span className="min-w-0 text-slate-200">
-                      {LABEL[o.network] ?? o.network} · {o.username} · {formatAmount(o.amount)} USDT
+                      {LABEL[o.network] ?? o.network} · {o.username} · {/* the exact amount: dust and held transfers have no micro amount */}
+                      <span className="font-mono">{o.token_amount}</span> USDT ·{' '}
+                      {o.status === 'held' ? 'held (above the automatic credit bound)' : 'below the minimum'}
                       <span className="block break-all font-mono text-xs text-slate-400">{o.tx_hash}</span>
                       {o.note ? <span className="block text-xs text-amber-200">{o.note}</span> : null}
                     </span>
-                    {o.amount > 0 ? (
-                      <Button variant="secondary" disabled={credit.isPending} onClick={() => void act(credit.mutateAsync(o.id), 'Failed to credit')}>
-                        Credit
-                      </Button>
-                    ) : null}
+                    <span className="flex gap-2">
+                      {o.actions.includes('credit') ? (
+                        <Button variant="secondary" disabled={credit.isPending} onClick={() => void act(credit.mutateAsync(o.id), 'Failed to credit')}>
+                          Credit
+                        </Button>
+                      ) : null}
+                      {o.actions.includes('dismiss') ? (
+                        <Button variant="ghost" disabled={dismiss.isPending} onClick={() => void act(dismiss.mutateAsync(o.id), 'Failed to dismiss')}>
+                          Dismiss
+                        </Button>
+                      ) : null}
+                    </span>
                   </li>
                 ))}
               </ul>
