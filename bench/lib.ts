@@ -53,6 +53,7 @@ export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; ha
     secret: config.sessionSecret!,
     mailer: createMailer({ from: 'x@y', dataDir, log: pino({ level: 'silent' }), timeoutMs: 30_000 }),
     now: () => new Date(),
+    log: pino({ level: 'silent' }),
   };
   return {
     ctx,

@@ -2,6 +2,7 @@ import { microToNumber } from '@app/core';
 import type { TCustodyView } from '@app/core/contracts';
 import type { AppContext } from '../../context';
 import { reconcile, custodyStatus } from './status';
+import { waitingActions } from './waiting';
 import './table';
 import '../users/table';
 
@@ -29,6 +30,8 @@ export async function custodyView(ctx: AppContext, page: { page: number; perPage
       'chain_observations.tx_hash',
       'chain_observations.seen_at',
       'chain_observations.note',
+      'chain_observations.status',
+      'chain_observations.raw_amount',
     ])
     .where('chain_observations.status', 'in', ['below_minimum', 'held'])
     .orderBy('chain_observations.id', 'desc')
@@ -90,6 +93,7 @@ export async function custodyView(ctx: AppContext, page: { page: number; perPage
       tx_hash: w.tx_hash,
       seen_at: w.seen_at.toISOString(),
       note: w.note,
+      ...waitingActions(ctx, w),
     })),
   };
 }
