@@ -13,8 +13,18 @@ export const LONG = process.env.TEST_LONG === '1';
 
 const FC_SEED = process.env.FC_SEED;
 
-/** `FC_SEED` when set; else a new seed in a long run; else the test's own fixed seed. */
+/**
+ * `FC_SEED` when set; else a new seed in a long run; else the test's own fixed seed. The seed is
+ * printed (vitest names the file above it) so a run that fails in a way no assertion reports, a
+ * timeout or a crash, can still be replayed.
+ */
 export function propertySeed(fixed: number): number {
+  const seed = chosenSeed(fixed);
+  console.log(`randomised test seed ${seed}: replay with ${replayWith(seed)}`);
+  return seed;
+}
+
+function chosenSeed(fixed: number): number {
   if (FC_SEED !== undefined && FC_SEED !== '') {
     const seed = Number(FC_SEED);
     if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be an integer, not ${JSON.stringify(FC_SEED)}`);
