@@ -154,8 +154,8 @@ export async function newPage(
  * The one place a test takes a screenshot. Screenshots are for a person looking at the screens
  * (SHOTS_DIR names where they go); no test reads them, so without SHOTS_DIR none is taken: a
  * full-page capture cost each run CPU and disk for files nobody opened. `viewportOnly` keeps what a
- * person sees first instead of the whole page. A scan (apps/server/src/test/screenshots.test.ts)
- * refuses a screenshot taken anywhere else.
+ * person sees first instead of the whole page. A scan refuses a screenshot taken anywhere else
+ * (apps/server/src/test/screenshots.engine-free.test.ts).
  */
 export async function screenshot(page: Page, name: string, { viewportOnly = false } = {}): Promise<void> {
   const dir = process.env.SHOTS_DIR;
