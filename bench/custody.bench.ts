@@ -7,6 +7,8 @@ import type { AppContext } from '../apps/server/src/context';
 import { deriveAddress, parseAccountXpub } from '../apps/server/src/modules/custody/derive';
 import { evmClient } from '../apps/server/src/modules/custody/rpc/client';
 import { configureCustody } from '../apps/server/src/modules/custody/runtime';
+import { readBalances } from '../apps/server/src/modules/custody/balances';
+import { custodyView } from '../apps/server/src/modules/custody/admin-view';
 import { TEST_EVM_XPUB } from '../apps/server/src/test/chain/test-keys';
 import { watchOnce } from '../apps/server/src/modules/custody/watcher';
 import { TOKEN_ABI, startAnvil } from '../apps/server/src/test/chain/anvil';
@@ -132,6 +134,18 @@ export async function custodyBench(): Promise<void> {
       line('    credited total = sent', `${BigInt(total) === expected ? 'yes' : `NO: ${total} vs ${expected}`}`);
       line('    peak memory (process max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
       line('    ledger:verify', await verifyLine(ctx.db));
+      // The operator view at scale (issue 49): a job reads every address's balance in JSON-RPC
+      // batches and stores them; the view reads only the stored rows.
+      const balancesAt = performance.now();
+      const run = await readBalances(ctx, 'bsc');
+      line('    balances job (eth_call batches of 500)', `${run.addresses} addresses in ${((performance.now() - balancesAt) / 1000).toFixed(2)} s`);
+      const viewAt = performance.now();
+      const view = await custodyView(ctx);
+      const rec = view.networks[0]!.reconciliation;
+      line(
+        '    admin custody view (stored rows only)',
+        `${(performance.now() - viewAt).toFixed(0)} ms (${rec.holding} addresses holding, difference ${rec.difference}, flagged ${String(rec.flagged)})`,
+      );
     } finally {
       await b.drop();
     }
