@@ -16,6 +16,8 @@ const exampleText = readFileSync(path.join(root, '.env.example'), 'utf8');
 const OUTSIDE_SCHEMA: Record<string, string | undefined> = {
   CLI_WAIT_SECONDS: '120', // apps/server/src/cli.ts
   CHAIN_DEMO_STATE: undefined, // apps/server/src/cli/demo-chain-state.ts
+  DEMO_ANVIL_PORT: undefined, // apps/server/src/cli/demo-chain.ts
+  DEMO_TRON_PORT: undefined, // apps/server/src/cli/demo-chain.ts
 };
 
 interface Line {

@@ -123,6 +123,8 @@ describe('the payment status table in the panel, the pending list, /transaction 
         pay_currency: 'usdtbsc',
         pay_address: ADDRESS,
         timedout_at: null,
+        confirmations: 0,
+        required_confirmations: null,
         extra: extraOf(r),
       };
       const pending = render(<PendingList items={[card]} loading={false} error={null} onRefresh={async () => undefined} onOpen={noop} activeId={null} />);

@@ -45,6 +45,10 @@ export const ZPendingPayment = z.object({
   /** USD credited so far (the server always sends it) */
   credited_amount: ZMoney.optional(),
   timedout_at: ZIsoTime.nullable(),
+  /** confirmations of the payment's latest transfer (0 until one is seen), as the payment panel counts them */
+  confirmations: z.number().int().nonnegative(),
+  /** what a transfer needs on its network (the chain gateway); null where the gateway does not say */
+  required_confirmations: z.number().int().nonnegative().nullable(),
   extra: ZPaymentExtraText,
 });
 
@@ -56,6 +60,10 @@ export const ZPaymentStatus = z.object({
   pay_currency: z.string(),
   credited_amount: ZMoney,
   timedout_at: ZIsoTime.nullable(),
+  /** confirmations of the payment's latest transfer (0 until one is seen), as the payment panel counts them */
+  confirmations: z.number().int().nonnegative(),
+  /** what a transfer needs on its network (the chain gateway); null where the gateway does not say */
+  required_confirmations: z.number().int().nonnegative().nullable(),
   extra: ZPaymentExtraText,
 });
 

@@ -43,6 +43,8 @@ describe('a top-up inside the payment window', () => {
     // Seen, not final yet: claimed by the open payment, which stays partially paid meanwhile.
     const seen = await c.t.db.selectFrom('chain_observations').selectAll().where('tx_hash', '=', top.txHash).executeTakeFirstOrThrow();
     expect(seen.payment_id).toBe(part.id);
+    const listed = await c.t.app.inject({ method: 'GET', url: '/api/payments/pending', headers: auth(u.token) });
+    expect(listed.json().data).toEqual([expect.objectContaining({ payment_id: id, status: 'partially_paid', required_confirmations: 5 })]);
     expect((await c.t.db.selectFrom('payments').select('status').where('id', '=', part.id).executeTakeFirstOrThrow()).status).toBe('partially_paid');
     await c.anvil.mine(5);
     await c.tick();
@@ -52,6 +54,11 @@ describe('a top-up inside the payment window', () => {
     expect((done.extra as { history: { status: string }[] }).history.map((h) => h.status)).toEqual(['waiting', 'confirming', 'partially_paid', 'finished']);
     const all = await c.t.db.selectFrom('payments').select('id').where('user_id', '=', u.id).execute();
     expect(all).toHaveLength(1);
+    // The count and the depth are fields of the payment itself, not only inside `extra`.
+    const status = await c.t.app.inject({ method: 'POST', url: '/api/payments/status', headers: auth(u.token), payload: { payment_id: id } });
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json().data).toMatchObject({ status: 'finished', confirmations: expect.any(Number), required_confirmations: 5 });
+    expect(status.json().data.confirmations).toBeGreaterThanOrEqual(5);
     expect(await c.balance(u.id)).toBe(10_000_000n);
   });
 

@@ -53,6 +53,12 @@ function chainFacts(row: PaymentRow): Partial<TPaymentExtra> {
   };
 }
 
+/** The payment's confirmations as the contract carries them beside `extra` (issue 49): the count, and the depth its network needs. */
+function confirmationFields(row: PaymentRow): { confirmations: number; required_confirmations: number | null } {
+  const required = row.provider === 'chain' ? row.extra?.required_confirmations : undefined;
+  return { confirmations: row.confirmations, required_confirmations: typeof required === 'number' ? required : null };
+}
+
 /** When the user cancelled the payment (kept as `expired`: the screens call it cancelled). */
 function cancelledAt(row: PaymentRow): string | null {
   const v = row.extra?.cancelled_at;
@@ -119,6 +125,7 @@ export function toStatusData(row: PaymentRow) {
     pay_currency: row.pay_currency,
     credited_amount: microToNumber(row.credited_amount),
     timedout_at: iso(row.window_end),
+    ...confirmationFields(row),
     extra: paymentExtra(row),
   };
 }
@@ -141,6 +148,7 @@ export function toPending(
     pay_address: row.pay_address,
     credited_amount: microToNumber(row.credited_amount),
     timedout_at: iso(row.window_end),
+    ...confirmationFields(row),
     extra: paymentExtra(row),
   };
 }

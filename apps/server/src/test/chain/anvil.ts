@@ -54,9 +54,11 @@ export interface Anvil {
   close(): Promise<void>;
 }
 
-/** A fresh anvil on a free port (`--port 0`, the port read from its banner), killed by close(). */
-export async function startAnvil(opts: { args?: string[] } = {}): Promise<Anvil> {
-  const proc = spawn(anvilBinary(), ['--port', '0', '--host', '127.0.0.1', '--chain-id', '31337', ...(opts.args ?? [])], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** A fresh anvil on a free port (`--port 0`, the port read from its banner) or the one given (the demo), killed by close(). */
+export async function startAnvil(opts: { args?: string[]; port?: number } = {}): Promise<Anvil> {
+  const proc = spawn(anvilBinary(), ['--port', String(opts.port ?? 0), '--host', '127.0.0.1', '--chain-id', '31337', ...(opts.args ?? [])], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`anvil did not start: ${out}`)), 30_000);

@@ -30,7 +30,7 @@ type Rpc = { jsonrpc?: string; id?: unknown; method?: string; params?: unknown[]
  *   `only_confirmed` keeping to solidified blocks;
  * - switches for 429 (TronGrid's rate limit) and 5xx answers.
  */
-export async function startTronFake(evmUrl: string): Promise<TronFake> {
+export async function startTronFake(evmUrl: string, opts: { port?: number } = {}): Promise<TronFake> {
   let failures: { n: number; status: number } = { n: 0, status: 0 };
   const requests: TronFake['requests'] = [];
   const evm = async (body: unknown): Promise<unknown> => {
@@ -128,7 +128,11 @@ export async function startTronFake(evmUrl: string): Promise<TronFake> {
   };
 
   const server: Server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A port taken by something else is an error to report, not a wait (the demo names its ports).
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,

@@ -68,6 +68,8 @@ const statusOf = (asked: number, received: number, status: TPaymentStatus['statu
   pay_currency: 'usdtbsc',
   credited_amount: received,
   timedout_at: CLOSES,
+  confirmations: received > 0 ? 3 : 0,
+  required_confirmations: null,
   extra: extraOf(asked, received),
 });
 
@@ -207,6 +209,8 @@ describe('/demo-deposit: a payment’s outcome', () => {
             pay_address: '0x52908400098527886E0F7030069857D2E4169EE7',
             credited_amount: 60,
             timedout_at: CLOSES,
+            confirmations: 3,
+            required_confirmations: null,
             extra: closed.extra,
           },
         ]),

@@ -52,16 +52,27 @@ export function PermanentAddress({ currency }: { currency: TPayCurrency }) {
 }
 
 /** The live count of a chain payment: confirmations so far against those it needs, then credited. */
-export function Confirmations({ status, confirmations, required }: { status: string; confirmations: number; required: number | null }) {
+export function Confirmations({
+  status,
+  confirmations,
+  required,
+  testId = 'confirmations',
+}: {
+  status: string;
+  confirmations: number;
+  required: number | null;
+  /** the pending list's copy has its own, so that the panel's stays the one `confirmations` */
+  testId?: string;
+}) {
   if (status === 'finished' || status === 'partially_paid')
     return (
-      <p className="text-sm font-semibold text-emerald-300" data-testid="confirmations">
+      <p className="text-sm font-semibold text-emerald-300" data-testid={testId}>
         Credited
       </p>
     );
   if (status !== 'confirming') return null;
   return (
-    <p className="text-sm text-slate-300" data-testid="confirmations">
+    <p className="text-sm text-slate-300" data-testid={testId}>
       Confirmations: <span className="font-mono font-semibold text-white">{confirmations}</span>
       {required ? <span className="font-mono text-white"> / {required}</span> : null}
     </p>

@@ -47,7 +47,13 @@ function Panel({ p, startedAt, live }: { p: Created; startedAt: number; live: bo
     enabled: live,
     refetchInterval: (q) => (q.state.data && CLOSED_PAYMENT_STATUSES.has(q.state.data.status) ? false : LIVE_STATUS_MS),
   });
-  const extra = status.data ? parseExtra(status.data.extra, status.data.pay_amount) : null;
+  // The pending list below reads the payment again whenever the panel sees it move, so the two never
+  // disagree (a credited deposit shown as waiting in the list).
+  const qc = useQueryClient();
+  const seen = status.data?.status;
+  useEffect(() => {
+    if (seen) void qc.invalidateQueries({ queryKey: pendingKey });
+  }, [seen, qc]);
   return (
     <section className="card space-y-3 text-center">
       {left > 0 ? (
@@ -64,7 +70,7 @@ function Panel({ p, startedAt, live }: { p: Created; startedAt: number; live: bo
         Send exactly <span className="text-lg font-bold text-white">{formatAmount(p.amount)} USDT</span>
       </p>
       {live && status.data ? (
-        <Confirmations status={status.data.status} confirmations={extra?.confirmations_received ?? 0} required={extra?.required_confirmations ?? null} />
+        <Confirmations status={status.data.status} confirmations={status.data.confirmations} required={status.data.required_confirmations} />
       ) : null}
       <button
         type="button"
@@ -114,6 +120,9 @@ export default function DepositPage() {
   const form = useForm<z.input<typeof ZForm>, unknown, z.infer<typeof ZForm>>({ resolver: zodResolver(ZForm) });
   const { errors, isSubmitting } = form.formState;
   const chosen = form.watch('currency');
+  // On the chain gateway a partly paid payment stays open for a top-up until its window ends (the
+  // server lists it then): it stays in the list, shown as credited, as the panel shows it.
+  const listed = (p: PendingPayment) => isPendingPayment(p) || (chainGateway && p.status === 'partially_paid');
 
   const reopened = useRef(false);
   useEffect(() => {
@@ -195,14 +204,17 @@ export default function DepositPage() {
           <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-300">
             Failed to fetch pending payments
           </p>
-        ) : !pending.data.filter(isPendingPayment).length ? (
+        ) : !pending.data.filter(listed).length ? (
           <p className="text-sm text-slate-400">No pending payments found</p>
         ) : (
           <ul className="space-y-2">
-            {pending.data.filter(isPendingPayment).map((p) => (
+            {pending.data.filter(listed).map((p) => (
               <li key={p.payment_id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-surface-900/70 p-3">
                 <OpenPaymentButton payment={p} shown={created?.p.payment_id === p.payment_id} onOpen={() => setCreated(fromPending(p))} />
                 <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
+                  {chainGateway ? (
+                    <Confirmations status={p.status} confirmations={p.confirmations} required={p.required_confirmations} testId="pending-confirmations" />
+                  ) : null}
                   <StatusBadge kind="payment" status={paymentStatusKey(p.status, parseExtra(p.extra, p.pay_amount))} />
                   <PaymentAmount
                     statusKey={paymentStatusKey(p.status, parseExtra(p.extra, p.pay_amount))}
