@@ -1,5 +1,6 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, screenshot } from './harness';
+import { newTestContext, PHONE, recordErrors, screenshot } from './harness';
 import { navLink, signedInPage } from './pages';
 import { browserSuite, fundedUser } from './suites';
 
@@ -28,6 +29,98 @@ describe('issue 32: a weak network, timed', () => {
     await screenshot(page, 'weak-12-slow-network-phone');
     expect(shellAt).toBeLessThanOrEqual(3_000);
     expect(balanceAt).toBeLessThanOrEqual(10_000);
+    await context.close();
+  });
+});
+
+describe('issue 51: the login form on a slow network, before the app has loaded', () => {
+  const suite = browserSuite();
+  const funded = fundedUser(suite, 'Slow Login', 50);
+  const SLOW = { offline: false, latency: 2_000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 };
+
+  /** A guest's cold page on the slow network, its console errors (a CSP refusal among them) recorded. */
+  async function slowGuestPage() {
+    const context = await newTestContext(suite.browser, suite.server.url, PHONE);
+    const page = await context.newPage();
+    const errors = recordErrors(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW);
+    return { context, page, errors };
+  }
+  /** Whether React has taken the pre-rendered form over (its fiber is on the element). */
+  const hydrated = (page: Page) =>
+    page.evaluate(() => {
+      const form = document.querySelector('form[data-early-login]');
+      return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
+    });
+
+  it('signs in from a cold load within 5 s of the first byte (2,000 ms latency, 50 KiB/s), before the app has loaded', async () => {
+    const { context, page, errors } = await slowGuestPage();
+    let firstByteAt = 0;
+    let answeredAt = 0;
+    page.on('response', (response) => {
+      if (response.request().isNavigationRequest() && new URL(response.url()).pathname === '/login') firstByteAt ||= Date.now();
+      if (new URL(response.url()).pathname === '/api/auth/login') answeredAt ||= Date.now();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await page.getByLabel('Email').fill(funded.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(funded.user.password);
+    // Login works as soon as the form is painted: the page's own script, not the app, sends it.
+    await expect.poll(() => login.isEnabled(), { timeout: 10_000 }).toBe(true);
+    const pressedAt = Date.now();
+    const appReadyAtPress = await hydrated(page);
+    await login.click();
+    await page.waitForURL('**/dashboard', { waitUntil: 'commit', timeout: 15_000 });
+    const signedInAt = Date.now();
+    await navLink(page, 'Home').waitFor({ timeout: 15_000 });
+    const shellAt = Date.now();
+    await page.getByTestId('deposit-balance').getByText('$50.00').waitFor({ timeout: 30_000 });
+    const balanceAt = Date.now();
+    const after = (at: number) => `${at - firstByteAt} ms`;
+    console.log(
+      `slow login: first byte → Login enabled and pressed ${after(pressedAt)}, login answered ${after(answeredAt)}, signed in (on its way to /dashboard) ${after(signedInAt)}, dashboard shell ${after(shellAt)}, balance ${after(balanceAt)}`,
+    );
+    // The point of the test: the press was made before the app had loaded, and worked.
+    expect(appReadyAtPress).toBe(false);
+    expect(firstByteAt).toBeGreaterThan(0);
+    expect(answeredAt - firstByteAt).toBeLessThanOrEqual(5_000);
+    // The dashboard's own HTML is one more round trip (2 s) after the answer: 4.6 s measured.
+    expect(shellAt - firstByteAt).toBeLessThanOrEqual(7_000);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says a refusal before the app has loaded, and keeps what was typed when it takes the form over', async () => {
+    const { context, page, errors } = await slowGuestPage();
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/login') logins.push(request.postData() ?? '');
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Password', { exact: true });
+    await email.fill(funded.user.email);
+    await password.fill('not the password');
+    expect(await hydrated(page)).toBe(false);
+    // A refusal before the app has loaded is said on the form, in the spec's words (the server's).
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: /./ }).waitFor({ timeout: 10_000 });
+    expect(await hydrated(page)).toBe(false);
+    // The right password typed, not pressed: the app takes the form over with it.
+    await password.fill(funded.user.password);
+    await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
+    expect(await email.inputValue()).toBe(funded.user.email);
+    expect(await password.inputValue()).toBe(funded.user.password);
+    // The app's own Login now, with the values typed before it loaded.
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/dashboard', { timeout: 15_000 });
+    expect(logins.map((body) => JSON.parse(body) as { email: string; password: string })).toEqual([
+      { email: funded.user.email, password: 'not the password' },
+      { email: funded.user.email, password: funded.user.password },
+    ]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

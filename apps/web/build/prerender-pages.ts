@@ -7,6 +7,7 @@ interface Prerender {
   renderPage: (location: string, signedIn?: boolean) => Promise<string>;
   SIGNED_IN_PAGE_MODULES: Readonly<Record<string, string>>;
   titleFor: (pathname: string) => string;
+  earlyLoginScript: () => string;
 }
 
 /** The pre-rendered body of a page, split into the preloads React found (they belong in <head>) and the root's HTML. */
@@ -34,6 +35,7 @@ export const pageFile = (path: string) => `${path.slice(1)}.html`;
 export function prerenderPages(root: string): Plugin {
   let shell = '';
   let login: { preloads: string; root: string } | null = null;
+  let loginScript = '';
   let signedIn: { path: string; module: string; title: string; root: string }[] = [];
   return {
     name: 'prerender-pages',
@@ -51,11 +53,14 @@ export function prerenderPages(root: string): Plugin {
           server: { middlewareMode: true, hmr: false, ws: false },
         });
         try {
-          const { renderPage, SIGNED_IN_PAGE_MODULES, titleFor } = (await server.ssrLoadModule('/src/prerender.tsx')) as Prerender;
+          const { renderPage, SIGNED_IN_PAGE_MODULES, titleFor, earlyLoginScript } = (await server.ssrLoadModule('/src/prerender.tsx')) as Prerender;
+          loginScript = earlyLoginScript();
+          if (loginScript.includes('</script')) throw new Error('the early login script would close its own element');
           const landing = splitBody('landing page', await renderPage('/'));
           login = splitBody('login page', await renderPage('/login'));
           if (!login.root.includes('autoComplete="current-password"') && !login.root.includes('autocomplete="current-password"'))
             throw new Error('the pre-rendered /login has no login form');
+          if (!login.root.includes('data-early-login')) throw new Error('the pre-rendered /login form has no data-early-login for its early script');
           signedIn = [];
           for (const [path, module] of Object.entries(SIGNED_IN_PAGE_MODULES)) {
             const page = splitBody(path, await renderPage(path, true));
@@ -119,16 +124,6 @@ export function prerenderPages(root: string): Plugin {
           () => `<div id="root">${splash}</div>`,
         ),
       );
-      // /login painted by the build, with its own title (the same as RootRoute sets). No modulepreload:
-      // the form is painted without them, and on slow 4G two dozen high-priority fetches beside the CSS
-      // delayed that paint (Lighthouse FCP 2.4 s with them, docs/benchmarks.md); hydration can wait.
-      asset(
-        'login.html',
-        head(login.preloads)(shell.replace(/<title>[^<]*<\/title>/, '<title>Log in · USDT Stake</title>')).replace(
-          '<div id="root"></div>',
-          () => `<div id="root">${login!.root}</div>`,
-        ),
-      );
 
       // The signed-in pages: the CSS their shell uses goes inline and the stylesheet moves to the end
       // of <body>, so the shell paints with the HTML alone (no render-blocking round trip for the CSS).
@@ -154,6 +149,22 @@ export function prerenderPages(root: string): Plugin {
         allowRules: [/:where\(/],
         logLevel: 'warn',
       });
+      // /login painted by the build, with its own title (the same as RootRoute sets). No modulepreload:
+      // the form is painted without them, and on slow 4G two dozen high-priority fetches beside the CSS
+      // delayed that paint (Lighthouse FCP 2.4 s with them, docs/benchmarks.md); hydration can wait.
+      // The form works meanwhile: its early script (features/auth/early-login.ts), inline right
+      // after the form, sends a press itself (issue 51: Login did nothing for ten seconds). Its CSS
+      // inline too (beasties, as the signed-in pages): a stylesheet in <head> held both the paint
+      // and that script (an inline script waits for the stylesheets before it) for a round trip.
+      asset(
+        'login.html',
+        await beasties.process(
+          head(login.preloads)(shell.replace(/<title>[^<]*<\/title>/, '<title>Log in · USDT Stake</title>')).replace(
+            '<div id="root"></div>',
+            () => `<div id="root">${login!.root}</div><script>${loginScript}</script>`,
+          ),
+        ),
+      );
       for (const page of signedIn) {
         const html = head(preloadLinks(['src/app/start.tsx', 'src/app/app-providers.tsx', 'src/app/layouts/signed-in-layout.tsx', page.module]))(
           shell.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`),

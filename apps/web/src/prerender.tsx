@@ -1,7 +1,10 @@
+import { auth } from '@app/core/contracts/auth';
+import { contractPath } from '@app/core/contracts/define';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/router';
+import { earlyLogin, type EarlyLoginConfig } from './features/auth/early-login';
 import { STORAGE_KEYS } from './lib/storage';
 
 export { SIGNED_IN_PAGE_MODULES } from './app/router';
@@ -50,4 +53,27 @@ export async function renderPage(location: string, signedIn = false): Promise<st
     g.localStorage = had.localStorage;
     g.sessionStorage = had.sessionStorage;
   }
+}
+
+/**
+ * The script login.html carries inline (features/auth/early-login.ts): the login form works before
+ * the app's code arrives. Inline, not a file: on a slow network a file is one more round trip (2 s)
+ * before Login works; the server allows it by its hash (apps/server/src/plugins/web.ts).
+ */
+export function earlyLoginScript(): string {
+  const config: EarlyLoginConfig = {
+    api: contractPath(auth.login),
+    keys: { authToken: STORAGE_KEYS.authToken, isAdmin: STORAGE_KEYS.isAdmin, queryCache: STORAGE_KEYS.queryCache, sessionWorked: STORAGE_KEYS.sessionWorked },
+    sending: 'Logging in...',
+    success: 'Login successful!',
+    refused: 'Login failed. Please check your credentials.',
+    failed: 'Login failed. Please try again.',
+  };
+  // Its comments and indentation stay in the source: every byte of the page shares the slow link.
+  const source = earlyLogin
+    .toString()
+    .replace(/^\s*\/\/.*\n/gm, '')
+    .replace(/^\s+/gm, '');
+  // JSON in a script: '<' escaped so no value can close the element.
+  return `(${source})(${JSON.stringify(config).replace(/</g, '\\u003c')})`;
 }

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { isApiPath, routedPath } from '../lib/api-path';
 
-const options: Parameters<typeof helmet>[0] = {
+/** helmet's options; `scriptHashes` ('sha256-…') allow the pages' own inline scripts (web.ts). */
+const optionsWith = (scriptHashes: readonly string[]): Parameters<typeof helmet>[0] => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptHashes],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
@@ -20,20 +21,20 @@ const options: Parameters<typeof helmet>[0] = {
     },
   },
   crossOriginEmbedderPolicy: false,
-};
+});
 
 /**
  * The headers helmet sets for these options, computed once. Every directive is a constant (no
  * nonces), so each response gets the same set; @fastify/helmet rebuilt helmet's middleware (and
  * re-parsed the policy) on every request, ~6 % of a read's CPU in the profile (docs/benchmarks.md).
  */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(scriptHashes: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const capture = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: () => undefined,
   } as unknown as ServerResponse;
-  helmet(options)({} as never, capture, (err?: unknown) => {
+  helmet(optionsWith(scriptHashes))({} as never, capture, (err?: unknown) => {
     if (err) throw err;
   });
   return headers;

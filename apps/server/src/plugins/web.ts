@@ -1,9 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath, routedPath } from '../lib/api-path';
 import { sendFailure } from '../lib/errors';
+import { securityHeaders } from './security';
 
 /**
  * The pages the build pre-rendered for one path each: login.html for /login, dashboard.html for
@@ -22,6 +24,25 @@ function pagesByPath(webDist: string): Map<string, string> {
 }
 
 /**
+ * The CSP hashes ('sha256-…') of the inline scripts in the built pages: login.html's early login
+ * script (apps/web/src/features/auth/early-login.ts) makes the form work before the app's code
+ * arrives, and on a slow network a file of its own would cost a round trip more. Only what the
+ * build wrote is allowed, by its exact text; every other inline script stays refused.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  const hashes = new Set<string>();
+  for (const entry of readdirSync(webDist, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const html = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const [, attrs = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+      if (/\bsrc\s*=/.test(attrs) || text === '') continue;
+      hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...hashes].sort();
+}
+
+/**
  * Serves the built React app and falls back to a page for every non-API path, so deep links
  * like /dashboard load the SPA. Unknown /api paths answer a JSON 404. Hashed assets are cached for a
  * year; robots.txt and sitemap.xml come from apps/web/public.
@@ -30,6 +51,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   const hasApp = existsSync(path.join(webDist, 'index.html'));
   const hasShell = existsSync(path.join(webDist, 'app.html'));
   const pages = hasApp ? pagesByPath(webDist) : new Map<string, string>();
+  // The pages' policy, with their inline scripts allowed (security.ts sets the policy without them
+  // for every document; the API's answers keep their own).
+  const scriptHashes = hasApp ? inlineScriptHashes(webDist) : [];
+  const pagePolicy = scriptHashes.length ? securityHeaders(scriptHashes)['content-security-policy'] : undefined;
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -45,6 +70,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         // robots.txt) keeps its name across builds, so the browser asks again every time (an ETag
         // makes that a 304).
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The service worker caches the pages by their file names (/login.html): the same policy.
+        if (pagePolicy && file.endsWith('.html')) res.header('content-security-policy', pagePolicy);
       },
     });
     // @fastify/static with wildcard:false registers each file at start; assets added later are not served.
@@ -55,6 +82,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       return sendFailure(reply, 'NOT_FOUND');
     }
     reply.header('cache-control', 'no-cache');
+    if (pagePolicy) reply.header('content-security-policy', pagePolicy);
     // index.html carries the landing page, login.html the login form and each signed-in page its
     // shell, pre-rendered by the build; every other path gets app.html, the same page with a splash.
     const file = url === '/' || !hasShell ? 'index.html' : (pages.get(url) ?? 'app.html');

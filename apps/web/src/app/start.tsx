@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { handOverEarlyLogin } from '../features/auth/early-login';
 import { storage } from '../lib/storage';
 import { AppRoutes, preloadRoute } from './router';
 
@@ -30,6 +31,9 @@ void preloadRoute(location.pathname)
   .then(() => {
     // In a transition either way: React renders in slices that yield to the browser (the page's
     // own HTML, the login form or a signed-in shell, stays on screen meanwhile), not one long task.
+    // login.html's early script kept the form working until now (early-login.ts): it hands the
+    // form back as the build rendered it, with what was typed, before React hydrates it.
+    if (prerendered) handOverEarlyLogin();
     if (prerendered) startTransition(() => void hydrateRoot(root, app));
     else startTransition(() => createRoot(root).render(app));
   });

@@ -114,7 +114,14 @@ export async function request(method: string, path: string, body?: unknown, quer
   let res: Response;
   try {
     // The screen's first read may already be on its way, started by the entry (early-requests.ts).
-    const early = method === 'GET' && url.search === '' ? takeEarlyResponse(url.pathname, token) : null;
+    // A login sent by login.html's form before the app was ready (features/auth/early-login.ts):
+    // its answer, when this is the same request, is this one's.
+    const early =
+      method === 'GET' && url.search === ''
+        ? takeEarlyResponse(url.pathname, token)
+        : method === 'POST' && body !== undefined
+          ? (window.__earlyLogin?.take(url.pathname, JSON.stringify(body)) ?? null)
+          : null;
     res = await (early ?? fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch {
     throw new ApiError('Network error. Please check your connection.', 0);

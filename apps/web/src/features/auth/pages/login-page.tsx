@@ -1,6 +1,6 @@
 import { ZLoginRequest, type TLoginRequest } from '@app/core/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -14,6 +14,7 @@ import { useFinishLogin } from '../components/finish-login';
 import { SocialButtons } from '../components/social-buttons';
 import { startOtp } from '../components/start-otp';
 import { TwoFactorStep } from '../components/two-factor-step';
+import { takeWaitingPress, typedBeforeHydration } from '../early-login';
 
 /** api-client words a failure without a server message as 'Request failed (status)'. */
 function hasServerMessage(err: ApiError): boolean {
@@ -37,7 +38,9 @@ export default function LoginPage() {
   const finish = useFinishLogin();
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [challengeId, setChallengeId] = useState<string | null>(null);
-  const form = useForm<TLoginRequest>({ resolver: zodResolver(ZLoginRequest), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  // What was typed into login.html's form before the app was ready stays (early-login.ts).
+  const [typed] = useState(typedBeforeHydration);
+  const form = useForm<TLoginRequest>({ resolver: zodResolver(ZLoginRequest), mode: 'onTouched', defaultValues: typed });
   const { isSubmitting } = form.formState;
   const field = fieldsOf(form);
   const from = (location.state as { from?: string } | null)?.from;
@@ -73,6 +76,14 @@ export default function LoginPage() {
     }
   });
 
+  // A press on login.html's form before the app was ready: carried out once, now. Its request may
+  // already be answered: login() takes that answer (api-client) instead of asking again.
+  useEffect(() => {
+    if (takeWaitingPress()) void onSubmit();
+    // Once, on the first mount: the press belongs to the form as hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   if (challengeId)
     return (
       <TwoFactorStep
@@ -87,7 +98,7 @@ export default function LoginPage() {
 
   return (
     <AuthShell title="Welcome back" subtitle="Log in to your account" footer={{ text: 'New here?', to: '/signup', link: 'Create an account' }}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" data-early-login="">
         <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
         <PasswordField
           label="Password"
