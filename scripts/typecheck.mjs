@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('@typescript/native/package.json')), 'bin/tsc');
-const projects = ['packages/core', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const projects = ['packages/core', 'apps/server', 'apps/signer', 'apps/web', 'e2e', 'bench'];
 
 for (const project of projects) {
   const { status } = spawnSync(process.execPath, [tsc, '-p', project, '--singleThreaded'], { stdio: 'inherit' });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { buildCustodyConfig, CustodyConfigError, ZCustodyEnv } from './modules/custody/config';
+import { buildPayoutsConfig, PayoutsConfigError, ZPayoutsEnv } from './modules/payouts/config';
 
 /**
  * Every environment variable the server reads, parsed once (server design, section 1); `.env.example`
@@ -35,6 +36,7 @@ export const ZEnv = z.object({
   MAIL_FROM: z.string().default('no-reply@localhost'),
   PAYMENTS_GATEWAY: z.enum(['sandbox', 'nowpayments', 'chain']).default('sandbox'),
   ...ZCustodyEnv,
+  ...ZPayoutsEnv,
   NOWPAYMENTS_API_URL: z.string().url().default('https://api.nowpayments.io'),
   NOWPAYMENTS_API_KEY: z.string().optional(),
   NOWPAYMENTS_IPN_SECRET: z.string().optional(),
@@ -121,10 +123,12 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
     if (!e.NOWPAYMENTS_IPN_SECRET) throw new ConfigError('Invalid configuration: NOWPAYMENTS_IPN_SECRET is required when PAYMENTS_GATEWAY=nowpayments');
   }
   let custody;
+  let payouts;
   try {
     custody = buildCustodyConfig(e, e.PAYMENTS_GATEWAY === 'chain');
+    payouts = buildPayoutsConfig(e, custody);
   } catch (err) {
-    if (err instanceof CustodyConfigError) throw new ConfigError(`Invalid configuration: ${err.message}`);
+    if (err instanceof CustodyConfigError || err instanceof PayoutsConfigError) throw new ConfigError(`Invalid configuration: ${err.message}`);
     throw err;
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -149,6 +153,7 @@ function buildConfig(e: z.infer<typeof ZEnv>) {
         password: e.NOWPAYMENTS_PASSWORD,
       },
       custody,
+      payouts,
     },
     oauth: {
       google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: e.GOOGLE_ISSUER_URL },

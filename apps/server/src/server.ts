@@ -10,6 +10,7 @@ import { cleanupJob } from './jobs/cleanup-job';
 import { paymentJobs } from './modules/payments/jobs';
 import { teamDrainJob } from './modules/team/jobs';
 import { custodyJobs } from './modules/custody/jobs';
+import { payoutJobs } from './modules/payouts/confirm';
 import type { AppContext } from './context';
 import { controlRoutes, newControlSecret, removeControlFile, writeControlFile } from './cli/control';
 import { bootstrapAdmin } from './modules/admin/create-admin';
@@ -19,7 +20,7 @@ import { holderIsGone, waitForDataDirLock, type DataDirLock } from './lib/data-d
  * Every background job this server runs (when JOBS_ENABLED): composed here, so the runner imports
  * no module. The chain gateway adds a watcher per configured network (issue 33).
  */
-const jobsOf = (ctx: AppContext): readonly Job[] => [roiJob, ...paymentJobs, mailJob, cleanupJob, teamDrainJob, ...custodyJobs(ctx)];
+const jobsOf = (ctx: AppContext): readonly Job[] => [roiJob, ...paymentJobs, mailJob, cleanupJob, teamDrainJob, ...custodyJobs(ctx), ...payoutJobs(ctx)];
 
 async function main(): Promise<void> {
   loadDotEnv();

@@ -11,15 +11,35 @@ import { history, income, staking, team, transfers, withdrawals } from './contra
 import { csvExports } from './contracts/exports';
 import { demoPayments, payments } from './contracts/payments';
 import { security } from './contracts/security';
+import { signer } from './contracts/signer';
 import { support } from './contracts/support';
 import { user } from './contracts/user';
 
 export * from './contracts/define';
-export { admin, auth, health, internal, history, income, staking, team, transfers, withdrawals, demoPayments, payments, security, support, user, csvExports };
+export {
+  admin,
+  auth,
+  health,
+  internal,
+  history,
+  income,
+  staking,
+  team,
+  transfers,
+  withdrawals,
+  demoPayments,
+  payments,
+  security,
+  signer,
+  support,
+  user,
+  csvExports,
+};
 export { socialContracts, SOCIAL_PROVIDER_NAMES, ZAuthData, type TAuthData } from './contracts/auth';
 export * from './contracts/money';
 export * from './contracts/payments';
 export * from './contracts/security';
+export * from './contracts/signer';
 export * from './contracts/support';
 export * from './contracts/user';
 export * from './contracts/admin';
@@ -42,6 +62,7 @@ export const contracts = {
   demoPayments,
   admin,
   internal,
+  signer,
   csvExports,
 } as const;
 

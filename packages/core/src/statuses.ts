@@ -17,7 +17,12 @@ export const FINAL_PAYMENT_STATUSES = [
   'refunded',
   'expired',
 ] as const satisfies readonly (typeof PAYMENT_STATUSES)[number][];
-export const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
+/**
+ * A withdrawal: `pending` until an admin acts; with the signer (PAYOUTS=signer, custody.md section 6)
+ * `approved` (waiting for the signer), `sent` (broadcast, waiting for its block to be final) and
+ * then `completed`; a manual payout goes from `pending` to `completed` with the admin's hash.
+ */
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'sent', 'completed', 'rejected'] as const;
 export const STAKE_STATUSES = ['active', 'completed'] as const;
 export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
 export const USER_STATUSES = ['inactive', 'active', 'blocked'] as const;

@@ -37,6 +37,8 @@ import * as m0191 from './migrations/0191_deposits_credited_in_full';
 import * as m0195 from './migrations/0195_custody_node_state';
 import * as m0205 from './migrations/0205_custody_key_rotation';
 import * as m0206 from './migrations/0206_custody_dismissed';
+import * as m0210 from './migrations/0210_signer_payouts';
+import * as m0211 from './migrations/0211_drop_app_post';
 
 /**
  * Every migration of ./migrations by its file name, in order: written by `npm run db:manifest`, checked
@@ -83,4 +85,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0195_custody_node_state': m0195,
   '0205_custody_key_rotation': m0205,
   '0206_custody_dismissed': m0206,
+  '0210_signer_payouts': m0210,
+  '0211_drop_app_post': m0211,
 };

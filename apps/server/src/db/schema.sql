@@ -141,6 +141,22 @@ create table custody_keys (
   constraint custody_keys_pkey PRIMARY KEY (family, fingerprint)
 );
 
+create table custody_sweeps (
+  id bigint not null generated always as identity,
+  network text not null,
+  address text not null,
+  amount_raw numeric(78,0) not null,
+  destination text not null,
+  gas_tx text,
+  token_tx text not null,
+  block_number bigint not null,
+  created_at timestamp with time zone not null default now(),
+  constraint custody_sweeps_amount_raw_check CHECK ((amount_raw > (0)::numeric)),
+  constraint custody_sweeps_destination_check CHECK ((destination = ANY (ARRAY['hot'::text, 'cold'::text]))),
+  constraint custody_sweeps_pkey PRIMARY KEY (id),
+  constraint custody_sweeps_token_tx_key UNIQUE (token_tx)
+);
+
 create table guess_budget (
   owner_key text not null,
   slots timestamp with time zone[] not null default '{}'::timestamp with time zone[],
@@ -390,6 +406,15 @@ create table settings (
   constraint settings_pkey PRIMARY KEY (id)
 );
 
+create table signer_contacts (
+  id smallint not null default 1,
+  last_contact_at timestamp with time zone not null,
+  limits jsonb not null default '[]'::jsonb,
+  hot jsonb not null default '[]'::jsonb,
+  constraint signer_contacts_id_check CHECK ((id = 1)),
+  constraint signer_contacts_pkey PRIMARY KEY (id)
+);
+
 create table social_identities (
   id bigint not null generated always as identity,
   user_id bigint not null,
@@ -585,14 +610,21 @@ create table withdrawals (
   processed_by bigint,
   processed_at timestamp with time zone,
   created_at timestamp with time zone not null default now(),
+  payout_nonce bigint,
+  payout_note text,
+  approved_by bigint,
+  approved_at timestamp with time zone,
+  sent_at timestamp with time zone,
   constraint withdrawals_amount_check CHECK ((amount > 0)),
+  constraint withdrawals_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES users(id),
   constraint withdrawals_check CHECK (((fee + receive_amount) = amount)),
   constraint withdrawals_fee_check CHECK ((fee >= 0)),
   constraint withdrawals_network_check CHECK ((network = ANY (ARRAY['POLYGON'::text, 'BSC'::text, 'TRON'::text]))),
   constraint withdrawals_pkey PRIMARY KEY (id),
   constraint withdrawals_processed_by_fkey FOREIGN KEY (processed_by) REFERENCES users(id),
   constraint withdrawals_receive_amount_check CHECK ((receive_amount > 0)),
-  constraint withdrawals_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'completed'::text, 'rejected'::text]))),
+  constraint withdrawals_sent_has_nonce CHECK (((status <> 'sent'::text) OR ((payout_nonce IS NOT NULL) AND (tx_hash IS NOT NULL)))),
+  constraint withdrawals_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'sent'::text, 'completed'::text, 'rejected'::text]))),
   constraint withdrawals_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
 
@@ -637,6 +669,8 @@ CREATE INDEX transfers_sender_idx ON transfers USING btree (sender_id, created_a
 CREATE UNIQUE INDEX users_email_lower_key ON users USING btree (lower(email));
 CREATE INDEX users_referrer_id_idx ON users USING btree (referrer_id);
 CREATE INDEX users_unverified_idx ON users USING btree (created_at) WHERE (email_verified_at IS NULL);
+CREATE UNIQUE INDEX withdrawals_live_nonce ON withdrawals USING btree (network, payout_nonce) WHERE (status = 'sent'::text);
+CREATE INDEX withdrawals_payout_queue ON withdrawals USING btree (id) WHERE (status = ANY (ARRAY['approved'::text, 'sent'::text]));
 CREATE INDEX withdrawals_status_idx ON withdrawals USING btree (status, created_at DESC);
 CREATE INDEX withdrawals_user_idx ON withdrawals USING btree (user_id, created_at DESC);
 
@@ -695,15 +729,6 @@ AS $function$
       end if;
       return null;
     end $function$;
-
-CREATE OR REPLACE FUNCTION app_post(p_key text, p_kind text, p_user bigint, p_memo text, p_acc_users bigint[], p_acc_kinds text[], p_amounts bigint[])
- RETURNS bigint
- LANGUAGE sql
-AS $function$
-      select w.o_entry_id from app_post_many(array[p_key], array[p_kind], array[p_user], array[p_memo],
-        array_fill(1, array[cardinality(p_amounts)]), p_acc_users, p_acc_kinds, p_amounts,
-        array_fill(null::bigint, array[cardinality(p_amounts)])) w
-    $function$;
 
 CREATE OR REPLACE FUNCTION app_post_many(p_keys text[], p_kinds text[], p_users bigint[], p_memos text[], p_entry integer[], p_acc_users bigint[], p_acc_kinds text[], p_amounts bigint[], p_stakes bigint[])
  RETURNS TABLE(o_ord integer, o_entry_id bigint)

@@ -11,7 +11,8 @@ import { jobRunsOf, type JobOutcome } from './runs';
 export interface Job {
   name: string;
   intervalMs: number;
-  run: (ctx: AppContext) => Promise<unknown>;
+  /** `log` is the app's logger: a job's notable events (a payout completed, a node lying) are log lines too */
+  run: (ctx: AppContext, log?: FastifyBaseLogger) => Promise<unknown>;
 }
 
 export interface JobsHandle {
@@ -52,13 +53,13 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: readonl
             return;
           }
           try {
-            await job.run(ctx);
+            await job.run(ctx, log);
           } finally {
             await sql`select pg_advisory_unlock(${lockId(job.name)})`.execute(conn);
           }
         });
       } else {
-        await job.run(ctx);
+        await job.run(ctx, log);
       }
     } catch (err) {
       outcome = 'failed';

@@ -20,7 +20,7 @@ export type ContractHandler<C extends Contract> = (req: FastifyRequest<Parsed<C>
  * Auth runs onRequest, before the body is validated: a caller without rights learns nothing about the payload rules.
  */
 export function route<C extends Contract>(app: FastifyInstance, c: C, handler: ContractHandler<C>, options: { config?: FastifyContextConfig } = {}): void {
-  const guard = c.auth === 'user' ? app.authenticate : c.auth === 'admin' ? app.requireAdmin : undefined;
+  const guard = c.auth === 'user' ? app.authenticate : c.auth === 'admin' ? app.requireAdmin : c.auth === 'signer' ? app.requireSigner : undefined;
   app.route({
     method: c.method,
     url: c.path,

@@ -13,6 +13,7 @@ import custodyRoutes from './custody/routes';
 import teamRoutes from './team/routes';
 import transfersRoutes from './transfers/routes';
 import withdrawalsRoutes from './withdrawals/routes';
+import payoutRoutes from './payouts/routes';
 import historyRoutes from './history/routes';
 import socialRoutes from './social/routes';
 import securityRoutes from './security/routes';
@@ -33,6 +34,7 @@ export const modules: FastifyPluginAsync[] = [
   teamRoutes,
   transfersRoutes,
   withdrawalsRoutes,
+  payoutRoutes,
   historyRoutes,
   socialRoutes,
   securityRoutes,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { appErrorFor } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
+import { isSignerToken } from '../modules/payouts/service';
 import { findSessionUser, findSessionUserCached, hashToken, sessionCheck, type SessionUser } from '../modules/auth/sessions';
 
 declare module 'fastify' {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: authenticate, then require is_admin, else 403. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest: the signer's own bearer token (its hash is SIGNER_TOKEN_HASH), else 401; no session token is one. */
+    requireSigner: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyContextConfig {
     /**
@@ -76,5 +79,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     await authenticate(request);
     if (!request.user.is_admin) throw new AppError('FORBIDDEN', 'Admin access required');
+  });
+  app.decorate('requireSigner', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token || token.length > 200 || !isSignerToken(app.ctx, token)) throw new AppError('UNAUTHENTICATED', 'Signer token required');
   });
 });

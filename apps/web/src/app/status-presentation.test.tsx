@@ -84,7 +84,13 @@ const EXPECTED: Record<StatusKind, Record<string, [words: string, colour: Colour
     cancelled: ['Cancelled', 'slate'],
   },
   // Rejected is red in every place (it was grey on /transaction and red elsewhere).
-  withdrawal: { pending: ['Pending', 'amber'], completed: ['Completed', 'emerald'], rejected: ['Rejected', 'red'] },
+  withdrawal: {
+    pending: ['Pending', 'amber'],
+    approved: ['Approved', 'sky'],
+    sent: ['Sent', 'sky'],
+    completed: ['Completed', 'emerald'],
+    rejected: ['Rejected', 'red'],
+  },
   stake: { active: ['Active', 'emerald'], completed: ['Completed', 'emerald'] },
   ticket: { open: ['Open', 'emerald'], answered: ['Answered', 'sky'], closed: ['Closed', 'red'] },
   // Inactive is red everywhere (it was grey on the admin pages and red on the user's own).
@@ -325,6 +331,9 @@ describe('every place a status shows, every status', () => {
       status,
       tx_hash: null,
       reject_reason: null,
+      payout_nonce: null,
+      payout_note: null,
+      can_approve: false,
       createdAt: T0,
       processedAt: null,
       user: { id: '1', username: 'ann000001', email: 'ann@example.test' },

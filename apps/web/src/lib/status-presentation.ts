@@ -55,6 +55,8 @@ const PAYMENT = {
 /** Withdrawals. A rejected one is red everywhere (it was grey on /transaction, the spec's history "secondary"). */
 const WITHDRAWAL = {
   pending: { label: 'Pending', tone: 'warning' },
+  approved: { label: 'Approved', tone: 'info' },
+  sent: { label: 'Sent', tone: 'info' },
   completed: { label: 'Completed', tone: 'success' },
   rejected: { label: 'Rejected', tone: 'danger' },
 } as const satisfies Record<WithdrawalStatus, StatusPresentation>;

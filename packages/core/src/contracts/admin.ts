@@ -85,6 +85,12 @@ export const ZAdminWithdrawal = z.object({
   status: ZWithdrawalStatus,
   tx_hash: z.string().nullable(),
   reject_reason: z.string().nullable(),
+  /** the signer's nonce on record for a sent payout (PAYOUTS=signer) */
+  payout_nonce: z.string().nullable(),
+  /** why the signer holds it, or why its last transaction failed (shown to the admin) */
+  payout_note: z.string().nullable(),
+  /** the admin may hand it to the signer (PAYOUTS=signer, pending, on a network the server watches) */
+  can_approve: z.boolean(),
   createdAt: ZIsoTime,
   processedAt: ZIsoTime.nullable(),
 });
@@ -294,7 +300,7 @@ export const admin = {
     auth,
     tag,
     summary: 'The withdrawal queue',
-    query: ZPageQuery.extend({ status: z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, completed or rejected' }).optional() }),
+    query: ZPageQuery.extend({ status: z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, approved, sent, completed or rejected' }).optional() }),
     data: pageOf(ZAdminWithdrawal.extend({ user: z.object({ id: ZId, username: z.string(), email: z.string() }) })),
   }),
   completeWithdrawal: defineContract({
@@ -305,6 +311,47 @@ export const admin = {
     summary: 'Marks a withdrawal paid',
     params: ZAdminIdParams,
     body: ZCompleteWithdrawalRequest,
+    data: ZAdminWithdrawal,
+  }),
+  payouts: defineContract({
+    method: 'GET',
+    path: '/admin/payouts',
+    auth,
+    tag,
+    summary: "Who pays withdrawals, the signer's last contact, its limits used today and the hot wallet (as the signer last reported them)",
+    data: z.object({
+      mode: z.enum(['manual', 'signer']),
+      queue: z.object({ approved: z.number().int(), held: z.number().int(), sent: z.number().int() }),
+      /** per network: deposit addresses + hot wallet + swept to cold = credited − paid out by the signer */
+      reconciliation: z.array(
+        z.object({
+          network: z.string(),
+          on_deposit_addresses: ZMoney,
+          hot: ZMoney.nullable(),
+          swept_to_cold: ZMoney,
+          swept_to_hot: ZMoney,
+          credited: ZMoney,
+          paid_out: ZMoney,
+          difference: ZMoney,
+          flagged: z.boolean(),
+        }),
+      ),
+      signer: z
+        .object({
+          last_contact_at: ZIsoTime,
+          limits: z.array(z.object({ network: z.string(), used: ZMoney, limit: ZMoney, max_payout: ZMoney })),
+          hot: z.array(z.object({ network: z.string(), address: z.string(), token: ZMoney, gas: z.string() })),
+        })
+        .nullable(),
+    }),
+  }),
+  approveWithdrawal: defineContract({
+    method: 'POST',
+    path: '/admin/withdrawals/:id/approve',
+    auth,
+    tag,
+    summary: 'Hands a pending withdrawal to the signer (PAYOUTS=signer), which pays it on chain',
+    params: ZAdminIdParams,
     data: ZAdminWithdrawal,
   }),
   rejectWithdrawal: defineContract({

@@ -15,8 +15,11 @@ export function jsonText<T extends z.ZodType>(schema: T) {
   }, 'must be JSON text of its documented shape');
 }
 
-/** Who may call an endpoint: anyone, a signed-in user (bearer token), or an admin. */
-export type Auth = 'public' | 'user' | 'admin';
+/**
+ * Who may call an endpoint: anyone, a signed-in user (bearer token), an admin, or the signer
+ * process (its own bearer token, whose hash the server keeps; no user or admin token is one).
+ */
+export type Auth = 'public' | 'user' | 'admin' | 'signer';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**

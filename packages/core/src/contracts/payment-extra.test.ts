@@ -11,6 +11,8 @@ describe('payment extra in the answers', () => {
     pay_currency: 'usdtbsc',
     credited_amount: 5,
     timedout_at: null,
+    confirmations: 3,
+    required_confirmations: null,
     extra,
   });
   const good = {

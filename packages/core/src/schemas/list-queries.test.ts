@@ -9,7 +9,7 @@ describe('list filters name what they accept', () => {
   it.each([
     ['transfer type', ZTransferHistoryQuery, { type: 'bogus' }, 'type must be deposit or withdraw'],
     ['admin tickets status', admin.tickets.query!, { status: 'bogus' }, 'status must be open, answered or closed'],
-    ['admin withdrawals status', admin.withdrawals.query!, { status: 'bogus' }, 'status must be pending, completed or rejected'],
+    ['admin withdrawals status', admin.withdrawals.query!, { status: 'bogus' }, 'status must be pending, approved, sent, completed or rejected'],
     ['admin payments review', admin.payments.query!, { review: 'yes' }, 'review must be true or false'],
     ['admin payments status', admin.payments.query!, { status: 'x'.repeat(21) }, 'status must be at most 20 characters'],
     ['admin users search', admin.users.query!, { q: 'x'.repeat(101) }, 'q must be at most 100 characters'],

@@ -1,4 +1,3 @@
-import { HDKey } from '@scure/bip32';
 import { sql, type Kysely } from 'kysely';
 
 /**
@@ -8,8 +7,9 @@ import { sql, type Kysely } from 'kysely';
  * (family, user_id) and (family, idx) allowed no second address.
  *
  * - custody_addresses.key_fingerprint: the hash160 identifier (hex) of the account xpub that derived
- *   the address. Filled here from the stored xpub text, so the backfill is exact; NULL only where
- *   that text is no xpub at all (legacy, current at migration).
+ *   the address. NULL on the rows made before (a migration imports nothing but kysely, so it cannot
+ *   decode an xpub): the server fills them from the stored xpub text before it hands out an address
+ *   under that key (custody/addresses.ts nextKeyIndex), and until then a NULL row is its xpub text's.
  * - a user has at most one address per key (not per family), and an index serves one address per key.
  * - custody_keys: every account key that has handed out addresses, with its own index sequence, so a
  *   new key's addresses start at 0 (wallets find them with their usual gap limit) and its first use
@@ -17,16 +17,6 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table custody_addresses add column key_fingerprint text check (key_fingerprint ~ '^[0-9a-f]{40}$')`.execute(db);
-  const xpubs = await sql<{ xpub: string }>`select distinct xpub from custody_addresses`.execute(db);
-  for (const { xpub } of xpubs.rows) {
-    let fp: string;
-    try {
-      fp = Buffer.from(HDKey.fromExtendedKey(xpub).identifier!).toString('hex');
-    } catch {
-      continue;
-    }
-    await sql`update custody_addresses set key_fingerprint = ${fp} where xpub = ${xpub}`.execute(db);
-  }
   await sql`alter table custody_addresses drop constraint custody_addresses_family_user_id_key`.execute(db);
   await sql`alter table custody_addresses drop constraint custody_addresses_family_idx_key`.execute(db);
   // coalesce: a legacy row without a fingerprint is still one key's, the one its xpub text names.

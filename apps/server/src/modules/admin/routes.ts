@@ -9,6 +9,7 @@ import { exportAdminList } from './export-csv';
 import { listPayments } from './payments-admin';
 import {
   closeTicket,
+  approveWithdrawal,
   completeWithdrawal,
   creditCustodyTransfer,
   dismissCustodyTransfer,
@@ -23,11 +24,17 @@ import {
 import { getStats } from './stats';
 import { listWithdrawalsForAdmin } from '../withdrawals/service';
 import { custodyView } from '../custody/service';
+import { CUSTODY_NETWORK_OF, payoutView, signerPays, type WithdrawalNetwork } from '../payouts/service';
 import { getUserDetail } from './user-detail';
 import { searchUsers, setBlocked } from './users';
 
 /** /api/admin/*: every route needs an admin token (401 without a token, 403 for a user token). */
 const adminRoutes: FastifyPluginAsync = async (app) => {
+  // Whether the console offers "Approve": the signer pays this withdrawal's network (payouts/policy.ts).
+  const withApproval = <W extends { network: string; status: string }>(w: W) => ({
+    ...w,
+    can_approve: w.status === 'pending' && w.network in CUSTODY_NETWORK_OF && signerPays(app.ctx.config, w.network as WithdrawalNetwork),
+  });
   route(app, admin.users, async (req) => {
     const { rows, total } = await searchUsers(app.ctx.db, { q: req.query.q, page: req.query.page, perPage: req.query.per_page });
     return ok(paginated(rows, total, req.query.page, req.query.per_page));
@@ -67,15 +74,21 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, admin.withdrawals, async (req) => {
     const { rows, total } = await listWithdrawalsForAdmin(app.ctx.db, { status: req.query.status, page: req.query.page, perPage: req.query.per_page });
-    return ok(paginated(rows, total, req.query.page, req.query.per_page));
+    return ok(paginated(rows.map(withApproval), total, req.query.page, req.query.per_page));
   });
 
   route(app, admin.completeWithdrawal, async (req) =>
-    ok(await completeWithdrawal(app.ctx.db, req.user.id, req.params.id, req.body.tx_hash), 'Withdrawal marked as paid'),
+    ok(withApproval(await completeWithdrawal(app.ctx, req.user.id, req.params.id, req.body.tx_hash)), 'Withdrawal marked as paid'),
+  );
+
+  route(app, admin.payouts, async () => ok(await payoutView(app.ctx)));
+
+  route(app, admin.approveWithdrawal, async (req) =>
+    ok(withApproval(await approveWithdrawal(app.ctx, req.user.id, req.params.id)), 'Withdrawal approved: the signer will pay it'),
   );
 
   route(app, admin.rejectWithdrawal, async (req) =>
-    ok(await rejectWithdrawal(app.ctx.db, req.user.id, req.params.id, req.body.reason), 'Withdrawal rejected and refunded'),
+    ok(withApproval(await rejectWithdrawal(app.ctx.db, req.user.id, req.params.id, req.body.reason)), 'Withdrawal rejected and refunded'),
   );
 
   route(app, admin.payments, async (req) => {

@@ -12,6 +12,8 @@ import * as ledger from '../ledger/service';
 import * as settings from '../settings/service';
 import * as support from '../support/service';
 import * as withdrawals from '../withdrawals/service';
+import * as payouts from '../payouts/service';
+
 import { audit } from './audit';
 
 /**
@@ -58,17 +60,22 @@ export async function creditCustodyTransfer(db: DB, adminId: bigint, observation
 /** An admin dismisses a transfer that waits for them (dust, held): audited, with a log line. */
 export async function dismissCustodyTransfer(ctx: AppContext, adminId: bigint, observationId: bigint) {
   await ctx.db.transaction().execute(async (tx) => {
-    const r = await custody.dismissObservation(tx, observationId);
+    const r = await payments.dismissObservation(tx, observationId);
     if (!r) throw new AppError('NOT_FOUND', 'No transfer waiting for an admin');
     await audit(tx, { adminId, action: 'custody.dismiss', targetType: 'chain_observation', targetId: observationId, before: r.before, after: r.after });
     ctx.log.info({ network: r.network, txHash: r.txHash, observationId: String(observationId), adminId: String(adminId) }, 'custody transfer dismissed');
   });
 }
 
-/** Marks a withdrawal paid with the payout's hash, which must have the form of its chain. */
-export async function completeWithdrawal(db: DB, adminId: bigint, id: bigint, txHash: string) {
-  await withdrawals.checkPayoutHash(db, id, txHash);
-  const r = await withdrawals.completeWithdrawal(db, id, {
+/**
+ * Marks a withdrawal paid with the payout's hash, which must have the form of its chain and, where
+ * the server watches the network, be a final transfer of exactly the receive amount to the
+ * withdrawal's address (payouts/manual-evidence.ts).
+ */
+export async function completeWithdrawal(ctx: AppContext, adminId: bigint, id: bigint, txHash: string) {
+  await withdrawals.checkPayoutHash(ctx.db, id, txHash);
+  await payouts.checkManualPayout(ctx, id, txHash);
+  const r = await withdrawals.completeWithdrawal(ctx.db, id, {
     txHash,
     adminId,
     onDone: (tx, c) => audit(tx, { adminId, action: 'withdrawal.complete', targetType: 'withdrawal', targetId: id, before: c.before, after: c.after }),
@@ -76,7 +83,16 @@ export async function completeWithdrawal(db: DB, adminId: bigint, id: bigint, tx
   return r.after;
 }
 
-/** Rejects a withdrawal with a reason; the full amount returns to the user. */
+/** Hands a pending withdrawal to the signer (PAYOUTS=signer). */
+export async function approveWithdrawal(ctx: AppContext, adminId: bigint, id: bigint) {
+  const r = await payouts.approveWithdrawal(ctx, id, {
+    adminId,
+    onDone: (tx, c) => audit(tx, { adminId, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: id, before: c.before, after: c.after }),
+  });
+  return r.after;
+}
+
+/** Rejects a pending or approved withdrawal with a reason; the full amount returns to the user. */
 export async function rejectWithdrawal(db: DB, adminId: bigint, id: bigint, reason: string) {
   const r = await withdrawals.rejectWithdrawal(db, id, {
     reason,

@@ -33,6 +33,9 @@ export async function addressIndexOf(db: Executor, userId: bigint): Promise<numb
  * a lost race leaves a gap that nobody is given.
  */
 export async function nextKeyIndex(db: Executor, family: TAddressFamily, fingerprint: string, xpub: string): Promise<number> {
+  // Rows made before migration 0205 have no fingerprint yet: they are this key's when they carry its
+  // xpub text. Filled first, so the index below counts them and never hands out one of their addresses again.
+  await sql`update custody_addresses set key_fingerprint = ${fingerprint} where family = ${family} and key_fingerprint is null and xpub = ${xpub}`.execute(db);
   const res = await sql<{ idx: number }>`
     insert into custody_keys (family, fingerprint, xpub, next_idx)
     values (${family}, ${fingerprint}, ${xpub},

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Timestamp } from '../../db/types';
 import { noteAnswer, noteFailure } from './node-state';
 import { custodyRuntime } from './runtime';
-import { withRetry } from './watcher';
+import { withRetry } from './retry';
 import './table';
 
 export interface CustodyBalancesTable {

@@ -7,4 +7,11 @@
 export { ensureAddress, userAddresses, type UserAddress } from './addresses';
 export { custodyStatus, reconcile, resumeNetwork, type NetworkStatus, type Reconciliation } from './status';
 export { custodyView } from './admin-view';
-export { dismissObservation } from './dismiss';
+
+// What the payouts module (the signer's server side) reads of custody: the networks' clients and
+// configuration, address forms and token amounts (one implementation each).
+export { addressHex } from './derive';
+export { microOf, rawOf } from './amounts';
+export { custodyRuntime } from './runtime';
+export { TRANSFER_TOPIC, type ChainClient } from './rpc/client';
+export type { CustodyConfig, NetworkConfig } from './config';

@@ -118,7 +118,11 @@ export async function reconcile(ctx: AppContext, page: { page: number; perPage: 
     const sums = await sql<{ expected: string | null; credited: string | null }>`
       select sum(raw_amount) filter (where status <> 'orphaned') as expected, sum(amount) filter (where status = 'credited') as credited
       from chain_observations where network = ${network} and block_number <= ${atBlock ?? -1n}`.execute(ctx.db);
-    const expectedRaw = BigInt(sums.rows[0]?.expected ?? 0);
+    // What the signer swept off the deposit addresses (recorded once final on chain, payouts/sweeps.ts)
+    // left them on purpose: not a difference.
+    const swept = await sql<{ raw: string | null }>`
+      select sum(amount_raw) as raw from custody_sweeps where network = ${network} and block_number <= ${atBlock ?? -1n}`.execute(ctx.db);
+    const expectedRaw = BigInt(sums.rows[0]?.expected ?? 0) - BigInt(swept.rows[0]?.raw ?? 0);
     const ledgerCredited = BigInt(sums.rows[0]?.credited ?? 0);
     const stored = await sql<{ total: string | null; holding: string | number }>`
       select sum(balance) as total, count(*) filter (where balance > 0) as holding from custody_balances where network = ${network}`.execute(ctx.db);

@@ -129,7 +129,7 @@ describe('history date ranges and CSV exports', () => {
     expect(payments.slice(1).every((l) => l.split(',')[5] === 'expired')).toBe(true);
     const bad = await inject(t.app, csvExports.admin, { token: admin.token, query: { list: 'withdrawals', status: 'lost' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ success: false, message: 'status must be pending, completed or rejected' });
+    expect(bad.json()).toMatchObject({ success: false, message: 'status must be pending, approved, sent, completed or rejected' });
     expect((await inject(t.app, csvExports.admin, { token: alice.token, query: { list: 'users' } })).statusCode).toBe(403);
   });
 

@@ -9,6 +9,8 @@ export type MailKind =
   | 'otp_reset'
   | 'deposit_credited'
   | 'withdrawal_requested'
+  | 'withdrawal_approved'
+  | 'withdrawal_sent'
   | 'withdrawal_completed'
   | 'withdrawal_rejected'
   | 'password_changed'
@@ -93,6 +95,31 @@ function body(kind: MailKind, p: MailPayload): Body {
           ['You receive', `${p.receive} USDT`],
           ['Network', p.network ?? ''],
           ['To address', p.address ?? ''],
+        ],
+        action: { label: 'View transactions', path: '/transaction' },
+      };
+    case 'withdrawal_approved':
+      return {
+        subject: `Withdrawal approved: ${p.receive} USDT`,
+        heading: 'Your withdrawal was approved',
+        lines: ['It will be sent to your wallet shortly. We will write again when it is on its way.'],
+        facts: [
+          ['You receive', `${p.receive} USDT`],
+          ['Network', p.network ?? ''],
+          ['To address', p.address ?? ''],
+        ],
+        action: { label: 'View transactions', path: '/transaction' },
+      };
+    case 'withdrawal_sent':
+      return {
+        subject: `Withdrawal sent: ${p.receive} USDT`,
+        heading: 'Your withdrawal is on its way',
+        lines: [`We sent ${p.receive} USDT to your wallet. It is complete once its block is final, usually within minutes.`],
+        facts: [
+          ['You receive', `${p.receive} USDT`],
+          ['Network', p.network ?? ''],
+          ['Transaction hash', p.tx_hash ?? ''],
+          ['Explorer', p.explorer ?? ''],
         ],
         action: { label: 'View transactions', path: '/transaction' },
       };

@@ -341,4 +341,5 @@ export type { PaymentStatus } from './status';
 export { listDepositHistory } from './history';
 export { postDepositCredit } from './deposit-credit';
 export { movePayments, type StatusMove } from './status-writer';
+export { dismissObservation } from './dismiss-observation';
 export { chainKey, creditBelowMinimumObservation, recordChainDeposit, recordChainDeposits, type ChainDeposit } from './chain-deposits';

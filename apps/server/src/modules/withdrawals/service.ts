@@ -56,26 +56,36 @@ export async function createWithdrawal(db: DB, userId: bigint, input: TCreateWit
   });
 }
 
-async function lockPending(tx: Tx, id: bigint) {
+/**
+ * Locks the row and checks it is in one of the states the action starts from: a second or
+ * concurrent action then fails (the first one moved it on).
+ */
+async function lockIn(tx: Tx, id: bigint, from: readonly WithdrawalStatus[]) {
   const w = await tx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!w) throw new AppError('NOT_FOUND', 'Withdrawal not found');
-  if (w.status !== 'pending') throw new AppError('CONFLICT', 'Withdrawal already processed');
+  if (!from.includes(w.status)) throw new AppError('CONFLICT', 'Withdrawal already processed');
   return w;
 }
 
 /** Runs in the action's transaction: the admin's audit row commits or rolls back with the action. */
 export type OnProcessed = (tx: Tx, change: { before: ReturnType<typeof toJson>; after: ReturnType<typeof toJson> }) => Promise<void>;
 
-type Pending = Awaited<ReturnType<typeof lockPending>>;
+type Locked = Awaited<ReturnType<typeof lockIn>>;
 
 /**
- * What completing and rejecting share: the pending row locked (a second or concurrent action then
- * fails), the action's own ledger entry and row update, and the change handed to `onDone` inside
- * the same transaction.
+ * What every action on a withdrawal shares: the row locked in a state the action starts from, the
+ * action's own ledger entry and row update, and the change handed to `onDone` inside the same
+ * transaction.
  */
-async function processPending(db: DB, id: bigint, onDone: OnProcessed | undefined, apply: (tx: Tx, w: Pending) => Promise<Row>) {
+export async function processWithdrawal(
+  db: DB,
+  id: bigint,
+  from: readonly WithdrawalStatus[],
+  onDone: OnProcessed | undefined,
+  apply: (tx: Tx, w: Locked) => Promise<Row>,
+) {
   return withTx(db, async (tx) => {
-    const w = await lockPending(tx, id);
+    const w = await lockIn(tx, id, from);
     const after = await apply(tx, w);
     const change = { before: toJson(w), after: toJson(after) };
     await onDone?.(tx, change);
@@ -98,9 +108,13 @@ function recordDecision(
     .executeTakeFirstOrThrow();
 }
 
-/** Marks a withdrawal paid with the payout's tx hash: payable → fees (the fee) and payouts (what the user receives). */
-export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: string; adminId?: bigint; onDone?: OnProcessed }) {
-  return processPending(db, id, opts.onDone, async (tx, w) => {
+/**
+ * Marks a withdrawal paid with the payout's tx hash: payable → fees (the fee) and payouts (what the
+ * user receives). An admin completes a pending one (a manual payout); the server's payout watcher
+ * completes a sent one, on chain evidence only.
+ */
+export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: string; adminId?: bigint; onDone?: OnProcessed; from?: 'pending' | 'sent' }) {
+  return processWithdrawal(db, id, [opts.from ?? 'pending'], opts.onDone, async (tx, w) => {
     const amount = BigInt(w.amount);
     const fee = BigInt(w.fee);
     await ledger.post(tx, {
@@ -126,9 +140,13 @@ export async function completeWithdrawal(db: DB, id: bigint, opts: { txHash: str
   });
 }
 
-/** Refuses a withdrawal with a reason; the full amount returns to the user's income. */
+/**
+ * Refuses a withdrawal with a reason; the full amount returns to the user's income. A pending one,
+ * or an approved one the signer has not sent (a sent one may still be mined: only chain evidence
+ * decides it).
+ */
 export async function rejectWithdrawal(db: DB, id: bigint, opts: { reason: string; adminId?: bigint; onDone?: OnProcessed }) {
-  return processPending(db, id, opts.onDone, async (tx, w) => {
+  return processWithdrawal(db, id, ['pending', 'approved'], opts.onDone, async (tx, w) => {
     const amount = BigInt(w.amount);
     await ledger.post(tx, {
       key: `withdrawal-refund:${id}`,
@@ -157,11 +175,14 @@ type Row = {
   status: WithdrawalStatus;
   tx_hash: string | null;
   reject_reason: string | null;
+  payout_nonce: bigint | null;
+  payout_note: string | null;
   created_at: Date;
   processed_at: Date | null;
 };
 
-export function toJson(w: Row) {
+/** The admin's view of a withdrawal; `canApprove` says the signer could pay it (payouts/policy.ts). */
+export function toJson(w: Row, canApprove = false) {
   return {
     id: String(w.id),
     user_id: String(w.user_id),
@@ -173,6 +194,9 @@ export function toJson(w: Row) {
     status: w.status,
     tx_hash: w.tx_hash,
     reject_reason: w.reject_reason,
+    payout_nonce: w.payout_nonce === null ? null : String(w.payout_nonce),
+    payout_note: w.payout_note,
+    can_approve: canApprove && w.status === 'pending',
     createdAt: w.created_at.toISOString(),
     processedAt: w.processed_at ? w.processed_at.toISOString() : null,
   };

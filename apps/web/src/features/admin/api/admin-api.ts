@@ -25,6 +25,7 @@ export const userQuery = (id: string) => queryOptions(contractQuery(admin.user, 
 // A filter's text ('' for all) becomes the contract's status, or none: no cast, so a status the list does not know cannot be sent.
 export const withdrawalsQuery = (status: string, page: number) =>
   queryOptions(contractQuery(admin.withdrawals, { query: { status: ZWithdrawalStatus.safeParse(status).data, page } }));
+export const payoutsQuery = () => queryOptions(contractQuery(admin.payouts));
 export const ticketsQuery = (status: string, page: number) =>
   queryOptions(contractQuery(admin.tickets, { query: { status: ZTicketStatus.safeParse(status).data, page } }));
 export const paymentsQuery = (status: string, page: number) => queryOptions(contractQuery(admin.payments, { query: { status: status || undefined, page } }));

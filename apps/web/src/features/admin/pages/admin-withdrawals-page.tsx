@@ -10,21 +10,23 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { admin } from '@app/core/contracts/admin';
 import { errorMessage } from '../../../lib/api-client';
 import { call } from '../../../lib/call';
-import { useAdminAction, withdrawalsQuery, type AdminWithdrawal } from '../api/admin-api';
+import { payoutsQuery, useAdminAction, withdrawalsQuery, type AdminWithdrawal } from '../api/admin-api';
 import { AdminTable, StatusFilter } from '../components/admin-table';
 import { useAdminList } from '../components/use-admin-list';
 
-type Action = { kind: 'complete' | 'reject'; row: AdminWithdrawal } | null;
+type Action = { kind: 'complete' | 'reject' | 'approve'; row: AdminWithdrawal } | null;
 
 export default function AdminWithdrawalsPage() {
   const list = useAdminList('withdrawals', { status: 'pending' });
   const [action, setAction] = useState<Action>(null);
   const [text, setText] = useState('');
   const rows = useQuery(withdrawalsQuery(list.filter.status, list.page));
-  const run = useAdminAction((b: { id: string; kind: 'complete' | 'reject'; text: string }) =>
+  const run = useAdminAction((b: { id: string; kind: 'complete' | 'reject' | 'approve'; text: string }) =>
     b.kind === 'complete'
       ? call(admin.completeWithdrawal, { params: { id: b.id }, body: { tx_hash: b.text } })
-      : call(admin.rejectWithdrawal, { params: { id: b.id }, body: { reason: b.text } }),
+      : b.kind === 'approve'
+        ? call(admin.approveWithdrawal, { params: { id: b.id } })
+        : call(admin.rejectWithdrawal, { params: { id: b.id }, body: { reason: b.text } }),
   );
   const submit = async () => {
     if (!action) return;
@@ -40,6 +42,7 @@ export default function AdminWithdrawalsPage() {
   return (
     <div>
       <PageHeader title="Withdrawals" subtitle="Pay or refuse withdrawal requests" action={<StatusFilter list={list} options={WITHDRAWAL_STATUSES} />} />
+      <SignerPanel />
       <AdminTable<AdminWithdrawal>
         list={list}
         query={rows}
@@ -65,17 +68,33 @@ export default function AdminWithdrawalsPage() {
           {
             header: 'Action',
             cell: (w) =>
-              w.status === 'pending' ? (
-                <div className="flex gap-2">
-                  <Button className="px-3 py-1.5 text-xs" onClick={() => setAction({ kind: 'complete', row: w })}>
-                    Complete
-                  </Button>
-                  <Button variant="danger" className="px-3 py-1.5 text-xs" onClick={() => setAction({ kind: 'reject', row: w })}>
-                    Reject
-                  </Button>
+              w.status === 'pending' || w.status === 'approved' ? (
+                <div className="flex flex-col gap-1">
+                  <div className="flex gap-2">
+                    {w.can_approve && (
+                      <Button className="px-3 py-1.5 text-xs" onClick={() => setAction({ kind: 'approve', row: w })}>
+                        Approve
+                      </Button>
+                    )}
+                    {w.status === 'pending' && (
+                      <Button
+                        variant={w.can_approve ? 'secondary' : 'primary'}
+                        className="px-3 py-1.5 text-xs"
+                        onClick={() => setAction({ kind: 'complete', row: w })}
+                      >
+                        Complete
+                      </Button>
+                    )}
+                    <Button variant="danger" className="px-3 py-1.5 text-xs" onClick={() => setAction({ kind: 'reject', row: w })}>
+                      Reject
+                    </Button>
+                  </div>
+                  {w.payout_note && <span className="max-w-xs text-xs text-amber-300">{w.payout_note}</span>}
                 </div>
               ) : (
-                <span className="font-mono text-xs text-slate-400">{w.tx_hash ? shortenAddress(w.tx_hash) : (w.reject_reason ?? '-')}</span>
+                <span className="font-mono text-xs text-slate-400" title={w.tx_hash ?? undefined}>
+                  {w.tx_hash ? `${w.payout_nonce !== null ? `nonce ${w.payout_nonce} · ` : ''}${shortenAddress(w.tx_hash)}` : (w.reject_reason ?? '-')}
+                </span>
               ),
           },
         ]}
@@ -83,22 +102,85 @@ export default function AdminWithdrawalsPage() {
       <Modal
         open={action !== null}
         onClose={() => setAction(null)}
-        title={action?.kind === 'complete' ? 'Complete withdrawal' : 'Reject withdrawal'}
+        title={action?.kind === 'complete' ? 'Complete withdrawal' : action?.kind === 'approve' ? 'Approve withdrawal' : 'Reject withdrawal'}
         description={action ? `$${formatAmount(action.row.receive_amount)} to ${action.row.wallet_address} (${action.row.network})` : undefined}
       >
-        <label htmlFor="admin-action-text" className="label">
-          {action?.kind === 'complete' ? 'Payout transaction hash' : 'Reason (the full amount returns to the user)'}
-        </label>
-        <input id="admin-action-text" className="input" value={text} onChange={(e) => setText(e.target.value)} />
+        {action?.kind === 'approve' ? (
+          <p className="text-sm text-slate-300">The signer pays it from the hot wallet; it is completed once its transaction is final on chain.</p>
+        ) : (
+          <>
+            <label htmlFor="admin-action-text" className="label">
+              {action?.kind === 'complete' ? 'Payout transaction hash' : 'Reason (the full amount returns to the user)'}
+            </label>
+            <input id="admin-action-text" className="input" value={text} onChange={(e) => setText(e.target.value)} />
+          </>
+        )}
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setAction(null)}>
             Cancel
           </Button>
-          <Button variant={action?.kind === 'reject' ? 'danger' : 'primary'} disabled={!text.trim() || run.isPending} onClick={() => void submit()}>
-            {run.isPending ? 'Processing...' : action?.kind === 'complete' ? 'Mark as paid' : 'Reject and refund'}
+          <Button
+            variant={action?.kind === 'reject' ? 'danger' : 'primary'}
+            disabled={(action?.kind !== 'approve' && !text.trim()) || run.isPending}
+            onClick={() => void submit()}
+          >
+            {run.isPending
+              ? 'Processing...'
+              : action?.kind === 'complete'
+                ? 'Mark as paid'
+                : action?.kind === 'approve'
+                  ? 'Approve payout'
+                  : 'Reject and refund'}
           </Button>
         </div>
       </Modal>
     </div>
+  );
+}
+
+/**
+ * With PAYOUTS=signer: the payout queue by state, the signer's last contact, its limits used today
+ * and the hot wallet as the signer last reported them (custody.md section 6). Nothing with manual payouts.
+ */
+function SignerPanel() {
+  const q = useQuery(payoutsQuery());
+  const v = q.data;
+  if (!v || v.mode !== 'signer') return null;
+  const ago = v.signer ? Math.max(0, Math.round((Date.now() - new Date(v.signer.last_contact_at).getTime()) / 1000)) : null;
+  return (
+    <section aria-label="Signer" className="card mb-4 grid gap-3 p-4 text-sm sm:grid-cols-3">
+      <div>
+        <h2 className="font-semibold text-white">Signer</h2>
+        <p className={ago === null || ago > 120 ? 'text-red-300' : 'text-slate-300'}>
+          {ago === null ? 'Never in contact' : `Last contact ${ago < 60 ? `${ago} s` : `${Math.round(ago / 60)} min`} ago`}
+        </p>
+        <p className="text-slate-400">
+          Queue: {v.queue.approved} approved ({v.queue.held} held), {v.queue.sent} sent
+        </p>
+      </div>
+      <div>
+        <h3 className="font-semibold text-white">Limits used today</h3>
+        {v.signer?.limits.map((l) => (
+          <p key={l.network} className="text-slate-300">
+            {l.network.toUpperCase()}: ${formatAmount(l.used)} of ${formatAmount(l.limit)} (max ${formatAmount(l.max_payout)} each)
+          </p>
+        ))}
+      </div>
+      <div>
+        <h3 className="font-semibold text-white">Hot wallet</h3>
+        {v.signer?.hot.map((h) => (
+          <p key={h.network} className="text-slate-300" title={h.address}>
+            {h.network.toUpperCase()}: ${formatAmount(h.token)} USDT, gas {h.gas}
+          </p>
+        ))}
+      </div>
+      {v.reconciliation.map((r) => (
+        <p key={r.network} className={`sm:col-span-3 ${r.flagged ? 'text-red-300' : 'text-slate-400'}`}>
+          {r.network.toUpperCase()}: addresses ${formatAmount(r.on_deposit_addresses)} + hot {r.hot === null ? 'unknown' : `$${formatAmount(r.hot)}`} + cold $
+          {formatAmount(r.swept_to_cold)} = credited ${formatAmount(r.credited)} − paid ${formatAmount(r.paid_out)}
+          {r.flagged ? ` (difference $${formatAmount(r.difference)})` : ' ✓'}
+        </p>
+      ))}
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/types';
-import { movePayments } from '../payments/service';
-import './table';
+import { movePayments } from './status-writer';
+import '../custody/table';
 
 /**
  * An admin takes a transfer off the list of what waits for them without crediting it: dust under

@@ -1,0 +1,59 @@
+import { TRANSFER_TOPIC, type ChainClient, type NetworkConfig } from '../custody/service';
+
+/** What the chain says about a payout's transaction (custody.md section 6, "completes it only on chain evidence"). */
+export type Evidence =
+  | { state: 'final'; blockNumber: bigint }
+  /** mined and matching, not final yet (or its block is no longer the node's at that height) */
+  | { state: 'waiting'; confirmations: number; required: number }
+  /** the node knows no receipt: not mined (yet), or dropped */
+  | { state: 'missing' }
+  | { state: 'reverted'; final: boolean }
+  /** mined and successful, but it is not the payment it should be */
+  | { state: 'mismatch'; reason: string };
+
+interface RawReceipt {
+  status?: string;
+  blockNumber?: string;
+  blockHash?: string;
+  logs?: { address?: string; topics?: string[]; data?: string }[];
+}
+
+const word = (hex: string) => `0x${hex.slice(2).toLowerCase().padStart(64, '0')}`;
+
+/**
+ * Reads the receipt and checks it is the expected payment: status 1 and a `Transfer` of the
+ * configured token to the withdrawal's address for exactly its amount (and from the hot address,
+ * when `from` is given), in a block that is still the node's at its height, with the network's
+ * confirmations (and under the node's finalized tag with FINALITY=finalized).
+ */
+export async function payoutEvidence(
+  client: ChainClient,
+  net: NetworkConfig,
+  txHash: string,
+  expect: { from?: string | undefined; to: string; raw: bigint },
+): Promise<Evidence> {
+  const receipt = await client.rpc.call<RawReceipt | null>('eth_getTransactionReceipt', [txHash]);
+  if (!receipt || !receipt.blockNumber || !receipt.blockHash) return { state: 'missing' };
+  const blockNumber = BigInt(receipt.blockNumber);
+  const head = await client.head();
+  const confirmations = Number(head - blockNumber + 1n);
+  const canonical = (await client.blockHashes([blockNumber])).get(blockNumber)?.toLowerCase() === receipt.blockHash.toLowerCase();
+  let final = canonical && confirmations >= net.confirmations;
+  if (final && net.finality === 'finalized') {
+    const finalized = await client.finalizedHeight();
+    final = finalized !== null && finalized >= blockNumber;
+  }
+  if (receipt.status !== '0x1') return { state: 'reverted', final };
+  const amount = word(`0x${expect.raw.toString(16)}`);
+  const paid = (receipt.logs ?? []).some(
+    (l) =>
+      l.address?.toLowerCase() === net.token &&
+      l.topics?.length === 3 &&
+      l.topics[0]?.toLowerCase() === TRANSFER_TOPIC &&
+      (expect.from === undefined || l.topics[1]?.toLowerCase() === word(expect.from)) &&
+      l.topics[2]?.toLowerCase() === word(expect.to) &&
+      l.data?.toLowerCase() === amount,
+  );
+  if (!paid) return { state: 'mismatch', reason: `no transfer of the expected amount to ${expect.to} in ${txHash}` };
+  return final ? { state: 'final', blockNumber } : { state: 'waiting', confirmations: Math.max(0, confirmations), required: net.confirmations };
+}
