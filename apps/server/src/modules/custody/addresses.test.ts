@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { useTestApp } from '../../test/app';
 import { nodeArgs } from '../../test/entry-points';
-import { auth, createUser } from '../../test/factories';
+import { payments } from '@app/core/contracts';
+import { inject } from '../../test/api';
+import { createUser } from '../../test/factories';
 import { deriveAddress, parseAccountXpub } from './derive';
 import { TEST_EVM_XPUB, TEST_MNEMONIC, TEST_TRON_XPUB } from '../../test/chain/test-keys';
 
@@ -103,26 +105,26 @@ describe('GET /api/payments/addresses and POST /api/payments/create with PAYMENT
 
   it('answers the same permanent addresses every time: one EVM address for BSC and Polygon, a T… one for Tron', async () => {
     const u = await createUser(t.db, t.ctx.secret);
-    const first = await t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) });
+    const first = await inject(t.app, payments.addresses, { token: u.token });
     expect(first.statusCode, first.body).toBe(200);
-    const a = first.json().data;
+    const a = first.data();
     expect(a.usdtbsc).toBe(a.usdtmatic);
     expect(a.usdtbsc).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect(isValidTronAddress(a.usdttrc20)).toBe(true);
-    const again = await t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) });
-    expect(again.json().data).toEqual(a);
+    expect(isValidTronAddress(a.usdttrc20!)).toBe(true);
+    const again = await inject(t.app, payments.addresses, { token: u.token });
+    expect(again.data()).toEqual(a);
     // Each key has its own index sequence (key rotation, migration 0205).
     const idx = async (family: 'evm' | 'tron') =>
       (await t.db.selectFrom('custody_addresses').select('idx').where('user_id', '=', u.id).where('family', '=', family).executeTakeFirstOrThrow()).idx;
     expect(a.usdtbsc).toBe(deriveAddress('evm', parseAccountXpub(TEST_EVM_XPUB, 'evm'), await idx('evm')).display);
     expect(a.usdttrc20).toBe(deriveAddress('tron', parseAccountXpub(TEST_TRON_XPUB, 'tron'), await idx('tron')).display);
 
-    const created = await t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 25, currency: 'usdttrc20' } });
+    const created = await inject(t.app, payments.create, { token: u.token, body: { amount: 25, currency: 'usdttrc20' } });
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json().data).toMatchObject({ payAddress: a.usdttrc20, payCurrency: 'usdttrc20', amount: 25, status: 'waiting' });
-    const bsc = await t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 5, currency: 'usdtbsc' } });
-    expect(bsc.json().data.payAddress).toBe(a.usdtbsc);
-    const row = await t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', bsc.json().data.payment_id).executeTakeFirstOrThrow();
+    expect(created.data()).toMatchObject({ payAddress: a.usdttrc20, payCurrency: 'usdttrc20', amount: 25, status: 'waiting' });
+    const bsc = await inject(t.app, payments.create, { token: u.token, body: { amount: 5, currency: 'usdtbsc' } });
+    expect(bsc.data().payAddress).toBe(a.usdtbsc);
+    const row = await t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', bsc.data().payment_id).executeTakeFirstOrThrow();
     expect(row.provider).toBe('chain');
     expect(row.extra).toMatchObject({ network: 'bsc', required_confirmations: 15 });
   });
@@ -131,11 +133,9 @@ describe('GET /api/payments/addresses and POST /api/payments/create with PAYMENT
     const users = await Promise.all(Array.from({ length: 50 }, () => createUser(t.db, t.ctx.secret)));
     // Each user asks twice at once too: the same user must get one index.
     const answers = await Promise.all(
-      [...users, ...users].map((u) =>
-        t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) }).then((r) => [u.id, r.json().data] as const),
-      ),
+      [...users, ...users].map((u) => inject(t.app, payments.addresses, { token: u.token }).then((r) => [u.id, r.data()] as const)),
     );
-    const byUser = new Map<bigint, string>();
+    const byUser = new Map<bigint, string | undefined>();
     for (const [id, data] of answers) {
       if (byUser.has(id)) expect(data.usdtbsc).toBe(byUser.get(id));
       byUser.set(id, data.usdtbsc);
@@ -150,7 +150,7 @@ describe('GET /api/payments/addresses and POST /api/payments/create with PAYMENT
   it('a user of another gateway has no such route', async () => {
     // (this app is chain; the sandbox's simulate route is absent here)
     const u = await createUser(t.db, t.ctx.secret);
-    const res = await t.app.inject({ method: 'POST', url: '/api/sandbox/payments/1/pay', headers: auth(u.token), payload: { amount: 1 } });
+    const res = await inject(t.app, payments.sandboxPay, { params: { payment_id: '1' }, token: u.token, body: { amount: 1 } });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -159,7 +159,7 @@ describe('GET /api/payments/addresses under another gateway', () => {
   const t = useTestApp();
   it('answers 404: only the chain gateway has permanent addresses (the route exists, so /api/docs lists it)', async () => {
     const u = await createUser(t.db, t.ctx.secret);
-    const res = await t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) });
+    const res = await inject(t.app, payments.addresses, { token: u.token });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Not found' });
     expect((await t.db.selectFrom('custody_addresses').selectAll().execute()).length).toBe(0);

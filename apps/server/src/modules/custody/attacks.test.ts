@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auth } from '../../test/factories';
+import { payments } from '@app/core/contracts';
+import { inject } from '../../test/api';
 import * as ledger from '../ledger/service';
 import { evmClient } from './rpc/client';
 import { httpTransport, type RpcRequest, type RpcResponse } from './rpc/json-rpc';
@@ -13,18 +14,16 @@ describe('attacks on the chain gateway', () => {
   it('a deposit to another user’s address credits that user, and nobody sees another’s address or payment', async () => {
     await c.tick();
     const [a, b] = [await c.user(), await c.user()];
-    const paid = (
-      await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(a.token), payload: { amount: 10, currency: 'usdtbsc' } })
-    ).json().data;
+    const paid = (await inject(c.t.app, payments.create, { token: a.token, body: { amount: 10, currency: 'usdtbsc' } })).data();
     // A pays 10 to B's address hoping to have it counted as A's payment.
     await c.deposit('bsc', b.evm, '10');
     await c.anvil.mine(5);
     await c.tick();
     expect(await c.balance(a.id)).toBe(0n);
     expect(await c.balance(b.id)).toBe(10_000_000n);
-    const status = await c.t.app.inject({ method: 'POST', url: '/api/payments/status', headers: auth(b.token), payload: { payment_id: paid.payment_id } });
+    const status = await inject(c.t.app, payments.status, { token: b.token, body: { payment_id: paid.payment_id } });
     expect(status.statusCode).toBe(404);
-    const mine = (await c.t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(a.token) })).json().data;
+    const mine = (await inject(c.t.app, payments.addresses, { token: a.token })).data();
     expect(mine.usdtbsc).toBe(a.evmDisplay);
   });
 

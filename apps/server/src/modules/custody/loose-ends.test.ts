@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { useChainTest, type ChainTest } from '../../test/chain/test-chain';
-import { auth, createUser } from '../../test/factories';
+import { admin as adminContracts, payments } from '@app/core/contracts';
+import { inject } from '../../test/api';
+import { createUser } from '../../test/factories';
 
 /** The app logger swapped for one that keeps its lines, for the length of `fn`. */
 async function captureLogs(c: ChainTest, fn: () => Promise<void>): Promise<{ level: number; msg: string; [k: string]: unknown }[]> {
@@ -29,8 +31,8 @@ describe('a top-up inside the payment window', () => {
   it('completes the partly paid payment instead of opening one of its own', async () => {
     await c.tick();
     const u = await c.user();
-    const created = await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 10, currency: 'usdtbsc' } });
-    const id = created.json().data.payment_id as string;
+    const created = await inject(c.t.app, payments.create, { token: u.token, body: { amount: 10, currency: 'usdtbsc' } });
+    const id = created.data().payment_id;
     await c.deposit('bsc', u.evm, '4');
     await c.anvil.mine(5);
     await c.tick();
@@ -43,8 +45,8 @@ describe('a top-up inside the payment window', () => {
     // Seen, not final yet: claimed by the open payment, which stays partially paid meanwhile.
     const seen = await c.t.db.selectFrom('chain_observations').selectAll().where('tx_hash', '=', top.txHash).executeTakeFirstOrThrow();
     expect(seen.payment_id).toBe(part.id);
-    const listed = await c.t.app.inject({ method: 'GET', url: '/api/payments/pending', headers: auth(u.token) });
-    expect(listed.json().data).toEqual([expect.objectContaining({ payment_id: id, status: 'partially_paid', required_confirmations: 5 })]);
+    const listed = await inject(c.t.app, payments.pending, { token: u.token });
+    expect(listed.data()).toEqual([expect.objectContaining({ payment_id: id, status: 'partially_paid', required_confirmations: 5 })]);
     expect((await c.t.db.selectFrom('payments').select('status').where('id', '=', part.id).executeTakeFirstOrThrow()).status).toBe('partially_paid');
     await c.anvil.mine(5);
     await c.tick();
@@ -55,18 +57,18 @@ describe('a top-up inside the payment window', () => {
     const all = await c.t.db.selectFrom('payments').select('id').where('user_id', '=', u.id).execute();
     expect(all).toHaveLength(1);
     // The count and the depth are fields of the payment itself, not only inside `extra`.
-    const status = await c.t.app.inject({ method: 'POST', url: '/api/payments/status', headers: auth(u.token), payload: { payment_id: id } });
+    const status = await inject(c.t.app, payments.status, { token: u.token, body: { payment_id: id } });
     expect(status.statusCode, status.body).toBe(200);
-    expect(status.json().data).toMatchObject({ status: 'finished', confirmations: expect.any(Number), required_confirmations: 5 });
-    expect(status.json().data.confirmations).toBeGreaterThanOrEqual(5);
+    expect(status.data()).toMatchObject({ status: 'finished', confirmations: expect.any(Number), required_confirmations: 5 });
+    expect(status.data().confirmations).toBeGreaterThanOrEqual(5);
     expect(await c.balance(u.id)).toBe(10_000_000n);
   });
 
   it('after the window a top-up is its own payment, credited in full', async () => {
     await c.tick();
     const u = await c.user();
-    const created = await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 10, currency: 'usdtbsc' } });
-    const id = created.json().data.payment_id as string;
+    const created = await inject(c.t.app, payments.create, { token: u.token, body: { amount: 10, currency: 'usdtbsc' } });
+    const id = created.data().payment_id;
     await c.deposit('bsc', u.evm, '4');
     await c.anvil.mine(5);
     await c.tick();
@@ -90,11 +92,9 @@ describe('what waits for an admin: dust, held transfers, and the log', () => {
   const c = useChainTest();
   const admin = () => createUser(c.t.db, c.t.ctx.secret, { isAdmin: true });
   const view = async (token: string) => {
-    const res = await c.t.app.inject({ method: 'GET', url: '/api/admin/custody', headers: auth(token) });
+    const res = await inject(c.t.app, adminContracts.custody, { token });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as {
-      not_credited: { id: string; status: string; amount: number; token_amount: string; actions: string[]; tx_hash: string }[];
-    };
+    return res.data();
   };
 
   it('logs credits, transfers under the minimum and held transfers', async () => {
@@ -132,22 +132,22 @@ describe('what waits for an admin: dust, held transfers, and the log', () => {
     expect(h.token_amount).toBe('28948022309329048855892746252171976963317496166410141009864.396001978282409984');
     expect(small).toMatchObject({ status: 'below_minimum', token_amount: '0.5', actions: ['credit', 'dismiss'] });
 
-    const credit = await c.t.app.inject({ method: 'POST', url: `/api/admin/custody/observations/${d.id}/credit`, headers: auth(a.token) });
+    const credit = await inject(c.t.app, adminContracts.custodyCredit, { params: { id: d.id }, token: a.token });
     expect(credit.statusCode, credit.body).toBe(400);
     expect(credit.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', message: expect.stringMatching(/below one micro-USDT .*Dismiss it/) });
-    const creditHeld = await c.t.app.inject({ method: 'POST', url: `/api/admin/custody/observations/${h.id}/credit`, headers: auth(a.token) });
+    const creditHeld = await inject(c.t.app, adminContracts.custodyCredit, { params: { id: h.id }, token: a.token });
     expect(creditHeld.statusCode, creditHeld.body).toBe(400);
 
     const u2 = await createUser(c.t.db, c.t.ctx.secret);
-    expect((await c.t.app.inject({ method: 'POST', url: `/api/admin/custody/observations/${d.id}/dismiss`, headers: auth(u2.token) })).statusCode).toBe(403);
+    expect((await inject(c.t.app, adminContracts.custodyDismiss, { params: { id: d.id }, token: u2.token })).statusCode).toBe(403);
     const logs = await captureLogs(c, async () => {
       for (const id of [d.id, h.id]) {
-        const res = await c.t.app.inject({ method: 'POST', url: `/api/admin/custody/observations/${id}/dismiss`, headers: auth(a.token) });
+        const res = await inject(c.t.app, adminContracts.custodyDismiss, { params: { id }, token: a.token });
         expect(res.statusCode, res.body).toBe(200);
       }
     });
     expect(logs.filter((l) => l.msg === 'custody transfer dismissed')).toHaveLength(2);
-    expect((await c.t.app.inject({ method: 'POST', url: `/api/admin/custody/observations/${d.id}/dismiss`, headers: auth(a.token) })).statusCode).toBe(404);
+    expect((await inject(c.t.app, adminContracts.custodyDismiss, { params: { id: d.id }, token: a.token })).statusCode).toBe(404);
     const left = (await view(a.token)).not_credited.map((w) => w.id);
     expect(left).not.toContain(d.id);
     expect(left).not.toContain(h.id);

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import type { TCustodyView } from '@app/core/contracts';
+import { admin as adminContracts, health as healthContracts, type TCustodyView } from '@app/core/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHungNode, type HungNode } from '../../test/chain/hung-node';
 import { usdtRaw, useChainTest } from '../../test/chain/test-chain';
-import { auth, createUser } from '../../test/factories';
+import { inject } from '../../test/api';
+import { createUser } from '../../test/factories';
 import { readBalances } from './balances';
 import { evmClient } from './rpc/client';
 import { configureCustody } from './runtime';
@@ -26,8 +27,10 @@ describe('custody tells the truth about its nodes and answers at scale', () => {
   afterAll(async () => {
     await hung?.close();
   });
-  const health = () => c.t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const health = () => inject(c.t.app, healthContracts.check, { token: METRICS_TOKEN });
   type ChainLine = { network: string; state: string; head_age_s: number | null };
+  /** The chain lines of a health answer, 200 or 503 (the contract types the 200's data, where they are optional). */
+  const chainOf = (res: Awaited<ReturnType<typeof health>>) => res.data().chain as ChainLine[];
   const bscOf = <T extends { network: string } = ChainLine>(list: T[]): T => list.find((n) => n.network === 'bsc')!;
   const bscView = (list: TCustodyView['networks']) => bscOf(list);
   const healthy = () => configureCustody(c.t.ctx, { clients: { bsc: evmClient(c.anvil.url) } });
@@ -38,7 +41,7 @@ describe('custody tells the truth about its nodes and answers at scale', () => {
     await c.tick();
     let res = await health();
     expect(res.statusCode, res.body).toBe(200);
-    expect(bscOf(res.json().data.chain)).toMatchObject({ state: 'ok', reason: null, lag: 0 });
+    expect(bscOf(chainOf(res))).toMatchObject({ state: 'ok', reason: null, lag: 0 });
 
     hang();
     await expect(c.tick()).rejects.toThrow(/did not answer within 200 ms/);
@@ -47,27 +50,27 @@ describe('custody tells the truth about its nodes and answers at scale', () => {
     res = await health();
     expect(res.statusCode, res.body).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
-    const stale = bscOf<ChainLine>(res.json().data.chain);
-    expect(res.json().data.status).toBe('degraded');
+    const stale = bscOf(chainOf(res));
+    expect(res.data().status).toBe('degraded');
     expect(stale).toMatchObject({ state: 'stale', reason: expect.stringMatching(/no answer from the node for \d+ s: .*did not answer/) });
     expect(stale.head_age_s).toBeGreaterThanOrEqual(1);
     // The anonymous answer: the status only, the same 503.
-    const anonymous = await c.t.app.inject({ method: 'GET', url: '/api/health' });
-    expect([anonymous.statusCode, anonymous.json().data]).toEqual([503, { status: 'degraded' }]);
+    const anonymous = await inject(c.t.app, healthContracts.check);
+    expect([anonymous.statusCode, anonymous.data()]).toEqual([503, { status: 'degraded' }]);
     // Polygon's node answers (nothing asked it yet: unknown, not stale).
-    expect(res.json().data.chain.find((n: { network: string }) => n.network === 'polygon').state).toBe('unknown');
+    expect(chainOf(res).find((n) => n.network === 'polygon')!.state).toBe('unknown');
 
     // The admin view says the same, and answers although the node hangs.
     const admin = await createUser(c.t.db, c.t.ctx.secret, { isAdmin: true });
-    const view = await c.t.app.inject({ method: 'GET', url: '/api/admin/custody', headers: auth(admin.token) });
+    const view = await inject(c.t.app, adminContracts.custody, { token: admin.token });
     expect(view.statusCode, view.body).toBe(200);
-    expect(bscOf(view.json().data.networks)).toMatchObject({ state: 'stale', reason: expect.stringMatching(/no answer/) });
+    expect(bscOf(view.data().networks)).toMatchObject({ state: 'stale', reason: expect.stringMatching(/no answer/) });
 
     healthy();
     await c.tick();
     res = await health();
     expect(res.statusCode, res.body).toBe(200);
-    expect(bscOf(res.json().data.chain)).toMatchObject({ state: 'ok', reason: null });
+    expect(bscOf(chainOf(res))).toMatchObject({ state: 'ok', reason: null });
   });
 
   it(`answers the custody view from stored balances within a second at ${ADDRESSES} addresses, also with the node hung`, async () => {
@@ -89,20 +92,20 @@ describe('custody tells the truth about its nodes and answers at scale', () => {
     const jobMs = performance.now() - job;
     expect(run.addresses).toBeGreaterThanOrEqual(ADDRESSES);
 
-    const get = async (query = '') => {
+    const get = async (query: { page?: string; per_page?: string } = {}) => {
       const started = performance.now();
-      const res = await c.t.app.inject({ method: 'GET', url: `/api/admin/custody${query}`, headers: auth(admin.token) });
+      const res = await inject(c.t.app, adminContracts.custody, { token: admin.token, query });
       const ms = performance.now() - started;
       expect(res.statusCode, res.body).toBe(200);
-      return { ms, bsc: bscView(res.json().data.networks) };
+      return { ms, bsc: bscView(res.data().networks) };
     };
-    const first = await get('?per_page=2');
+    const first = await get({ per_page: '2' });
     expect(first.bsc.reconciliation).toMatchObject({ addresses: run.addresses, holding: 3, on_chain: 21, expected: 21, difference: 0, flagged: false });
     expect(first.bsc.reconciliation.age_s).toBeGreaterThanOrEqual(0);
     expect(first.bsc.sweep).toHaveLength(2);
     expect(first.bsc.sweep_pagination).toEqual({ total: 3, page: 1, perPage: 2 });
     expect(first.bsc.sweep[0]).toMatchObject({ balance: 7, age_s: expect.any(Number), read_at: expect.any(String) });
-    const second = await get('?per_page=2&page=2');
+    const second = await get({ per_page: '2', page: '2' });
     expect(second.bsc.sweep).toHaveLength(1);
 
     hang();

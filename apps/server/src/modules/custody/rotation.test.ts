@@ -3,7 +3,8 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { describe, expect, it } from 'vitest';
 import { useChainTest } from '../../test/chain/test-chain';
 import { TEST_EVM_XPUB } from '../../test/chain/test-keys';
-import { auth } from '../../test/factories';
+import { payments } from '@app/core/contracts';
+import { inject } from '../../test/api';
 import { runCommand } from '../../cli/commands';
 import { deriveAddress, keyFingerprint, parseAccountXpub } from './derive';
 
@@ -17,8 +18,8 @@ describe('rotating CUSTODY_EVM_XPUB', () => {
   it('gives users a new address under the new key, keeps the old ones watched and credited', async () => {
     const old = parseAccountXpub(TEST_EVM_XPUB, 'evm');
     const u = await c.user();
-    const before = await c.t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) });
-    expect(before.json().data.usdtbsc).toBe(u.evmDisplay);
+    const before = await inject(c.t.app, payments.addresses, { token: u.token });
+    expect(before.data().usdtbsc).toBe(u.evmDisplay);
 
     // The restart with the new setting, in place: the same database, the new key.
     const key = parseAccountXpub(NEW_EVM_XPUB, 'evm');
@@ -36,23 +37,18 @@ describe('rotating CUSTODY_EVM_XPUB', () => {
       expect(real.output).toContain(`recorded key ${keyFingerprint(key).slice(0, 8)}`);
       expect((await runCommand(c.t.ctx, 'custody:rotate', [])).output).toMatch(/Nothing to record/);
 
-      const after = await c.t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) });
+      const after = await inject(c.t.app, payments.addresses, { token: u.token });
       // Before key rotation this answered 400 "Deposit addresses are being changed" for good.
       expect(after.statusCode, after.body).toBe(200);
       // The new key's own sequence: its first address, whatever indexes the old key had handed out.
-      expect(after.json().data.usdtbsc).toBe(deriveAddress('evm', key, 0).display);
-      expect(after.json().data.usdtmatic).toBe(after.json().data.usdtbsc);
-      const again = await c.t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) });
-      expect(again.json().data).toEqual(after.json().data);
+      expect(after.data().usdtbsc).toBe(deriveAddress('evm', key, 0).display);
+      expect(after.data().usdtmatic).toBe(after.data().usdtbsc);
+      const again = await inject(c.t.app, payments.addresses, { token: u.token });
+      expect(again.data()).toEqual(after.data());
 
-      const created = await c.t.app.inject({
-        method: 'POST',
-        url: '/api/payments/create',
-        headers: auth(u.token),
-        payload: { amount: 5, currency: 'usdtbsc' },
-      });
+      const created = await inject(c.t.app, payments.create, { token: u.token, body: { amount: 5, currency: 'usdtbsc' } });
       expect(created.statusCode, created.body).toBe(200);
-      expect(created.json().data.payAddress).toBe(deriveAddress('evm', key, 0).display);
+      expect(created.data().payAddress).toBe(deriveAddress('evm', key, 0).display);
 
       const rows = await c.t.db
         .selectFrom('custody_addresses')
@@ -81,8 +77,8 @@ describe('rotating CUSTODY_EVM_XPUB', () => {
       xpubs.evm = { text: TEST_EVM_XPUB, key: old };
     }
     // Rotating back to the old key gives the user their old address again, and nobody a reused index.
-    const back = await c.t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) });
-    expect(back.json().data.usdtbsc).toBe(u.evmDisplay);
+    const back = await inject(c.t.app, payments.addresses, { token: u.token });
+    expect(back.data().usdtbsc).toBe(u.evmDisplay);
     const w = await c.user();
     const oldIdx = await c.t.db.selectFrom('custody_addresses').select('idx').where('key_fingerprint', '=', keyFingerprint(old)).execute();
     expect(new Set(oldIdx.map((r) => r.idx)).size).toBe(oldIdx.length);

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { startAnvil, type Anvil } from '../../test/chain/anvil';
 import { startTronFake, type TronFake } from '../../test/chain/tron-fake';
-import { auth, createUser } from '../../test/factories';
+import { payments } from '@app/core/contracts';
+import { inject } from '../../test/api';
+import { createUser } from '../../test/factories';
 import * as ledger from '../ledger/service';
 import { addressHex, displayAddress } from './derive';
 import { configureCustody } from './runtime';
@@ -43,15 +45,13 @@ describe('the Tron watcher through the full node’s documented API', () => {
   it('answers a T… address and credits a transfer once it is solidified (19 blocks), keyed by the Tron transaction id', async () => {
     await tick();
     const u = await createUser(t.db, t.ctx.secret);
-    const addresses = (await t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) })).json().data;
+    const addresses = (await inject(t.app, payments.addresses, { token: u.token })).data();
     expect(Object.keys(addresses)).toEqual(['usdttrc20']);
     expect(addresses.usdttrc20).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
-    const created = (
-      await t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 30, currency: 'usdttrc20' } })
-    ).json().data;
+    const created = (await inject(t.app, payments.create, { token: u.token, body: { amount: 30, currency: 'usdttrc20' } })).data();
     expect(created.payAddress).toBe(addresses.usdttrc20);
 
-    const m = await anvil.mint(token, addressHex('tron', addresses.usdttrc20)!, 30_000_000n);
+    const m = await anvil.mint(token, addressHex('tron', addresses.usdttrc20!)!, 30_000_000n);
     await tick();
     const p = () => t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', created.payment_id).executeTakeFirstOrThrow();
     expect((await p()).status).toBe('confirming');
@@ -67,15 +67,13 @@ describe('the Tron watcher through the full node’s documented API', () => {
     expect(row.tx_hash).toBe(m.txHash.slice(2));
     const keys = await t.db.selectFrom('ledger_entries').select('idempotency_key').where('user_id', '=', u.id).execute();
     expect(keys.map((k) => k.idempotency_key)).toEqual([`chain:tron:${m.txHash.slice(2)}:0`]);
-    const status = (
-      await t.app.inject({ method: 'POST', url: '/api/payments/status', headers: auth(u.token), payload: { payment_id: created.payment_id } })
-    ).json().data;
+    const status = (await inject(t.app, payments.status, { token: u.token, body: { payment_id: created.payment_id } })).data();
     expect(JSON.parse(status.extra).explorer_url).toBe(`https://tronscan.org/#/transaction/${m.txHash.slice(2)}`);
   });
 
   it('meets 429 and 5xx answers with back-off, and a tick that gives up loses nothing', async () => {
     const u = await createUser(t.db, t.ctx.secret);
-    const address = (await t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) })).json().data.usdttrc20 as string;
+    const address = (await inject(t.app, payments.addresses, { token: u.token })).data().usdttrc20!;
     await anvil.mint(token, addressHex('tron', address)!, 5_500_000n);
     await anvil.mine(19);
     fake.fail(3, 429);
@@ -95,7 +93,7 @@ describe('the Tron watcher through the full node’s documented API', () => {
 
   it('TronGrid’s TRC-20 history with only_confirmed shows a transfer only once solidified, in T… form', async () => {
     const u = await createUser(t.db, t.ctx.secret);
-    const address = (await t.app.inject({ method: 'GET', url: '/api/payments/addresses', headers: auth(u.token) })).json().data.usdttrc20 as string;
+    const address = (await inject(t.app, payments.addresses, { token: u.token })).data().usdttrc20!;
     await anvil.mint(token, addressHex('tron', address)!, 1_250_000n);
     const history = async (confirmed: boolean) =>
       (await (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auth } from '../../test/factories';
+import { history as historyContracts, payments } from '@app/core/contracts';
+import { inject } from '../../test/api';
 import * as ledger from '../ledger/service';
 import { chainKey } from '../payments/service';
 import { usdtRaw, useChainTest } from '../../test/chain/test-chain';
@@ -15,8 +16,7 @@ describe('the chain watcher on anvil', () => {
   const c = useChainTest();
   const obs = (txHash: string) => c.t.db.selectFrom('chain_observations').selectAll().where('tx_hash', '=', txHash.toLowerCase()).orderBy('id').execute();
   const payment = (id: string) => c.t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', id).executeTakeFirstOrThrow();
-  const status = async (token: string, id: string) =>
-    (await c.t.app.inject({ method: 'POST', url: '/api/payments/status', headers: auth(token), payload: { payment_id: id } })).json().data;
+  const status = async (token: string, id: string) => (await inject(c.t.app, payments.status, { token, body: { payment_id: id } })).data();
   /** Mines until the tick after `blocks` more blocks; the watcher reads each. */
   const advance = async (blocks: number) => {
     await c.anvil.mine(blocks);
@@ -26,9 +26,9 @@ describe('the chain watcher on anvil', () => {
   it('shows a transfer as confirming with its count, credits it at the depth, and only once', async () => {
     await c.tick();
     const u = await c.user();
-    const created = await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 25, currency: 'usdtbsc' } });
-    const id = created.json().data.payment_id as string;
-    expect(created.json().data.payAddress).toBe(u.evmDisplay);
+    const created = await inject(c.t.app, payments.create, { token: u.token, body: { amount: 25, currency: 'usdtbsc' } });
+    const id = created.data().payment_id;
+    expect(created.data().payAddress).toBe(u.evmDisplay);
     expect((await status(u.token, id)).status).toBe('waiting');
 
     const d = await c.deposit('bsc', u.evm, '25');
@@ -154,12 +154,7 @@ describe('the chain watcher on anvil', () => {
 
 describe('deposits with no payment open, late, and under the minimum', () => {
   const c = useChainTest();
-  const history = async (token: string) =>
-    (await c.t.app.inject({ method: 'GET', url: '/api/user/get-history?type=transaction&page=1', headers: auth(token) })).json().data.data as {
-      status: string;
-      amount: number;
-      extra: string;
-    }[];
+  const history = async (token: string) => (await inject(c.t.app, historyContracts.list, { token, query: { type: 'transaction', page: '1' } })).data().data;
 
   it('credits a deposit with no payment open as its own finished payment, shown with network, tx hash and confirmations', async () => {
     await c.tick();
@@ -170,21 +165,21 @@ describe('deposits with no payment open, late, and under the minimum', () => {
     expect(await c.balance(u.id)).toBe(15_500_000n);
     const [rec] = await history(u.token);
     expect(rec).toMatchObject({ status: 'finished', amount: 15.5 });
-    expect(JSON.parse(rec!.extra)).toMatchObject({
+    expect(JSON.parse(rec!.extra!)).toMatchObject({
       network: 'Polygon',
       network_code: 'polygon',
       last_transaction_hash: d.txHash,
       explorer_url: `https://polygonscan.com/tx/${d.txHash}`,
       required_confirmations: 5,
     });
-    expect(JSON.parse(rec!.extra).confirmations_received).toBeGreaterThanOrEqual(5);
+    expect(JSON.parse(rec!.extra!).confirmations_received).toBeGreaterThanOrEqual(5);
   });
 
   it('credits a deposit after the payment window as its own finished payment; the expired one stays expired', async () => {
     await c.tick();
     const u = await c.user();
-    const created = await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 20, currency: 'usdtbsc' } });
-    const id = created.json().data.payment_id as string;
+    const created = await inject(c.t.app, payments.create, { token: u.token, body: { amount: 20, currency: 'usdtbsc' } });
+    const id = created.data().payment_id;
     // The window closes (its end moved into the past rather than waiting 300 s), and the expiry job runs.
     await c.t.db
       .updateTable('payments')
@@ -212,17 +207,13 @@ describe('deposits with no payment open, late, and under the minimum', () => {
   it('credits in full what arrives on an open payment, short or over the amount asked', async () => {
     await c.tick();
     const u = await c.user();
-    const short = (
-      await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 50, currency: 'usdtbsc' } })
-    ).json().data.payment_id as string;
+    const short = (await inject(c.t.app, payments.create, { token: u.token, body: { amount: 50, currency: 'usdtbsc' } })).data().payment_id;
     await c.deposit('bsc', u.evm, '30');
     await c.anvil.mine(5);
     await c.tick();
     const p = await c.t.db.selectFrom('payments').selectAll().where('provider_payment_id', '=', short).executeTakeFirstOrThrow();
     expect(p).toMatchObject({ status: 'partially_paid', credited_amount: 30_000_000n });
-    const over = (
-      await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 10, currency: 'usdtbsc' } })
-    ).json().data.payment_id as string;
+    const over = (await inject(c.t.app, payments.create, { token: u.token, body: { amount: 10, currency: 'usdtbsc' } })).data().payment_id;
     await c.deposit('bsc', u.evm, '12.25');
     await c.anvil.mine(5);
     await c.tick();
@@ -242,7 +233,7 @@ describe('deposits with no payment open, late, and under the minimum', () => {
     expect(o.status).toBe('below_minimum');
     const [rec] = await history(u.token);
     expect(rec!.status).toBe('failed');
-    expect(JSON.parse(rec!.extra).not_credited).toMatch(/below the minimum deposit \(0\.5 USDT\): not credited/);
+    expect(JSON.parse(rec!.extra!).not_credited).toMatch(/below the minimum deposit \(0\.5 USDT\): not credited/);
   });
 });
 
@@ -259,9 +250,7 @@ describe('a tick’s credits as one batch', () => {
     await c.tick();
     const u = await c.user();
     const other = await c.user();
-    const id = (
-      await c.t.app.inject({ method: 'POST', url: '/api/payments/create', headers: auth(u.token), payload: { amount: 30, currency: 'usdtbsc' } })
-    ).json().data.payment_id as string;
+    const id = (await inject(c.t.app, payments.create, { token: u.token, body: { amount: 30, currency: 'usdtbsc' } })).data().payment_id;
     await c.deposit('bsc', u.evm, '10');
     await c.deposit('bsc', u.evm, '20');
     await c.deposit('bsc', u.evm, '0.5');
