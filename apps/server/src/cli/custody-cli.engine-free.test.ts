@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_MNEMONIC } from '../test/chain/test-keys';
+import { TEST_HOT_EVM_ADDRESS, TEST_MNEMONIC } from '../test/chain/test-keys';
 import { custodyXpubOutput } from '../modules/custody/xpub-command';
 import { xpubArgs } from './offline';
 import { usageText } from './usage';
@@ -29,6 +29,9 @@ describe('custody:xpub arguments', () => {
     expect(out).toContain('  1: TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C');
     expect(out).not.toContain('  0: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
     expect(out).toMatch(/^ {2}2: 0x/m);
+    // The signer's hot wallet, m/44'/60'/1'/0/0: the address the signer derives and pays from.
+    expect(out).toContain(`CUSTODY_HOT_EVM_ADDRESS=${TEST_HOT_EVM_ADDRESS}`);
+    expect(out).toMatch(/^CUSTODY_HOT_TRON_ADDRESS=T[1-9A-HJ-NP-Za-km-z]{33}$/m);
     const many = custodyXpubOutput(TEST_MNEMONIC, 150, 0).output;
     expect(many).toMatch(/^ {2}149: T/m);
   });

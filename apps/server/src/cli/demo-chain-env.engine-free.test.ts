@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { startAnvil } from '../test/chain/anvil';
 import { startTronFake } from '../test/chain/tron-fake';
-import { demoAppEnv, demoPort } from './demo-chain-env';
+import { ZSignerEnv } from '../../../signer/src/config';
+import { demoAppEnv, demoPort, demoSignerEnv } from './demo-chain-env';
 
 const TOKENS = {
   bsc: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
@@ -14,13 +15,34 @@ describe('npm run demo:chain', () => {
   it('gives its app its own PGlite directory whatever the shell says (DATABASE_URL is cleared)', () => {
     const env = demoAppEnv(
       { DATABASE_URL: 'postgres://prod.example/money', DATA_DIR: '/srv/money', PATH: '/bin' },
-      { dataDir: '/tmp/usdt-demo-chain-x', port: '3000', anvilUrl: 'http://127.0.0.1:8545', tronUrl: 'http://127.0.0.1:9090', tokens: TOKENS },
+      {
+        dataDir: '/tmp/usdt-demo-chain-x',
+        port: '3000',
+        anvilUrl: 'http://127.0.0.1:8545',
+        tronUrl: 'http://127.0.0.1:9090',
+        tokens: TOKENS,
+        signerToken: 'x'.repeat(64),
+      },
     );
     expect(env).toMatchObject({ DATABASE_URL: '', DATA_DIR: '/tmp/usdt-demo-chain-x', PATH: '/bin', PAYMENTS_GATEWAY: 'chain' });
     const config = loadConfig(env);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toBe('/tmp/usdt-demo-chain-x');
     expect(config.payments.custody.networks.map((n) => n.network)).toEqual(['bsc', 'polygon', 'tron']);
+    expect(config.payments.payouts).toMatchObject({ mode: 'signer', hot: { evm: expect.stringMatching(/^0x[0-9a-f]{40}$/) } });
+  });
+
+  it("starts a signer with its own database and the app's token, whatever the shell's SIGNER_DATABASE_URL", () => {
+    const env = demoSignerEnv(
+      { SIGNER_DATABASE_URL: 'postgres://prod.example/signer', PATH: '/bin' },
+      { dataDir: '/tmp/d', port: '3000', anvilUrl: 'http://127.0.0.1:8545', tokens: TOKENS, signerToken: 'x'.repeat(64), mnemonicFile: '/tmp/d/m' },
+    );
+    expect(env.SIGNER_DATABASE_URL).toBeUndefined();
+    expect(ZSignerEnv.parse(env)).toMatchObject({
+      SIGNER_DATA_DIR: '/tmp/d/signer',
+      SIGNER_SERVER_URL: 'http://127.0.0.1:3000',
+      SIGNER_MNEMONIC_FILE: '/tmp/d/m',
+    });
   });
 
   it('takes its ports from DEMO_ANVIL_PORT and DEMO_TRON_PORT (unset: any free port), refusing what is no port', () => {

@@ -1,10 +1,14 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startAnvil } from '../test/chain/anvil';
 import { startTronFake } from '../test/chain/tron-fake';
-import { demoAppEnv, demoPort } from './demo-chain-env';
+import { TEST_HOT_EVM_ADDRESS, TEST_MNEMONIC } from '../test/chain/test-keys';
+import { demoAppEnv, demoPort, demoSignerEnv } from './demo-chain-env';
 import { DEMO_DATA_DIR, demoStatePath, type DemoChainState } from './demo-chain-state';
 
 /**
@@ -42,10 +46,22 @@ async function main() {
   };
   writeFileSync(demoStatePath(), JSON.stringify(state, null, 2));
 
+  // The hot wallet of the test mnemonic holds gas and tokens to pay withdrawals from.
+  await anvil.rpc('anvil_setBalance', [TEST_HOT_EVM_ADDRESS, '0x56BC75E2D63100000']);
+  await anvil.mint(tokens.bsc, TEST_HOT_EVM_ADDRESS, 10n ** 5n * 10n ** 18n);
+  await anvil.mint(tokens.polygon, TEST_HOT_EVM_ADDRESS, 10n ** 5n * 10n ** 6n);
+
   const port = process.env.PORT ?? '3000';
-  const env = demoAppEnv(process.env, { dataDir, port, anvilUrl: anvil.url, tronUrl: tron.url, tokens });
+  const signerToken = randomBytes(32).toString('hex');
+  const env = demoAppEnv(process.env, { dataDir, port, anvilUrl: anvil.url, tronUrl: tron.url, tokens, signerToken });
   // cwd: the demo's own directory, where no .env is (the server reads ./.env).
   const app = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: dataDir, env, stdio: 'inherit' });
+  const mnemonicFile = path.join(dataDir, 'signer-mnemonic');
+  writeFileSync(mnemonicFile, `${TEST_MNEMONIC}\n`, { mode: 0o600 });
+  const signerEnv = demoSignerEnv(process.env, { dataDir, port, anvilUrl: anvil.url, tokens, signerToken, mnemonicFile });
+  // tsx resolved from here: the signer runs in the demo's directory, where no node_modules is.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+  const signer = spawn(process.execPath, ['--import', tsx, path.join(root, 'apps/signer/src/main.ts')], { cwd: dataDir, env: signerEnv, stdio: 'inherit' });
   console.log(`
 Self-custody demo (test mnemonic, local chain ${anvil.url}, Tron fake ${tron.url}, data in ${dataDir})
   App:    http://localhost:${port}  (sign up, then Deposit: your permanent address is shown)
@@ -54,8 +70,11 @@ Self-custody demo (test mnemonic, local chain ${anvil.url}, Tron fake ${tron.url
     npm run cli -- chain:send --network bsc --to ADDRESS --amount 25
     (--network polygon, or tron with the T… address)
   BSC credits after 5 blocks, Polygon after 8, Tron once solidified (19); a block a second.
+  Withdrawals: Admin -> Withdrawals -> Approve; the signer (running beside the app, hot wallet
+  ${TEST_HOT_EVM_ADDRESS}) pays BSC and Polygon ones on the local chain.
 `);
   const stop = async () => {
+    signer.kill('SIGTERM');
     app.kill('SIGTERM');
     await tron.close();
     await anvil.close();
@@ -65,6 +84,7 @@ Self-custody demo (test mnemonic, local chain ${anvil.url}, Tron fake ${tron.url
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
   app.on('exit', (code) => {
+    signer.kill('SIGTERM');
     void tron.close();
     void anvil.close().then(() => {
       rmSync(dataDir, { recursive: true, force: true });

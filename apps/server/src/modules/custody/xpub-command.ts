@@ -22,6 +22,9 @@ export function custodyXpubOutput(mnemonicText: string, count = 3, first = 0): {
     `CUSTODY_TRON_XPUB=${tron.publicExtendedKey}`,
     // What custody:rotate and the stored addresses name a key by.
     `key fingerprints: evm ${keyFingerprint(evm).slice(0, 8)}, tron ${keyFingerprint(tron).slice(0, 8)}`,
+    // The signer's hot wallet (account 1, custody.md section 6): public, for the server's configuration.
+    `CUSTODY_HOT_EVM_ADDRESS=${deriveAddress('evm', HDKey.fromExtendedKey(root.derive("m/44'/60'/1'").publicExtendedKey), 0).display}`,
+    `CUSTODY_HOT_TRON_ADDRESS=${deriveAddress('tron', HDKey.fromExtendedKey(root.derive("m/44'/195'/1'").publicExtendedKey), 0).display}`,
     '',
     `EVM addresses (BSC and Polygon), ${ACCOUNT_PATH.evm}/0/i:`,
     ...indexes.map((i) => `  ${i}: ${deriveAddress('evm', evm, i).display}`),

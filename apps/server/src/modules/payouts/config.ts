@@ -58,12 +58,9 @@ export function buildPayoutsConfig(e: PayoutsEnv, custody: { networks: readonly 
   if (e.PAYOUTS === 'signer') {
     if (!custody.networks.length) throw new PayoutsConfigError('PAYOUTS=signer needs PAYMENTS_GATEWAY=chain with at least one network');
     if (!e.SIGNER_TOKEN_HASH) throw new PayoutsConfigError('SIGNER_TOKEN_HASH is required when PAYOUTS=signer');
-    for (const n of custody.networks) {
-      if (!hot[n.family])
-        throw new PayoutsConfigError(
-          `${n.family === 'evm' ? 'CUSTODY_HOT_EVM_ADDRESS' : 'CUSTODY_HOT_TRON_ADDRESS'} is required when PAYOUTS=signer watches ${n.network}`,
-        );
-    }
+    // The signer pays BSC and Polygon (Tron withdrawals stay manual until its Tron signing is built).
+    const evm = custody.networks.find((n) => n.family === 'evm');
+    if (evm && !hot.evm) throw new PayoutsConfigError(`CUSTODY_HOT_EVM_ADDRESS is required when PAYOUTS=signer watches ${evm.network}`);
   }
   return { mode: e.PAYOUTS, signerTokenHash: e.SIGNER_TOKEN_HASH?.toLowerCase(), hot, coldEvm: e.SWEEP_COLD_EVM_ADDRESS?.toLowerCase() };
 }

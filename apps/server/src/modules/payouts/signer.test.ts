@@ -15,7 +15,7 @@ import { SweepCrash, type Sweeper } from '../../../../signer/src/sweeps';
 import { inject } from '../../test/api';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app';
 import { startAnvil, type Anvil } from '../../test/chain/anvil';
-import { TEST_EVM_XPUB, TEST_MNEMONIC } from '../../test/chain/test-keys';
+import { TEST_EVM_XPUB, TEST_HOT_EVM_ADDRESS, TEST_MNEMONIC } from '../../test/chain/test-keys';
 import { createUser, fundIncome } from '../../test/factories';
 import { configureCustody } from '../custody/runtime';
 import { ensureAddress } from '../custody/addresses';
@@ -385,5 +385,7 @@ describe('the signer takes its mnemonic from a file only', () => {
     expect(k.own.has('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')).toBe(true);
     expect(k.own.has(k.hot.address.toLowerCase())).toBe(true);
     expect(k.hot.address.toLowerCase()).not.toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
+    // The constant the demo configures the server with is the address the signer pays from.
+    expect(k.hot.address).toBe(TEST_HOT_EVM_ADDRESS);
   });
 });
