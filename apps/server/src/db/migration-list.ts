@@ -39,6 +39,7 @@ import * as m0205 from './migrations/0205_custody_key_rotation';
 import * as m0206 from './migrations/0206_custody_dismissed';
 import * as m0210 from './migrations/0210_signer_payouts';
 import * as m0211 from './migrations/0211_drop_app_post';
+import * as m0212 from './migrations/0212_custody_quorum';
 
 /**
  * Every migration of ./migrations by its file name, in order: written by `npm run db:manifest`, checked
@@ -87,4 +88,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0206_custody_dismissed': m0206,
   '0210_signer_payouts': m0210,
   '0211_drop_app_post': m0211,
+  '0212_custody_quorum': m0212,
 };

@@ -48,6 +48,8 @@ create table chain_node_state (
   failing_since timestamp with time zone,
   error text,
   error_at timestamp with time zone,
+  quorum_short_since timestamp with time zone,
+  quorum_error text,
   constraint chain_node_state_pkey PRIMARY KEY (network)
 );
 

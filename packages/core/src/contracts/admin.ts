@@ -150,10 +150,12 @@ export const ZCustodyNetwork = z.object({
   network: z.string(),
   /**
    * ok; stale: the node has not answered for longer than CHAIN_STALE_AFTER_S (its head and lag are
-   * old news); halted: a reorg under the credited line; unknown: the watcher has not asked it yet
+   * old news), or too few endpoints have confirmed the final transfers for that long; halted: a reorg
+   * under the credited line; disputed: the endpoints disagreed on a transfer (held in not_credited
+   * until an admin dismisses it); unknown: the watcher has not asked it yet
    */
-  state: z.enum(['ok', 'stale', 'halted', 'unknown']),
-  /** why it is stale or halted */
+  state: z.enum(['ok', 'stale', 'halted', 'disputed', 'unknown']),
+  /** why it is stale, halted or disputed */
   reason: z.string().nullable(),
   /** the node's head as last seen, and how long ago it was first seen (a head that stops moving grows old) */
   head: ZHeight,
@@ -225,7 +227,7 @@ export const ZCustodyView = z.object({
       tx_hash: z.string(),
       seen_at: ZIsoTime,
       note: z.string().nullable(),
-      /** below_minimum: under the minimum deposit; held: above the automatic credit bound */
+      /** below_minimum: under the minimum deposit; held: above the automatic credit bound, or the endpoints disagree on it (the note says which) */
       status: z.enum(['below_minimum', 'held']),
       /** what arrived, in USDT, exact (a held transfer's `amount` is 0: it is never converted to micro-units) */
       token_amount: z.string(),

@@ -15,12 +15,14 @@ const ZDisk = z.object({ free_bytes: z.number().int(), floor_bytes: z.number().i
 const ZFailureSeen = z.object({ reason: z.enum(['disk', 'resources', 'schema']), code: z.string(), at: z.string() });
 /**
  * The chain gateway's watchers: a halted network is shown here until an admin resumes it; a stale
- * one (its node silent for longer than CHAIN_STALE_AFTER_S) makes health 503 `degraded`, with the reason.
+ * one (its node silent for longer than CHAIN_STALE_AFTER_S, or too few of its endpoints confirming
+ * the final transfers for that long) or a disputed one (its endpoints disagreed on a transfer, held
+ * until an admin dismisses it) makes health 503 `degraded`, with the reason.
  */
 const ZChain = z.array(
   z.object({
     network: z.string(),
-    state: z.enum(['ok', 'stale', 'halted', 'unknown']),
+    state: z.enum(['ok', 'stale', 'halted', 'disputed', 'unknown']),
     reason: z.string().nullable(),
     /** the node's head as last seen, and its age in seconds (a frozen head shows no lag: read both) */
     head: z.number().int().nullable(),
@@ -55,7 +57,7 @@ export const health = {
     responses: {
       503: ZFailure.extend({
         data: z.object({
-          /** down: the database is out of reach or lacks its schema; degraded: it answers, but the disk is (nearly) full or a chain node is stale */
+          /** down: the database is out of reach or lacks its schema; degraded: it answers, but the disk is (nearly) full or a chain network is stale or disputed */
           status: z.enum(['down', 'degraded']),
           db: z.enum(['ok', 'down']).optional(),
           jobs: ZJobs.optional(),
@@ -64,7 +66,7 @@ export const health = {
           chain: ZChain.optional(),
         }),
       }).describe(
-        'The database is out of reach, DATA_DIR is nearly full, a full-disk failure was answered recently, or a chain node has not answered for CHAIN_STALE_AFTER_S (degraded)',
+        "The database is out of reach, DATA_DIR is nearly full, a full-disk failure was answered recently, a chain node has not answered for CHAIN_STALE_AFTER_S, or a chain network's endpoints disagree on a transfer (degraded)",
       ),
     },
   }),

@@ -17,12 +17,30 @@ const evmContract = (d: string) =>
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x… contract address')
     .default(d);
 
+/** Comma-separated endpoints (blanks around the commas ignored), each a URL. */
+const splitUrls = (v: string) =>
+  v
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+const urlList = z
+  .string()
+  .refine((v) => splitUrls(v).every((u) => z.string().url().safeParse(u).success), 'must be a comma-separated list of URLs')
+  .transform(splitUrls)
+  .optional();
+
 export const ZCustodyEnv = {
   CUSTODY_EVM_XPUB: z.string().optional(),
   CUSTODY_TRON_XPUB: z.string().optional(),
   CHAIN_BSC_RPC_URL: z.string().url().optional(),
   CHAIN_POLYGON_RPC_URL: z.string().url().optional(),
   CHAIN_TRON_API_URL: z.string().url().optional(),
+  /** more endpoints per network (docs/custody.md, "Trust no single node"): merged after the single-URL variable, which stays the primary */
+  CHAIN_BSC_RPC_URLS: urlList,
+  CHAIN_POLYGON_RPC_URLS: urlList,
+  CHAIN_TRON_API_URLS: urlList,
+  /** how many of a network's endpoints must each confirm a transfer before it is credited; unset: all of them */
+  CHAIN_RPC_QUORUM: z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').optional(),
   CHAIN_BSC_USDT: evmContract('0x55d398326f99059fF775485246999027B3197955'),
   CHAIN_POLYGON_USDT: evmContract('0xc2132D05D31c914a87C6611C10748AEb04B58e8F'),
   CHAIN_TRON_USDT: z
@@ -56,8 +74,12 @@ export interface NetworkConfig {
   network: TCustodyNetwork;
   payCurrency: TPayCurrency;
   family: TAddressFamily;
-  /** the JSON-RPC endpoint (EVM) or the node's HTTP API base (Tron) */
+  /** the primary endpoint: the JSON-RPC endpoint (EVM) or the node's HTTP API base (Tron); the watcher reads logs from it */
   url: string;
+  /** every endpoint, the primary first; each is asked to confirm a transfer before it is credited */
+  urls: string[];
+  /** how many of `urls` must confirm a transfer (CHAIN_RPC_QUORUM, at most all of them) */
+  quorum: number;
   /** the token contract as 20 bytes of lowercase hex */
   token: string;
   decimals: number;
@@ -80,6 +102,17 @@ export interface CustodyConfig {
 
 /** A configuration error: one line naming the variable (config.ts turns it into a ConfigError). */
 export class CustodyConfigError extends Error {}
+
+/**
+ * A network's endpoints: the single-URL variable (the primary) then the list's, the same URL once
+ * (a trailing slash ignored); null when neither is set. The quorum is CHAIN_RPC_QUORUM, at most the
+ * number of endpoints (a network with fewer endpoints than the quorum needs all of them); unset, all.
+ */
+function endpoints(single: string | undefined, list: string[] | undefined, quorum: number | undefined): { url: string; urls: string[]; quorum: number } | null {
+  const urls = [...new Set([...(single ? [single] : []), ...(list ?? [])].map((u) => u.replace(/\/$/, '')))];
+  if (!urls.length) return null;
+  return { url: urls[0]!, urls, quorum: Math.min(quorum ?? urls.length, urls.length) };
+}
 
 function xpubOf(variable: string, text: string | undefined, family: TAddressFamily): { text: string; key: HDKey } | undefined {
   if (!text) return undefined;
@@ -107,12 +140,15 @@ export function buildCustodyConfig(e: CustodyEnv, gatewayIsChain: boolean): Cust
   const tronToken = addressHex('tron', e.CHAIN_TRON_USDT);
   if (!tronToken) throw new CustodyConfigError('CHAIN_TRON_USDT is not a valid Tron address (checksum)');
   const candidates: (NetworkConfig & { urlVar: string; xpubVar: string })[] = [];
-  if (e.CHAIN_BSC_RPC_URL)
+  const bsc = endpoints(e.CHAIN_BSC_RPC_URL, e.CHAIN_BSC_RPC_URLS, e.CHAIN_RPC_QUORUM);
+  const polygon = endpoints(e.CHAIN_POLYGON_RPC_URL, e.CHAIN_POLYGON_RPC_URLS, e.CHAIN_RPC_QUORUM);
+  const tronUrls = endpoints(e.CHAIN_TRON_API_URL, e.CHAIN_TRON_API_URLS, e.CHAIN_RPC_QUORUM);
+  if (bsc)
     candidates.push({
       network: 'bsc',
       payCurrency: 'usdtbsc',
       family: 'evm',
-      url: e.CHAIN_BSC_RPC_URL,
+      ...bsc,
       token: e.CHAIN_BSC_USDT.toLowerCase(),
       decimals: e.CHAIN_BSC_DECIMALS,
       confirmations: e.CHAIN_BSC_CONFIRMATIONS,
@@ -120,12 +156,12 @@ export function buildCustodyConfig(e: CustodyEnv, gatewayIsChain: boolean): Cust
       urlVar: 'CHAIN_BSC_RPC_URL',
       xpubVar: 'CUSTODY_EVM_XPUB',
     });
-  if (e.CHAIN_POLYGON_RPC_URL)
+  if (polygon)
     candidates.push({
       network: 'polygon',
       payCurrency: 'usdtmatic',
       family: 'evm',
-      url: e.CHAIN_POLYGON_RPC_URL,
+      ...polygon,
       token: e.CHAIN_POLYGON_USDT.toLowerCase(),
       decimals: e.CHAIN_POLYGON_DECIMALS,
       confirmations: e.CHAIN_POLYGON_CONFIRMATIONS,
@@ -133,12 +169,12 @@ export function buildCustodyConfig(e: CustodyEnv, gatewayIsChain: boolean): Cust
       urlVar: 'CHAIN_POLYGON_RPC_URL',
       xpubVar: 'CUSTODY_EVM_XPUB',
     });
-  if (e.CHAIN_TRON_API_URL)
+  if (tronUrls)
     candidates.push({
       network: 'tron',
       payCurrency: 'usdttrc20',
       family: 'tron',
-      url: e.CHAIN_TRON_API_URL.replace(/\/$/, ''),
+      ...tronUrls,
       token: tronToken,
       decimals: e.CHAIN_TRON_DECIMALS,
       confirmations: e.CHAIN_TRON_CONFIRMATIONS,
@@ -152,7 +188,9 @@ export function buildCustodyConfig(e: CustodyEnv, gatewayIsChain: boolean): Cust
     networks.push(n);
   }
   if (gatewayIsChain && !networks.length)
-    throw new CustodyConfigError('PAYMENTS_GATEWAY=chain needs at least one network: set CHAIN_BSC_RPC_URL, CHAIN_POLYGON_RPC_URL or CHAIN_TRON_API_URL');
+    throw new CustodyConfigError(
+      'PAYMENTS_GATEWAY=chain needs at least one network: set CHAIN_BSC_RPC_URL(S), CHAIN_POLYGON_RPC_URL(S) or CHAIN_TRON_API_URL(S)',
+    );
   return {
     xpubs,
     networks: gatewayIsChain ? networks : [],

@@ -16,6 +16,9 @@ export interface ChainNodeStateTable {
   /** the last failure, kept after the node answers again */
   error: string | null;
   error_at: Timestamp | null;
+  /** since when too few endpoints confirm the transfers due (null: the quorum is reached), and the last reason (migration 0212) */
+  quorum_short_since: Timestamp | null;
+  quorum_error: string | null;
 }
 
 declare module '../../db/types' {
@@ -46,6 +49,23 @@ export async function noteFailure(ctx: AppContext, network: TCustodyNetwork, err
     insert into chain_node_state (network, failing_since, error, error_at) values (${network}, now(), ${message}, now())
     on conflict (network) do update set
       failing_since = coalesce(chain_node_state.failing_since, now()), error = excluded.error, error_at = now()`.execute(ctx.db);
+}
+
+/**
+ * Whether the endpoints reached their quorum on the transfers due this tick: `null` clears the
+ * shortfall, a reason starts it (or keeps its start) and stores the reason.
+ */
+export async function noteQuorum(ctx: AppContext, network: TCustodyNetwork, shortfall: string | null): Promise<void> {
+  if (shortfall === null) {
+    await sql`update chain_node_state set quorum_short_since = null, quorum_error = null where network = ${network} and quorum_short_since is not null`.execute(
+      ctx.db,
+    );
+    return;
+  }
+  await sql`
+    insert into chain_node_state (network, quorum_short_since, quorum_error) values (${network}, now(), ${shortfall.slice(0, 500)})
+    on conflict (network) do update set
+      quorum_short_since = coalesce(chain_node_state.quorum_short_since, now()), quorum_error = excluded.quorum_error`.execute(ctx.db);
 }
 
 export type NodeHealth = 'ok' | 'stale' | 'unknown';

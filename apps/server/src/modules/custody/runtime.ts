@@ -26,7 +26,15 @@ export interface WatchTuning {
 /** Per network, what a watcher keeps between ticks in memory only (losing it costs nothing). */
 export interface NetworkRuntime {
   config: NetworkConfig;
+  /** the primary endpoint's client: the watcher reads heads, blocks and logs from it */
   client: ChainClient;
+  /**
+   * Every endpoint's client, the primary first (the same object as `client`): each is asked to
+   * confirm a transfer before it is credited (quorum.ts, docs/custody.md "Trust no single node").
+   */
+  verifiers: ChainClient[];
+  /** how each endpoint is named in reasons and log lines: its position and host (a URL's path may hold an API key) */
+  labels: string[];
   /** the current log range: halved when a node refuses it, doubled back after a success */
   range: number;
 }
@@ -50,8 +58,24 @@ export const DEFAULT_TUNING: WatchTuning = {
   creditsPerTick: 200,
 };
 
-function clientFor(net: NetworkConfig, timeoutMs: number, stop: AbortSignal): ChainClient {
-  return net.family === 'tron' ? tronClient(net.url, { timeoutMs, stop }) : evmClient(net.url, { timeoutMs, stop });
+function clientFor(net: NetworkConfig, url: string, timeoutMs: number, stop: AbortSignal): ChainClient {
+  return net.family === 'tron' ? tronClient(url, { timeoutMs, stop }) : evmClient(url, { timeoutMs, stop });
+}
+
+/** `endpoint 2 (rpc.example:8545)`: never the path or the query, where providers put API keys. */
+export function endpointLabel(url: string, i: number): string {
+  let host: string;
+  try {
+    host = new URL(url).host;
+  } catch {
+    host = 'invalid URL';
+  }
+  return `endpoint ${i + 1} (${host})`;
+}
+
+function networkRuntime(n: NetworkConfig, timeoutMs: number, stop: AbortSignal, logRange: number): NetworkRuntime {
+  const verifiers = n.urls.map((u) => clientFor(n, u, timeoutMs, stop));
+  return { config: n, client: verifiers[0]!, verifiers, labels: n.urls.map(endpointLabel), range: logRange };
 }
 
 /** The watchers' clients and tuning for one running app (built once per context from its configuration). */
@@ -61,9 +85,7 @@ export function custodyRuntime(ctx: AppContext): CustodyRuntime {
     const custody = ctx.config.payments.custody;
     const stop = new AbortController();
     rt = {
-      networks: new Map(
-        custody.networks.map((n) => [n.network, { config: n, client: clientFor(n, custody.rpcTimeoutMs, stop.signal), range: custody.logRange }]),
-      ),
+      networks: new Map(custody.networks.map((n) => [n.network, networkRuntime(n, custody.rpcTimeoutMs, stop.signal, custody.logRange)])),
       tuning: { ...DEFAULT_TUNING, creditsPerTick: custody.creditsPerTick, stop: stop.signal },
       stop,
     };
@@ -72,15 +94,32 @@ export function custodyRuntime(ctx: AppContext): CustodyRuntime {
   return rt;
 }
 
-/** Test, bench and demo knobs: another client per network (a fault-injecting one), other tuning. */
+/**
+ * Test, bench and demo knobs: another primary client per network (a fault-injecting one; it also
+ * takes the primary's place among the verifiers), other verifiers (the primary first), other tuning.
+ */
 export function configureCustody(
   ctx: AppContext,
-  opts: { clients?: Partial<Record<TCustodyNetwork, ChainClient>>; tuning?: Partial<WatchTuning> },
+  opts: {
+    clients?: Partial<Record<TCustodyNetwork, ChainClient>>;
+    verifiers?: Partial<Record<TCustodyNetwork, ChainClient[]>>;
+    tuning?: Partial<WatchTuning>;
+  },
 ): CustodyRuntime {
   const rt = custodyRuntime(ctx);
+  for (const [network, verifiers] of Object.entries(opts.verifiers ?? {}) as [TCustodyNetwork, ChainClient[]][]) {
+    const n = rt.networks.get(network);
+    if (!n || !verifiers.length) continue;
+    n.verifiers = verifiers;
+    n.client = verifiers[0]!;
+    while (n.labels.length < verifiers.length) n.labels.push(`endpoint ${n.labels.length + 1}`);
+  }
   for (const [network, client] of Object.entries(opts.clients ?? {}) as [TCustodyNetwork, ChainClient][]) {
     const n = rt.networks.get(network);
-    if (n) n.client = client;
+    if (n) {
+      n.client = client;
+      n.verifiers = [client, ...n.verifiers.slice(1)];
+    }
   }
   rt.tuning = { ...rt.tuning, ...opts.tuning };
   return rt;

@@ -5,11 +5,16 @@ import { microOf } from './amounts';
 import { ACCOUNT_PATH, displayAddress } from './derive';
 import './balances';
 import { nodeHealth } from './node-state';
+import { DISAGREE_PREFIX } from './quorum';
 import { custodyRuntime } from './runtime';
 import './table';
 
-/** ok; stale: the node has not answered for CHAIN_STALE_AFTER_S; halted: a reorg under the credited line; unknown: never asked yet */
-export type NetworkState = 'ok' | 'stale' | 'halted' | 'unknown';
+/**
+ * ok; stale: the node has not answered for CHAIN_STALE_AFTER_S, or too few endpoints have confirmed
+ * the final transfers for that long; halted: a reorg under the credited line; disputed: the
+ * endpoints disagreed on a transfer, held until an admin dismisses it; unknown: never asked yet
+ */
+export type NetworkState = 'ok' | 'stale' | 'halted' | 'disputed' | 'unknown';
 
 export interface NetworkStatus {
   network: TCustodyNetwork;
@@ -45,6 +50,10 @@ export async function custodyStatus(ctx: AppContext, now = new Date()): Promise<
   const nodes = await ctx.db.selectFrom('chain_node_state').selectAll().execute();
   const counts = await sql<{ network: string; status: string; n: bigint | string; total: bigint | string | null }>`
     select network, status, count(*) as n, sum(amount) as total from chain_observations group by network, status`.execute(ctx.db);
+  // Transfers held because the endpoints disagree, per network: how many, and the latest reason.
+  const disputes = await sql<{ network: string; note: string; n: bigint | string }>`
+    select distinct on (network) network, note, count(*) over (partition by network) as n from chain_observations
+    where status = 'held' and note like ${`${DISAGREE_PREFIX}%`} order by network, id desc`.execute(ctx.db);
   return networks.map((net) => {
     const c = cursors.find((r) => r.network === net.network);
     const of = (status: string) => counts.rows.find((r) => r.network === net.network && r.status === status);
@@ -54,10 +63,24 @@ export async function custodyStatus(ctx: AppContext, now = new Date()): Promise<
     const head = node?.head ?? c?.head ?? null;
     const headSeenAt = node?.head_seen_at ?? c?.head_at ?? null;
     const halted = c?.halted ?? false;
+    const shortS = node?.quorum_short_since ? Math.max(0, Math.floor((now.getTime() - node.quorum_short_since.getTime()) / 1000)) : null;
+    const short = shortS !== null && shortS > ctx.config.payments.custody.staleAfterS;
+    const dispute = disputes.rows.find((r) => r.network === net.network);
+    const state: NetworkState = halted ? 'halted' : answers.state === 'stale' ? 'stale' : short ? 'stale' : dispute ? 'disputed' : answers.state;
+    const reason =
+      state === 'halted'
+        ? (c?.halted_reason ?? 'halted')
+        : answers.state === 'stale'
+          ? answers.reason
+          : state === 'stale'
+            ? `the endpoints' quorum (${net.quorum} of ${net.urls.length}) has not confirmed the final transfers for ${shortS} s: ${node?.quorum_error ?? ''}`
+            : state === 'disputed'
+              ? `${Number(dispute!.n)} transfer(s) held because the endpoints disagree (dismiss them on the Custody page once checked); latest: ${dispute!.note}`
+              : answers.reason;
     return {
       network: net.network,
-      state: halted ? 'halted' : answers.state,
-      reason: halted ? (c?.halted_reason ?? 'halted') : answers.reason,
+      state,
+      reason,
       head,
       headAgeS: headSeenAt ? Math.max(0, Math.floor((now.getTime() - headSeenAt.getTime()) / 1000)) : null,
       answeredAt: node?.answered_at ?? null,
@@ -85,7 +108,10 @@ export interface Reconciliation {
   /** sum of the stored balances over our addresses, raw and micro */
   onChainRaw: bigint;
   onChain: bigint;
-  /** what the observations say should be there at that height: credited, under the minimum, held, about to be credited */
+  /**
+   * what the observations say should be there at that height: credited, under the minimum, held, about
+   * to be credited; not a transfer held because the endpoints disagreed (most likely never on the chain)
+   */
   expectedRaw: bigint;
   /** micro-USDT the ledger credited from this network */
   ledgerCredited: bigint;
@@ -116,7 +142,8 @@ export async function reconcile(ctx: AppContext, page: { page: number; perPage: 
     const run = await ctx.db.selectFrom('custody_balance_runs').selectAll().where('network', '=', network).executeTakeFirst();
     const atBlock = run?.read_at ? run.at_block : null;
     const sums = await sql<{ expected: string | null; credited: string | null }>`
-      select sum(raw_amount) filter (where status <> 'orphaned') as expected, sum(amount) filter (where status = 'credited') as credited
+      select sum(raw_amount) filter (where status <> 'orphaned' and not (status in ('held', 'dismissed') and note like ${`%${DISAGREE_PREFIX}%`})) as expected,
+        sum(amount) filter (where status = 'credited') as credited
       from chain_observations where network = ${network} and block_number <= ${atBlock ?? -1n}`.execute(ctx.db);
     // What the signer swept off the deposit addresses (recorded once final on chain, payouts/sweeps.ts)
     // left them on purpose: not a difference.

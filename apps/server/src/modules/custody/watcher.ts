@@ -6,7 +6,8 @@ import { creditBatch } from './credit';
 import { CursorMoved, storeRange, type OwnedLog } from './observe';
 import { RpcError } from './rpc/json-rpc';
 import type { ChainClient } from './rpc/client';
-import { noteAnswer, noteFailure } from './node-state';
+import { noteAnswer, noteFailure, noteQuorum } from './node-state';
+import { corroborate, holdDisputed, type Claim } from './quorum';
 import { custodyRuntime, pause, type NetworkRuntime, type WatchTuning } from './runtime';
 import { backoffMs, withRetry } from './retry';
 import './table';
@@ -25,6 +26,10 @@ export interface TickResult {
   observed: number;
   credited: number;
   orphaned: number;
+  /** final transfers held this tick because the endpoints disagree on them (quorum.ts) */
+  disputed: number;
+  /** final transfers not credited this tick because too few endpoints confirmed them (asked again next tick) */
+  unconfirmed: number;
   halted: boolean;
   /** why the tick stopped early, if it did */
   stopped?: 'halted' | 'node_behind' | 'reorg' | 'no_finalized';
@@ -267,6 +272,8 @@ async function tick(ctx: AppContext, network: TCustodyNetwork): Promise<TickResu
     observed: 0,
     credited: 0,
     orphaned: 0,
+    disputed: 0,
+    unconfirmed: 0,
     halted: cursor.halted,
   };
   if (cursor.halted) return { ...result, stopped: 'halted' };
@@ -350,9 +357,9 @@ async function tick(ctx: AppContext, network: TCustodyNetwork): Promise<TickResu
   // batches of CREDIT_BATCH, each batch in one transaction (creditBatch; a batch that fails is
   // retried one observation per transaction). A kill leaves each observation credited or still
   // `seen`, so the next tick finds the rest, and the ledger key makes a second post a no-op.
-  const due = await ctx.db
+  const final: Claim[] = await ctx.db
     .selectFrom('chain_observations')
-    .select('id')
+    .select(['id', 'block_number', 'block_hash', 'tx_hash', 'log_index', 'token', 'from_address', 'to_address', 'raw_amount'])
     .where('network', '=', network)
     .where('status', '=', 'seen')
     .where('block_number', '<=', result.finalHeight)
@@ -360,6 +367,22 @@ async function tick(ctx: AppContext, network: TCustodyNetwork): Promise<TickResu
     .orderBy('log_index')
     .limit(tuning.creditsPerTick)
     .execute();
+  // Trust no single node: each must be confirmed by the quorum of endpoints, receipt and all (quorum.ts).
+  const verdicts = await corroborate(n, tuning, final);
+  const disputed = final.flatMap((o) => {
+    const v = verdicts.get(o.id);
+    return v?.kind === 'disagree' ? [{ id: o.id, why: v.why }] : [];
+  });
+  result.disputed = await holdDisputed(ctx, network, disputed);
+  const waiting = final.flatMap((o) => {
+    const v = verdicts.get(o.id);
+    return v?.kind === 'wait' ? [v.why] : [];
+  });
+  result.unconfirmed = waiting.length;
+  if (waiting.length)
+    ctx.log.warn({ network, transfers: waiting.length, reason: waiting[0] }, 'custody transfers not credited yet: too few endpoints confirmed them');
+  await noteQuorum(ctx, network, waiting.length ? `${waiting.length} final transfer(s) wait: ${waiting[0]}` : null);
+  const due = final.filter((o) => verdicts.get(o.id)?.kind === 'confirmed');
   for (let i = 0; i < due.length; i += CREDIT_BATCH) {
     const outcomes = await creditBatch(
       ctx,

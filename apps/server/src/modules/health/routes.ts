@@ -57,7 +57,8 @@ async function seesDetails(app: FastifyInstance, req: FastifyRequest, reply: Fas
  * 200 only when the database answers, DATA_DIR (PGlite) has more free space than the floor, no
  * full-disk or out-of-resources failure was answered within the hold time (a full disk does not stop
  * `select 1`, so the failures the error handler recorded are what tells it), and no chain node is
- * stale (silent for longer than CHAIN_STALE_AFTER_S: `degraded`, the reason in the details). Else 503, saying which.
+ * stale (silent for longer than CHAIN_STALE_AFTER_S) or disputed (its endpoints disagree on a
+ * transfer): `degraded`, the reason in the details. Else 503, saying which.
  * The answer is `status` only (ok, or down / degraded with the 503), the same for everyone; the
  * details (jobs, mail queue, disk, chain heads, the failure) only for METRICS_TOKEN or an admin
  * ("the small doors", finding 4): they told anyone what runs, what fails and how full the disk is.
@@ -87,7 +88,8 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     const failure = schema ?? failures.recentBlind(ctx.config.health.failureHoldMs);
     // A chain node silent for CHAIN_STALE_AFTER_S: deposits on it are not seen, whatever its last head said.
     const chain = db === 'ok' && ctx.config.payments.gateway === 'chain' ? await chainHealth(ctx).catch(() => 'unknown' as const) : undefined;
-    const stale = Array.isArray(chain) && chain.some((n) => n.state === 'stale');
+    // …or its endpoints disagree on a transfer (held until an admin dismisses it): a node may be lying.
+    const stale = Array.isArray(chain) && chain.some((n) => n.state === 'stale' || n.state === 'disputed');
     if (db === 'down' || lowDisk || failure || stale) {
       const status = db === 'down' || schema ? ('down' as const) : ('degraded' as const);
       return reply

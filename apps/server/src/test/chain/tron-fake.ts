@@ -6,7 +6,16 @@ import { TRANSFER_TOPIC } from '../../modules/custody/rpc/client';
 export const SOLIDIFIED_AFTER = 19;
 
 /** JSON-RPC methods java-tron's read-only `/jsonrpc` serves (the rest of the Ethereum API it refuses). */
-const JSONRPC_METHODS = new Set(['eth_blockNumber', 'eth_getBlockByNumber', 'eth_getBlockByHash', 'eth_getLogs', 'eth_call', 'eth_chainId', 'net_version']);
+const JSONRPC_METHODS = new Set([
+  'eth_blockNumber',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getLogs',
+  'eth_getTransactionReceipt',
+  'eth_call',
+  'eth_chainId',
+  'net_version',
+]);
 
 export interface TronFake {
   url: string;

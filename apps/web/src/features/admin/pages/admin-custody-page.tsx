@@ -42,8 +42,25 @@ function NetworkCard({ n, onResume, resuming, onPage }: { n: Network; onResume: 
     <section className="card space-y-3" aria-label={`${LABEL[n.network] ?? n.network} watcher`} data-testid={`custody-${n.network}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-white">{LABEL[n.network] ?? n.network}</h2>
-        {n.halted ? <Badge tone="danger">Halted</Badge> : n.state === 'stale' ? <Badge tone="warning">Stale</Badge> : <Badge tone="success">Watching</Badge>}
+        {n.halted ? (
+          <Badge tone="danger">Halted</Badge>
+        ) : n.state === 'stale' ? (
+          <Badge tone="warning">Stale</Badge>
+        ) : n.state === 'disputed' ? (
+          <Badge tone="danger">Endpoints disagree</Badge>
+        ) : (
+          <Badge tone="success">Watching</Badge>
+        )}
       </div>
+      {n.state === 'disputed' ? (
+        // A transfer one endpoint reported and another denied: held below, never credited by the watcher.
+        <div role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200" data-testid={`disputed-${n.network}`}>
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertTriangle className="h-4 w-4" aria-hidden /> The endpoints disagree: {n.reason ?? 'a transfer is held'}
+          </p>
+          <p>Check the transfer on a block explorer and the endpoint that reported it, then dismiss it under Not credited.</p>
+        </div>
+      ) : null}
       {n.state === 'stale' ? (
         // The heights below are what the node said last: not the chain's now.
         <div role="alert" className="rounded-xl border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100" data-testid={`stale-${n.network}`}>
