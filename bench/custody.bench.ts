@@ -12,7 +12,7 @@ import { custodyView } from '../apps/server/src/modules/custody/admin-view';
 import { TEST_EVM_XPUB } from '../apps/server/src/test/chain/test-keys';
 import { watchOnce } from '../apps/server/src/modules/custody/watcher';
 import { TOKEN_ABI, startAnvil } from '../apps/server/src/test/chain/anvil';
-import { benchContext, line, ON_PGLITE, verifyLine } from './lib';
+import { benchContext, benchPort, line, ON_PGLITE, verifyLine } from './lib';
 
 const ADDRESSES = Number(process.env.BENCH_CUSTODY_ADDRESSES ?? 10_000);
 const TRANSFERS = Number(process.env.BENCH_CUSTODY_TRANSFERS ?? 10_000);
@@ -35,7 +35,7 @@ const BSC_BLOCKS_PER_S = 1 / 0.75;
  */
 export async function custodyBench(): Promise<void> {
   console.log(`Custody watcher (${ON_PGLITE ? 'PGlite' : 'PostgreSQL'}): ${ADDRESSES} addresses, ${TRANSFERS} transfers over ${BLOCKS} blocks, depth ${CONF}`);
-  const anvil = await startAnvil();
+  const anvil = await startAnvil({ port: benchPort('BENCH_ANVIL_PORT') });
   const token = await anvil.deployToken(18);
   const account = parseAccountXpub(TEST_EVM_XPUB, 'evm');
   const derivedAt = performance.now();
@@ -176,6 +176,6 @@ async function delayedProxy(target: string, ms: number): Promise<{ url: string }
     });
   });
   proxies.push(server);
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  await new Promise<void>((ready) => server.listen(benchPort('BENCH_PROXY_PORT'), '127.0.0.1', ready));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

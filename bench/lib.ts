@@ -16,6 +16,9 @@ import { createMailer } from '../apps/server/src/modules/mail/mailer';
 import { verify } from '../apps/server/src/modules/ledger/service';
 import { createUser, fundDeposit, type TestUser } from '../apps/server/src/test/factories';
 import type { DB } from '../apps/server/src/db/types';
+import { benchPort, type BenchPortName } from './ports';
+
+export { benchPort, checkBenchPorts, type BenchPortName } from './ports';
 
 export const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -70,10 +73,10 @@ export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; ha
   };
 }
 
-/** The app on a free port; `logger` as buildApp takes it (default: no logging). */
-export async function listen(ctx: AppContext, logger: boolean | object = false) {
+/** The app on the port `portVar` names (default BENCH_PORT; unset: a free port); `logger` as buildApp takes it (default: no logging). */
+export async function listen(ctx: AppContext, logger: boolean | object = false, portVar: BenchPortName = 'BENCH_PORT') {
   const app = await buildApp({ ctx, logger });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: benchPort(portVar), host: '127.0.0.1' });
   const addr = app.server.address();
   return { app, url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` };
 }

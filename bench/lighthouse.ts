@@ -8,13 +8,20 @@
  * LIGHTHOUSE_BASELINE_DIST=<a copy of an older apps/web/dist> measures that build first, in the same
  * run, so the two can be compared under the same machine load; LIGHTHOUSE_RUNS=<n> runs each page n
  * times and prints the median performance score (one run on a shared machine is noisy).
+ *
+ * Ports (unset or 0: a free port): BENCH_PORT (the server), BENCH_MAIL_PORT (its SMTP capture),
+ * BENCH_CHROME_PORT (Chromium's DevTools port). The server runs in an empty temporary directory, so
+ * it reads no `.env` of the checkout (it loads `./.env` from its working directory at start).
  */
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { deposit, signUp } from '../e2e/api-helpers';
 import { startServer, type E2EServer } from '../e2e/harness';
+import { benchPort, checkBenchPorts } from './ports';
 
 // LIGHTHOUSE_PAGES=/login (comma-separated) measures only those pages.
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/login,/dashboard').split(',');
@@ -31,7 +38,15 @@ const load = () =>
     .join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+checkBenchPorts();
+const SERVER_PORT = benchPort('BENCH_PORT');
+/** The spawned server's options: a working directory with no `.env`, the SMTP capture's port. */
+const SERVER_OPTS = { cwd: mkdtempSync(path.join(os.tmpdir(), 'usdt-lighthouse-cwd-')), mailPort: benchPort('BENCH_MAIL_PORT') };
+const serverEnv = (env: Record<string, string> = {}) => ({ ...env, ...(SERVER_PORT ? { PORT: String(SERVER_PORT) } : {}) });
+
 const chrome = await chromeLauncher.launch({
+  // 0: chrome-launcher picks a free port.
+  port: benchPort('BENCH_CHROME_PORT'),
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
 });
@@ -128,14 +143,14 @@ async function measure(label: string, server: E2EServer): Promise<Record<string,
 try {
   let base: Record<string, number> | null = null;
   if (BASELINE) {
-    const server = await startServer({ WEB_DIST: BASELINE });
+    const server = await startServer(serverEnv({ WEB_DIST: path.resolve(BASELINE) }), SERVER_OPTS);
     try {
       base = await measure(`baseline ${BASELINE}`, server);
     } finally {
       await server.stop();
     }
   }
-  const server = await startServer();
+  const server = await startServer(serverEnv(), SERVER_OPTS);
   let now: Record<string, number>;
   try {
     now = await measure('this build', server);

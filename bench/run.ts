@@ -5,7 +5,7 @@ import { teamBench } from './team.bench';
 import { transfersBench } from './transfers.bench';
 import { walletBench } from './wallet.bench';
 import { benchPaths } from './legacy';
-import { DATABASE_URL } from './lib';
+import { checkBenchPorts, DATABASE_URL } from './lib';
 
 /**
  * `npm run bench`: prints figures, asserts nothing. Each figure sits beside its baseline from the
@@ -13,8 +13,11 @@ import { DATABASE_URL } from './lib';
  * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000), BENCH_AUTH_N (auth-timing
  * requests per kind, default 500), BENCH_ONLY (comma list: wallet, roi, transfers, team, auth-timing, custody), BENCH_CUSTODY_ADDRESSES / _TRANSFERS / _BLOCKS, BENCH_RPC_LATENCY_MS (custody: the third run's node round trip, 50).
  * BENCH_PATHS (new,old: also the transfer and ROI as they were before migration 0180, bench/legacy.ts).
+ * Ports (unset or 0: a free port): BENCH_PORT, BENCH_LOGGED_PORT, BENCH_BARE_PORT, BENCH_ANVIL_PORT, BENCH_PROXY_PORT (bench/ports.ts).
+ * No bench reads `.env`.
  */
 async function main(): Promise<void> {
+  checkBenchPorts();
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const stakes = Number(process.env.BENCH_STAKES ?? 100_000);
   console.log(

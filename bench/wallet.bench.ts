@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import pino from 'pino';
 import type { TestUser } from '../apps/server/src/test/factories';
-import { benchContext, fundedUsers, line, listen, load, loadOutside, ON_PGLITE, POOL, ratio, verifyLine } from './lib';
+import { benchContext, benchPort, fundedUsers, line, listen, load, loadOutside, ON_PGLITE, POOL, ratio, verifyLine } from './lib';
 
 /** The growth table: the reads with 64 connections spread over this many users. */
 export const READ_USERS = process.env.READ_USERS ? process.env.READ_USERS.split(',').map(Number) : [1, 8, 64, 1000];
@@ -25,7 +25,7 @@ export async function walletBench(seconds: number): Promise<void> {
     const samples = new Map<string, string>();
     for (const p of paths) samples.set(p, await (await fetch(`${url}${p}`, { headers: headersOf(users[0]!) })).text());
     bare.get('/*', async (req, reply) => reply.type('application/json').send(samples.get(req.url)));
-    await bare.listen({ port: 0, host: '127.0.0.1' });
+    await bare.listen({ port: benchPort('BENCH_BARE_PORT'), host: '127.0.0.1' });
     const bareAddr = bare.server.address();
     const bareUrl = `http://127.0.0.1:${typeof bareAddr === 'object' && bareAddr ? bareAddr.port : 0}`;
     const growth: string[] = [];
@@ -68,7 +68,11 @@ export async function walletBench(seconds: number): Promise<void> {
     // file, against the same app with logging off, same 1,000 users, same run.
     const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'usdt-bench-log-')), 'server.log');
     // As the server logs (pino's default destination: synchronous writes), to a file instead of stdout.
-    const logged = await listen(ctx, { level: 'info', stream: pino.destination({ dest: logFile, sync: process.env.BENCH_LOG_ASYNC !== '1' }) });
+    const logged = await listen(
+      ctx,
+      { level: 'info', stream: pino.destination({ dest: logFile, sync: process.env.BENCH_LOG_ASYNC !== '1' }) },
+      'BENCH_LOGGED_PORT',
+    );
     try {
       const cycle = users.slice(0, 1000).map(headersOf);
       await load(`${logged.url}/api/user/wallet`, { connections: 64, seconds: 2, headerCycle: cycle });

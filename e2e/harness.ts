@@ -21,11 +21,13 @@ export interface E2EServer {
 }
 
 /**
- * Starts the built app (apps/web/dist) on a free port, a temp DATA_DIR on PGlite (a copy of the
- * run's migrated template, e2e/global-setup.ts, unless `env.DATA_DIR` names one), and a real SMTP capture.
+ * Starts the built app (apps/web/dist) on a free port (or `env.PORT`), a temp DATA_DIR on PGlite (a copy of the
+ * run's migrated template, e2e/global-setup.ts, unless `env.DATA_DIR` names one), and a real SMTP capture
+ * (on `opts.mailPort`, default a free port). `opts.cwd` is the server's working directory (default the
+ * repository's root, whose `.env` the server reads; a benchmark passes a directory without one).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
-  const mailbox = await startMailbox();
+export async function startServer(env: Record<string, string> = {}, opts: { cwd?: string; mailPort?: number } = {}): Promise<E2EServer> {
+  const mailbox = await startMailbox(opts.mailPort);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? newDataDir('usdt-e2e-');
   const fullEnv = {
@@ -40,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     DATABASE_URL: '',
     ...env,
   };
-  const server = spawnProgram('server', [], fullEnv);
+  const server = spawnProgram('server', [], fullEnv, opts.cwd);
   const url = `http://127.0.0.1:${port}`;
   await untilHealthy(server, url);
   const cli = (args: string[]) => runCli(fullEnv, args);

@@ -26,8 +26,9 @@ export function nodeArgs(entry: EntryPoint): string[] {
   const bundle = provided('serverBundle');
   if (bundle) return [...TEST_NODE_FLAGS, path.join(bundle, `${entry}.mjs`)];
   if (process.env.VITEST) throw new Error('no server bundle: the global setup builds it (test/server-bundle.ts)');
-  // Outside vitest (the Lighthouse benchmark): the source through tsx, as `npm start` runs it.
-  return ['--import', 'tsx', entrySources()[entry]];
+  // Outside vitest (the Lighthouse benchmark): the source through tsx, as `npm start` runs it; tsx
+  // by its full address, so the process may run in a directory without node_modules (no `.env` there).
+  return ['--import', import.meta.resolve('tsx'), entrySources()[entry]];
 }
 
 /** Absolute paths of the source files the bundle is built from. */

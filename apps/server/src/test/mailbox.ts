@@ -10,7 +10,7 @@ export interface CapturedMail {
 }
 
 /** A real SMTP server on a free local port that keeps every mail it receives (tests only). */
-export async function startMailbox(): Promise<{
+export async function startMailbox(port = 0): Promise<{
   url: string;
   mails: CapturedMail[];
   waitFor: (to: string, timeoutMs?: number, subject?: string) => Promise<CapturedMail>;
@@ -33,9 +33,9 @@ export async function startMailbox(): Promise<{
         .catch((err: Error) => callback(err));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const bound = typeof address === 'object' && address ? address.port : 0;
   /** The newest mail to `to` (whose subject contains `subject`, when given), waiting for it to arrive. */
   const waitFor = async (to: string, timeoutMs = 10_000, subject?: string): Promise<CapturedMail> => {
     const deadline = Date.now() + timeoutMs;
@@ -49,5 +49,5 @@ export async function startMailbox(): Promise<{
       });
     }
   };
-  return { url: `smtp://127.0.0.1:${port}`, mails, waitFor, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `smtp://127.0.0.1:${bound}`, mails, waitFor, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -24,9 +24,12 @@ export interface ServerProcess {
   stop: () => Promise<number | null>;
 }
 
-/** One of our programs as a process (the run's bundle), with its stdout and stderr kept together. */
-export function spawnProgram(entry: EntryPoint, args: string[], env: NodeJS.ProcessEnv): Omit<ServerProcess, 'url' | 'stop'> {
-  const child = spawn(process.execPath, [...nodeArgs(entry), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * One of our programs as a process (the run's bundle), with its stdout and stderr kept together; in
+ * `cwd` (default the repository's root: the server reads a `.env` there, a benchmark's cwd has none).
+ */
+export function spawnProgram(entry: EntryPoint, args: string[], env: NodeJS.ProcessEnv, cwd = root): Omit<ServerProcess, 'url' | 'stop'> {
+  const child = spawn(process.execPath, [...nodeArgs(entry), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
