@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { addressHex, custodyRuntime, rawOf } from '../custody/service';
 import { completeWithdrawal, processWithdrawal } from '../withdrawals/service';
-import { payoutEvidence } from './evidence';
+import { quorumEvidence } from './evidence';
 import { CUSTODY_NETWORK_OF, signerPays } from './policy';
 import '../withdrawals/table';
 
@@ -36,7 +36,7 @@ export async function confirmPayouts(
     const to = w.network === 'TRON' ? addressHex('tron', w.wallet_address) : w.wallet_address.toLowerCase();
     if (!net || !to) continue;
     const hash = w.tx_hash;
-    const ev = await payoutEvidence(net.client, net.config, hash, {
+    const ev = await quorumEvidence(net.verifiers, net.config.quorum, net.config, hash, {
       from: net.config.family === 'evm' ? ctx.config.payments.payouts.hot.evm : (addressHex('tron', ctx.config.payments.payouts.hot.tron ?? '') ?? undefined),
       to,
       raw: rawOf(BigInt(w.receive_amount), net.config.decimals),

@@ -11,13 +11,6 @@ export type Evidence =
   /** mined and successful, but it is not the payment it should be */
   | { state: 'mismatch'; reason: string };
 
-interface RawReceipt {
-  status?: string;
-  blockNumber?: string;
-  blockHash?: string;
-  logs?: { address?: string; topics?: string[]; data?: string }[];
-}
-
 const word = (hex: string) => `0x${hex.slice(2).toLowerCase().padStart(64, '0')}`;
 
 /**
@@ -32,7 +25,7 @@ export async function payoutEvidence(
   txHash: string,
   expect: { from?: string | undefined; to: string; raw: bigint },
 ): Promise<Evidence> {
-  const receipt = await client.rpc.call<RawReceipt | null>('eth_getTransactionReceipt', [txHash]);
+  const [receipt] = await client.receipts([txHash]);
   if (!receipt || !receipt.blockNumber || !receipt.blockHash) return { state: 'missing' };
   const blockNumber = BigInt(receipt.blockNumber);
   const head = await client.head();
@@ -43,7 +36,7 @@ export async function payoutEvidence(
     const finalized = await client.finalizedHeight();
     final = finalized !== null && finalized >= blockNumber;
   }
-  if (receipt.status !== '0x1') return { state: 'reverted', final };
+  if (receipt.status !== 'success') return { state: 'reverted', final };
   const amount = word(`0x${expect.raw.toString(16)}`);
   const paid = (receipt.logs ?? []).some(
     (l) =>
@@ -56,4 +49,28 @@ export async function payoutEvidence(
   );
   if (!paid) return { state: 'mismatch', reason: `no transfer of the expected amount to ${expect.to} in ${txHash}` };
   return final ? { state: 'final', blockNumber } : { state: 'waiting', confirmations: Math.max(0, confirmations), required: net.confirmations };
+}
+
+/**
+ * Trust no single node (custody.md section 6): a payout is completed only when the network's quorum
+ * of endpoints each find it final and none that answers contradicts it (another result, a revert).
+ * The primary's evidence is returned unless another endpoint contradicts it (then `mismatch`, so
+ * nothing completes) or too few endpoints confirm (then `waiting`). A silent endpoint does not vote.
+ */
+export async function quorumEvidence(
+  verifiers: readonly ChainClient[],
+  quorum: number,
+  net: NetworkConfig,
+  txHash: string,
+  expect: { from?: string | undefined; to: string; raw: bigint },
+): Promise<Evidence> {
+  const [primary, ...others] = verifiers;
+  const first = await payoutEvidence(primary!, net, txHash, expect);
+  if (first.state !== 'final' || !others.length) return first;
+  const votes = await Promise.all(others.map((v) => payoutEvidence(v, net, txHash, expect).catch(() => null)));
+  const against = votes.find((v) => v !== null && (v.state === 'mismatch' || v.state === 'reverted'));
+  if (against) return { state: 'mismatch', reason: `endpoints disagree on ${txHash}: ${against.state === 'mismatch' ? against.reason : 'reverted there'}` };
+  const agree = 1 + votes.filter((v) => v?.state === 'final').length;
+  if (agree < Math.min(quorum, verifiers.length)) return { state: 'waiting', confirmations: agree, required: Math.min(quorum, verifiers.length) };
+  return first;
 }

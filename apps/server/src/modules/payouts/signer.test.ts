@@ -18,6 +18,8 @@ import { startAnvil, type Anvil } from '../../test/chain/anvil';
 import { TEST_EVM_XPUB, TEST_HOT_EVM_ADDRESS, TEST_MNEMONIC } from '../../test/chain/test-keys';
 import { createUser, fundIncome } from '../../test/factories';
 import { configureCustody } from '../custody/runtime';
+import { evmClient } from '../custody/rpc/client';
+import { httpTransport, type RpcTransport } from '../custody/rpc/json-rpc';
 import { ensureAddress } from '../custody/addresses';
 import { readBalances } from '../custody/balances';
 import { watchOnce } from '../custody/watcher';
@@ -315,6 +317,34 @@ describe('the signer pays approved withdrawals on chain, each once', () => {
     const bsc = view.data().networks.find((n) => n.network === 'bsc')!;
     expect(bsc.reconciliation).toMatchObject({ flagged: false, difference: 0 });
     await again.close();
+  });
+
+  it('a payout one endpoint calls reverted is not completed: the endpoints must agree (trust no single node)', async () => {
+    const w = await approvedWithdrawal({ amount: 30 });
+    const s = await newSigner();
+    await s.signer.tick();
+    const honest = evmClient(anvil.url);
+    // An endpoint that says every receipt failed.
+    const lying: RpcTransport = async (body, opts) => {
+      const res = await httpTransport(anvil.url)(body, opts);
+      const methods = new Map<unknown, string>((Array.isArray(body) ? body : [body]).map((r) => [r.id, r.method]));
+      for (const r of Array.isArray(res) ? res : [res])
+        if (methods.get(r.id) === 'eth_getTransactionReceipt' && r.result && typeof r.result === 'object') (r.result as { status: string }).status = '0x0';
+      return res;
+    };
+    configureCustody(t.ctx, { verifiers: { bsc: [honest, evmClient(lying)] } });
+    try {
+      await anvil.mine(DEPTH + 1);
+      expect(await confirmPayouts(t.ctx)).toMatchObject({ completed: 0, reverted: 0 });
+      const held = await row(w.id);
+      expect(held).toMatchObject({ status: 'sent' });
+      expect(held.payout_note).toMatch(/endpoints disagree/);
+    } finally {
+      configureCustody(t.ctx, { verifiers: { bsc: [honest] } });
+    }
+    expect((await confirmPayouts(t.ctx)).completed).toBe(1);
+    expect(await paidOnChain(w.to)).toEqual([receive(30)]);
+    await s.close();
   });
 
   it('the internal routes take the signer token only, and a report only for the nonce on record', async () => {
