@@ -156,7 +156,12 @@ export { CUSTODY_NETWORK_OF, signerPays, type WithdrawalNetwork } from './policy
 export { checkManualPayout } from './manual-evidence';
 
 const microNumber = (text: string) => microToNumber(BigInt(text));
-const GWEI = 10n ** 9n;
+const COIN: Record<string, string> = { bsc: 'BNB', polygon: 'POL', tron: 'TRX' };
+/** A native balance in wei as the coin's amount with 6 decimals ("0.012345 BNB"). */
+const coinText = (network: string, wei: bigint) => {
+  const micro = wei / 10n ** 12n;
+  return `${micro / 1_000_000n}.${(micro % 1_000_000n).toString().padStart(6, '0')} ${COIN[network] ?? ''}`.trim();
+};
 
 /** The operator's payout view: the queue by state, and the signer's last report (never a node read). */
 export async function payoutView(ctx: AppContext) {
@@ -185,12 +190,12 @@ export async function payoutView(ctx: AppContext) {
             limit: microNumber(l.limit_micro),
             max_payout: microNumber(l.max_payout_micro),
           })),
-          // Gas in gwei, as text: 18-decimal coin amounts do not fit a JS number exactly.
+          // The coin as text (18 decimals do not fit a JS number exactly), cut to 6 decimals.
           hot: hot.map((h) => ({
             network: h.network,
             address: h.address,
             token: microNumber(h.token_micro),
-            gas: `${(BigInt(h.gas_wei) / GWEI).toString()} gwei`,
+            gas: coinText(h.network, BigInt(h.gas_wei)),
           })),
         }
       : null,

@@ -347,6 +347,30 @@ describe('the signer pays approved withdrawals on chain, each once', () => {
     await s.close();
   });
 
+  it("the operator's view: the queue, the signer's last contact, its limits used today, the hot wallet and the reconciliation", async () => {
+    const w = await approvedWithdrawal({ amount: 40 });
+    const s = await newSigner();
+    await s.signer.tick();
+    const v = (await inject(t.app, admin.payouts, { token: adminToken })).data();
+    expect(v.mode).toBe('signer');
+    expect(v.queue.sent).toBeGreaterThanOrEqual(1);
+    expect(Date.now() - new Date(v.signer!.last_contact_at).getTime()).toBeLessThan(60_000);
+    const bsc = v.signer!.limits.find((l) => l.network === 'bsc')!;
+    expect(bsc).toMatchObject({ limit: 100_000, max_payout: 1_000 });
+    expect(bsc.used).toBeGreaterThanOrEqual(38);
+    expect(v.signer!.hot[0]).toMatchObject({ network: 'bsc', address: hot, gas: expect.stringMatching(/^\d+\.\d{6} BNB$/) });
+    const r = v.reconciliation.find((x) => x.network === 'bsc')!;
+    // The hot wallet was funded from outside (a refill): the formula shows it as the difference.
+    expect(r.difference).toBeCloseTo(r.on_deposit_addresses + r.hot! + r.swept_to_cold - (r.credited - r.paid_out), 6);
+    expect(r.flagged).toBe(r.difference !== 0);
+    // A user's token gets nothing there.
+    const u = await createUser(t.db, t.ctx.secret);
+    expect((await inject(t.app, admin.payouts, { token: u.token })).statusCode).toBe(403);
+    await settle();
+    expect(await row(w.id)).toMatchObject({ status: 'completed' });
+    await s.close();
+  });
+
   it('the internal routes take the signer token only, and a report only for the nonce on record', async () => {
     const w = await approvedWithdrawal({ amount: 20 });
     const user = await createUser(t.db, t.ctx.secret);
