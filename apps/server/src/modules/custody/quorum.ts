@@ -1,7 +1,7 @@
 import type { TCustodyNetwork } from '@app/core';
 import type { AppContext } from '../../context';
 import { withRetry } from './retry';
-import { TRANSFER_TOPIC, type ChainClient } from './rpc/client';
+import { TRANSFER_TOPIC, type ChainClient, type Receipt } from './rpc/client';
 import type { NetworkRuntime, WatchTuning } from './runtime';
 import './table';
 
@@ -36,30 +36,18 @@ export interface Claim {
 /** The note of an observation held because the endpoints disagree (health and the admin view find them by it). */
 export const DISAGREE_PREFIX = 'endpoints disagree: ';
 
-interface RawReceipt {
-  status?: string;
-  blockHash?: string;
-  logs?: { address?: string; topics?: string[]; data?: string; logIndex?: string }[];
-}
-
 interface Answer {
   hashes: Map<bigint, string>;
-  receipts: Map<string, RawReceipt | null>;
+  receipts: Map<string, Receipt | null>;
 }
 
 /** One endpoint's blocks and receipts for the claims, in JSON-RPC batches. */
 async function ask(client: ChainClient, claims: Claim[]): Promise<Answer> {
   const hashes = await client.blockHashes([...new Set(claims.map((c) => c.block_number))]);
   const txs = [...new Set(claims.map((c) => c.tx_hash))];
-  const receipts = new Map<string, RawReceipt | null>();
-  for (let i = 0; i < txs.length; i += 100) {
-    const chunk = txs.slice(i, i + 100);
-    // Tron's transaction ids are stored without 0x; its JSON-RPC takes them with it.
-    const res = await client.rpc.batch<RawReceipt | null>(
-      chunk.map((tx) => ({ method: 'eth_getTransactionReceipt', params: [tx.startsWith('0x') ? tx : `0x${tx}`] })),
-    );
-    chunk.forEach((tx, j) => receipts.set(tx, res[j] && typeof res[j] === 'object' ? res[j] : null));
-  }
+  // Tron's transaction ids are stored without 0x; its JSON-RPC takes them with it.
+  const res = await client.receipts(txs.map((tx) => (tx.startsWith('0x') ? tx : `0x${tx}`)));
+  const receipts = new Map(txs.map((tx, j) => [tx, res[j] ?? null]));
   return { hashes, receipts };
 }
 
@@ -74,25 +62,14 @@ function vote(c: Claim, a: Answer, primary: boolean): { agree: true } | { no: st
   if (hash !== c.block_hash) return primary ? { skip: `block ${c.block_number} changed` } : { no: `block ${c.block_number} is ${short(hash)} there` };
   const r = a.receipts.get(c.tx_hash);
   if (!r) return { no: 'no receipt for the transaction' };
-  if (r.blockHash?.toLowerCase() !== c.block_hash) return { no: `its receipt is in another block (${short(String(r.blockHash))})` };
-  if (r.status !== '0x1') return { no: `its receipt has status ${String(r.status)}` };
-  const log = (r.logs ?? []).find((l) => {
-    try {
-      return l.logIndex !== undefined && BigInt(l.logIndex) === BigInt(c.log_index);
-    } catch {
-      return false;
-    }
-  });
+  if (r.blockHash !== c.block_hash) return { no: `its receipt is in another block (${short(String(r.blockHash))})` };
+  if (r.status !== 'success') return { no: `its receipt has status ${String(r.status)}` };
+  const log = r.logs.find((l) => l.logIndex === c.log_index);
   if (!log) return { no: `no log ${c.log_index} in its receipt` };
-  let amount: bigint | null;
-  try {
-    amount = typeof log.data === 'string' && /^0x[0-9a-fA-F]{64}$/.test(log.data) ? BigInt(log.data) : null;
-  } catch {
-    amount = null;
-  }
-  const topics = log.topics ?? [];
+  const amount = /^0x[0-9a-fA-F]{64}$/.test(log.data) ? BigInt(log.data) : null;
+  const topics = log.topics;
   const same =
-    log.address?.toLowerCase() === c.token &&
+    log.address.toLowerCase() === c.token &&
     topics.length === 3 &&
     topics[0]?.toLowerCase() === TRANSFER_TOPIC &&
     topicAddress(topics[1]) === c.from_address &&

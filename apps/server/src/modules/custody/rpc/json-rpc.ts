@@ -1,8 +1,8 @@
 /**
- * A small JSON-RPC 2.0 client over HTTP for the watchers, with the failures sorted into kinds the
- * watcher knows how to meet (custody.md section 3: shrink the range, back off, retry; never skip).
- * Kept small on purpose: the watcher must see every error and every log as the node sent it, and
- * the fault-injecting transport of the tests sits exactly at `RpcTransport`.
+ * The failures of node calls sorted into kinds the watcher knows how to meet (custody.md section 3:
+ * shrink the range, back off, retry; never skip), and a plain JSON-RPC transport over fetch. The EVM
+ * client reads through viem (client.ts) and maps viem's errors to these kinds; an `RpcTransport`
+ * is where the tests' fault-injecting transport (and Tron's gateway) sit under viem's custom transport.
  */
 
 /** What went wrong with a call, by what the watcher does about it. */
@@ -90,62 +90,4 @@ export function httpTransport(url: string, fetchImpl: typeof fetch = fetch): Rpc
       throw new RpcError('server', `${url} answered ${res.status} with no JSON: ${text.slice(0, 200)}`, res.status);
     }
   };
-}
-
-export class JsonRpc {
-  private nextId = 1;
-  /** time spent waiting for the node, in ms (the benchmark sets it beside the watcher's own time) */
-  rpcMs = 0;
-  calls = 0;
-
-  constructor(
-    private readonly transport: RpcTransport,
-    private readonly timeoutMs = 10_000,
-    /** aborted when the process stops: every call in flight ends at once */
-    private readonly stop?: AbortSignal,
-  ) {}
-
-  private unwrap<T>(r: RpcResponse | undefined, method: string): T {
-    if (!r || typeof r !== 'object') throw new RpcError('server', `no answer to ${method}`);
-    if (r.error) {
-      const message = typeof r.error.message === 'string' ? r.error.message : JSON.stringify(r.error);
-      throw new RpcError(classifyRpcError(r.error.code, message), `${method}: ${message}`, r.error.code);
-    }
-    if (!('result' in r)) throw new RpcError('server', `${method}: answer without a result`);
-    return r.result as T;
-  }
-
-  private async send(body: RpcRequest | RpcRequest[]): Promise<RpcResponse | RpcResponse[]> {
-    const started = performance.now();
-    this.calls++;
-    try {
-      if (this.stop?.aborted) throw new RpcError('unreachable', 'stopping');
-      return await this.transport(body, { timeoutMs: this.timeoutMs, ...(this.stop ? { signal: this.stop } : {}) });
-    } finally {
-      this.rpcMs += performance.now() - started;
-    }
-  }
-
-  async call<T>(method: string, params: unknown[]): Promise<T> {
-    const id = this.nextId++;
-    const res = await this.send({ jsonrpc: '2.0', id, method, params });
-    if (Array.isArray(res)) throw new RpcError('server', `${method}: a batch answer to a single call`);
-    if (res.id !== undefined && res.id !== null && res.id !== id) throw new RpcError('server', `${method}: answer to another request (${String(res.id)})`);
-    return this.unwrap<T>(res, method);
-  }
-
-  /** Several calls in one round trip; answers are matched by id (nodes may reorder them). */
-  async batch<T>(calls: { method: string; params: unknown[] }[]): Promise<T[]> {
-    if (!calls.length) return [];
-    const reqs = calls.map((c) => ({ jsonrpc: '2.0' as const, id: this.nextId++, method: c.method, params: c.params }));
-    const res = await this.send(reqs);
-    if (!Array.isArray(res)) {
-      // A node that refuses batches (or the whole batch) answers one error object.
-      return Promise.reject(
-        new RpcError(res.error ? classifyRpcError(res.error.code, String(res.error.message)) : 'server', `batch refused: ${JSON.stringify(res).slice(0, 200)}`),
-      );
-    }
-    const byId = new Map(res.map((r) => [r.id, r]));
-    return reqs.map((r, i) => this.unwrap<T>(byId.get(r.id), calls[i]!.method));
-  }
 }

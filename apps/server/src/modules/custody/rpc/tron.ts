@@ -45,7 +45,6 @@ export function tronClient(
   }
 
   return {
-    rpc: evm.rpc,
     head: () => evm.head(),
     finalizedHeight: solidified,
     blockHashes: (numbers) => evm.blockHashes(numbers),
@@ -56,5 +55,6 @@ export function tronClient(
     // Tron's eth_call reads the latest block only.
     balanceOf: (token, owner) => evm.balanceOf(token, owner, null),
     balancesOf: (token, owners) => evm.balancesOf!(token, owners, null),
+    receipts: (txHashes) => evm.receipts(txHashes),
   };
 }
