@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tronHexOfBase58 } from './tron';
 
 /**
  * The signer's settings (custody.md section 6). The chain settings are the server's own names
@@ -50,6 +51,15 @@ export const ZSignerEnv = z.object({
   CHAIN_POLYGON_USDT: evmContract('0xc2132D05D31c914a87C6611C10748AEb04B58e8F'),
   CHAIN_BSC_DECIMALS: z.coerce.number().int().min(0).max(36).default(18),
   CHAIN_POLYGON_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+  /** Tron's full node HTTP API (TronGrid or your own): the signer pays Tron withdrawals through it */
+  CHAIN_TRON_API_URL: z.string().url().optional(),
+  CHAIN_TRON_USDT: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a T… contract address')
+    .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  CHAIN_TRON_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+  /** the most TRX one Tron payout may burn for its energy (fee_limit); the hot wallet must hold at least this much TRX */
+  SIGNER_TRON_FEE_LIMIT_TRX: z.coerce.number().int().min(1).max(15_000).default(30),
 });
 
 export interface SignerNetwork {
@@ -59,6 +69,15 @@ export interface SignerNetwork {
   decimals: number;
   /** blocks a gas top-up or a sweep needs before the signer builds on it (head − b + 1) */
   confirmations: number;
+}
+
+export interface SignerTron {
+  url: string;
+  /** the token contract, 41… hex */
+  token: string;
+  decimals: number;
+  /** fee_limit of a payout, in sun */
+  feeLimitSun: number;
 }
 
 export interface SignerConfig {
@@ -77,6 +96,7 @@ export interface SignerConfig {
   hotTargetMicro: bigint;
   coldEvm: `0x${string}` | undefined;
   networks: SignerNetwork[];
+  tron: SignerTron | undefined;
 }
 
 export class SignerConfigError extends Error {}
@@ -116,7 +136,14 @@ export function loadSignerConfig(env: Record<string, string | undefined>, argv: 
       decimals: e.CHAIN_POLYGON_DECIMALS,
       confirmations: e.CHAIN_POLYGON_CONFIRMATIONS,
     });
-  if (!networks.length) throw new SignerConfigError('Invalid configuration: the signer needs CHAIN_BSC_RPC_URL or CHAIN_POLYGON_RPC_URL');
+  let tron: SignerTron | undefined;
+  if (e.CHAIN_TRON_API_URL) {
+    const token = tronHexOfBase58(e.CHAIN_TRON_USDT);
+    if (!token) throw new SignerConfigError('Invalid configuration: CHAIN_TRON_USDT is not a valid Tron address (checksum)');
+    tron = { url: e.CHAIN_TRON_API_URL.replace(/\/$/, ''), token, decimals: e.CHAIN_TRON_DECIMALS, feeLimitSun: e.SIGNER_TRON_FEE_LIMIT_TRX * 1_000_000 };
+  }
+  if (!networks.length && !tron)
+    throw new SignerConfigError('Invalid configuration: the signer needs CHAIN_BSC_RPC_URL, CHAIN_POLYGON_RPC_URL or CHAIN_TRON_API_URL');
   return {
     mnemonicFile: e.SIGNER_MNEMONIC_FILE,
     serverUrl: e.SIGNER_SERVER_URL.replace(/\/$/, ''),
@@ -133,5 +160,6 @@ export function loadSignerConfig(env: Record<string, string | undefined>, argv: 
     hotTargetMicro: microOfUsd(e.HOT_TARGET_USD),
     coldEvm: e.SWEEP_COLD_EVM_ADDRESS?.toLowerCase() as `0x${string}` | undefined,
     networks,
+    tron,
   };
 }

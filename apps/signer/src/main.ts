@@ -16,7 +16,10 @@ try {
   const config = loadSignerConfig(process.env, process.argv.slice(2));
   const mnemonic = readMnemonic(config.mnemonicFile);
   const signer = await startSigner(config, mnemonic, log);
-  log.info({ hot: signer.hotAddress, networks: config.networks.map((n) => n.network), server: config.serverUrl }, 'signer started');
+  log.info(
+    { hot: signer.hotAddress, networks: [...config.networks.map((n) => n.network), ...(config.tron ? ['tron'] : [])], server: config.serverUrl },
+    'signer started',
+  );
   const stop = () => void signer.stop().then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

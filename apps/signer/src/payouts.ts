@@ -27,6 +27,14 @@ interface SignedTx {
   createdAt: Date;
 }
 
+/** The Tron side of the loop (tron-payouts.ts), when the signer has CHAIN_TRON_API_URL. */
+export interface TronPayouts {
+  crashAt: CrashPoint | null;
+  one(p: TSignerPayout, done: Record<string, number>): Promise<void>;
+  usedToday(): Promise<bigint>;
+  hotReport(): Promise<{ network: 'tron'; address: string; token_micro: string; gas_wei: string }>;
+}
+
 const utcDayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /**
@@ -41,7 +49,17 @@ const utcDayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.g
  */
 export class PayoutSigner {
   private readonly held = new Map<string, string>();
-  crashAt: CrashPoint | null = null;
+  private crash: CrashPoint | null = null;
+  /** Tron withdrawals go to it (a payout of a network the signer has not configured waits) */
+  tron: TronPayouts | null = null;
+
+  get crashAt(): CrashPoint | null {
+    return this.crash;
+  }
+  set crashAt(point: CrashPoint | null) {
+    this.crash = point;
+    if (this.tron) this.tron.crashAt = point;
+  }
 
   constructor(
     private readonly config: SignerConfig,
@@ -59,6 +77,10 @@ export class PayoutSigner {
     const done = { signed: 0, rebroadcast: 0, replaced: 0, dead: 0, held: 0 };
     const payouts = await this.api.payouts();
     for (const p of payouts) {
+      if (p.network === 'tron') {
+        if (this.tron) await this.tron.one(p, done);
+        continue;
+      }
       const net = this.networks.get(p.network);
       if (!net) continue;
       await this.one(net, p, done);
@@ -216,6 +238,7 @@ export class PayoutSigner {
         gas_wei: String(b.gas),
       });
     }
+    if (this.tron) out.push(await this.tron.hotReport());
     return out;
   }
 
@@ -225,6 +248,13 @@ export class PayoutSigner {
       out.push({
         network: net.config.network,
         used_micro: String(await this.usedToday(this.store, net.config.network)),
+        limit_micro: String(this.config.dailyLimitMicro),
+        max_payout_micro: String(this.config.maxPayoutMicro),
+      });
+    if (this.tron)
+      out.push({
+        network: 'tron' as const,
+        used_micro: String(await this.tron.usedToday()),
         limit_micro: String(this.config.dailyLimitMicro),
         max_payout_micro: String(this.config.maxPayoutMicro),
       });

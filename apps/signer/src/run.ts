@@ -5,6 +5,7 @@ import { PayoutSigner, type Log } from './payouts';
 import { serverApi, type ServerApi } from './server-api';
 import { openStore } from './store';
 import { Sweeper } from './sweeps';
+import { TronPayer } from './tron-payouts';
 
 export interface RunningSigner {
   hotAddress: string;
@@ -20,8 +21,9 @@ export async function buildSigner(config: SignerConfig, mnemonic: string, log: L
   for (const n of config.networks) networks.set(n.network, await connectNetwork(n, keys.hot));
   const api = opts.api ?? serverApi(config.serverUrl, config.token);
   const signer = new PayoutSigner(config, store, api, networks, keys.own, log, opts.now);
+  if (config.tron) signer.tron = new TronPayer(config, config.tron, store, api, keys.tronHot, keys.own, log, opts.now);
   const sweeper = new Sweeper(config, store, api, networks, keys.deposits, log);
-  return { signer, sweeper, store, hot: keys.hot };
+  return { signer, sweeper, store, hot: keys.hot, tronHot: keys.tronHot.address };
 }
 
 export async function startSigner(config: SignerConfig, mnemonic: string, log: Log): Promise<RunningSigner> {

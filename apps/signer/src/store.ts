@@ -68,6 +68,12 @@ const MIGRATIONS: string[] = [
   );
   create unique index sweeps_one_open on sweeps (network, address) where state in ('gas', 'token');
   `,
+  `
+  -- Tron: a transaction carries its expiration (ms since the epoch, the chain's clock); raw holds the
+  -- signed transaction as the node's JSON. A Tron slot's nonce is the signer's attempt number on
+  -- Tron (1, 2, …: every Tron transaction it builds takes the next one), which Tron itself has no use for.
+  alter table signed_txs add column expires_at bigint;
+  `,
 ];
 
 async function migrate(store: Store): Promise<void> {

@@ -24,7 +24,7 @@ export const ZPayoutsEnv = {
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x… address')
     .optional(),
-  /** the Tron hot wallet (m/44'/195'/1'/0/0) */
+  /** the Tron hot wallet (m/44'/195'/1'/0/0): with PAYOUTS=signer, the signer pays Tron withdrawals once it is set */
   CUSTODY_HOT_TRON_ADDRESS: z
     .string()
     .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a T… address')
@@ -58,7 +58,7 @@ export function buildPayoutsConfig(e: PayoutsEnv, custody: { networks: readonly 
   if (e.PAYOUTS === 'signer') {
     if (!custody.networks.length) throw new PayoutsConfigError('PAYOUTS=signer needs PAYMENTS_GATEWAY=chain with at least one network');
     if (!e.SIGNER_TOKEN_HASH) throw new PayoutsConfigError('SIGNER_TOKEN_HASH is required when PAYOUTS=signer');
-    // The signer pays BSC and Polygon (Tron withdrawals stay manual until its Tron signing is built).
+    // The signer pays BSC and Polygon, and Tron once CUSTODY_HOT_TRON_ADDRESS is set (else Tron stays manual).
     const evm = custody.networks.find((n) => n.family === 'evm');
     if (evm && !hot.evm) throw new PayoutsConfigError(`CUSTODY_HOT_EVM_ADDRESS is required when PAYOUTS=signer watches ${evm.network}`);
   }

@@ -25,7 +25,8 @@ export async function payoutEvidence(
   txHash: string,
   expect: { from?: string | undefined; to: string; raw: bigint },
 ): Promise<Evidence> {
-  const [receipt] = await client.receipts([txHash]);
+  // A Tron txID is kept as Tron shows it (64 hex digits, no 0x); the JSON-RPC takes it 0x-prefixed.
+  const [receipt] = await client.receipts([txHash.startsWith('0x') ? txHash : `0x${txHash}`]);
   if (!receipt || !receipt.blockNumber || !receipt.blockHash) return { state: 'missing' };
   const blockNumber = BigInt(receipt.blockNumber);
   const head = await client.head();

@@ -13,10 +13,12 @@ export function watchedNetwork(config: Config, network: WithdrawalNetwork): Netw
 
 /**
  * Whether the signer pays withdrawals of this network: PAYOUTS=signer and the server watches it, so
- * it can complete the payout from chain evidence. The signer's Tron signing is not built yet
- * (docs/custody.md, "Payouts"): Tron withdrawals stay manual.
+ * it can complete the payout from chain evidence, with the family's hot address known (the evidence
+ * names it as the sender): always for EVM (required by the configuration), for Tron once
+ * CUSTODY_HOT_TRON_ADDRESS is set (without it Tron withdrawals stay manual).
  */
 export function signerPays(config: Config, network: WithdrawalNetwork): boolean {
   const n = watchedNetwork(config, network);
-  return config.payments.payouts.mode === 'signer' && n !== undefined && n.family === 'evm';
+  if (config.payments.payouts.mode !== 'signer' || n === undefined) return false;
+  return n.family === 'evm' || config.payments.payouts.hot.tron !== undefined;
 }
