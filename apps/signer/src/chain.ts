@@ -80,10 +80,21 @@ export async function hotBalances(net: EvmNetwork): Promise<{ token: bigint; gas
  * nonce it ever used for a payout or a gas top-up, so two of its transactions never share one.
  */
 export async function claimHotNonce(sql: Sql, net: EvmNetwork): Promise<bigint> {
+  // A nonce left by a payout the server refused before it was broadcast (a 'void' slot) is taken
+  // again first: nothing was ever sent with it, and the later nonces wait behind it.
+  const mined = BigInt(await net.client.getTransactionCount({ address: net.hot.address, blockTag: 'latest' }));
+  const reusable = await sql.query<{ n: string | null }>(
+    `select min(s.nonce)::text as n from slots s
+      where s.network = $1 and s.state = 'void' and s.nonce >= $2
+        and not exists (select 1 from slots o where o.network = s.network and o.nonce = s.nonce and o.state <> 'void')
+        and not exists (select 1 from sweeps w where w.network = s.network and w.gas_nonce = s.nonce)`,
+    [net.config.network, String(mined)],
+  );
+  if (reusable[0]?.n != null) return BigInt(reusable[0].n);
   const pending = BigInt(await net.client.getTransactionCount({ address: net.hot.address, blockTag: 'pending' }));
   const counted = await sql.query<{ next: string }>('select next::text as next from nonces where network = $1 for update', [net.config.network]);
   const used = await sql.query<{ slot: string | null; gas: string | null }>(
-    `select (select (max(nonce) + 1)::text from slots where network = $1) as slot,
+    `select (select (max(nonce) + 1)::text from slots where network = $1 and state <> 'void') as slot,
             (select (max(gas_nonce) + 1)::text from sweeps where network = $1) as gas`,
     [net.config.network],
   );

@@ -2,7 +2,7 @@ import type { TSignerPayout } from '@app/core/contracts';
 import type { Hex } from 'viem';
 import type { SignerConfig } from './config';
 import { broadcast, claimHotNonce, hotBalances, rawOfMicro, receiptOf, signTransfer, type EvmNetwork } from './chain';
-import type { ServerApi } from './server-api';
+import { ServerRefused, type ServerApi } from './server-api';
 import type { Sql, Store } from './store';
 
 /** Where a test stops the signer as a kill -9 would: the process is gone, its database stays. */
@@ -76,6 +76,8 @@ export class PayoutSigner {
   async tick(): Promise<{ signed: number; rebroadcast: number; replaced: number; dead: number; held: number }> {
     const done = { signed: 0, rebroadcast: 0, replaced: 0, dead: 0, held: 0 };
     const payouts = await this.api.payouts();
+    // The server's queue is cut at 500: only a whole queue says what left it.
+    if (payouts.length < 500) await this.voidAbandoned(payouts);
     for (const p of payouts) {
       if (p.network === 'tron') {
         if (this.tron) await this.tron.one(p, done);
@@ -123,9 +125,40 @@ export class PayoutSigner {
     done.signed!++;
     this.log.info({ withdrawal: p.id, network: net.config.network, nonce: String(nonce), tx: tx.hash }, 'payout signed');
     if (this.crashAt === 'after-sign') throw new SimulatedCrash('after-sign');
+    if (!(await this.claim(p, slotId, nonce, tx.hash))) return;
     await this.send(net, slotId, tx.hash, tx.raw);
     if (this.crashAt === 'after-broadcast') throw new SimulatedCrash('after-broadcast');
-    await this.api.report(p.id, { state: 'sent', nonce: String(nonce), tx_hash: tx.hash });
+  }
+
+  /**
+   * Claim before broadcast: the server records the payout as sent (with its nonce and hash) before
+   * any byte of it reaches a node. A refusal (the admin rejected it meanwhile: its money is back with
+   * the user) leaves the slot void, never broadcast, its nonce free for the next payout; so a
+   * rejection can never race a payment into paying twice.
+   */
+  private async claim(p: TSignerPayout, slotId: string, nonce: bigint, hash: string): Promise<boolean> {
+    try {
+      await this.api.report(p.id, { state: 'sent', nonce: String(nonce), tx_hash: hash });
+      return true;
+    } catch (err) {
+      if (!(err instanceof ServerRefused) || (err.status !== 409 && err.status !== 404)) throw err;
+      await voidSlot(this.store, slotId, `refused by the server before broadcast: ${err.message}`);
+      this.log.warn({ withdrawal: p.id, nonce: String(nonce), tx: hash, reason: err.message }, 'payout refused by the server before broadcast: not sent');
+      return false;
+    }
+  }
+
+  /**
+   * A slot signed but never broadcast whose withdrawal is no longer in the server's queue (rejected
+   * while this signer was down between signing and claiming) is void: nothing was sent with it.
+   */
+  private async voidAbandoned(payouts: TSignerPayout[]): Promise<void> {
+    const queued = new Set(payouts.map((p) => p.id));
+    const rows = await this.store.query<{ id: string; withdrawal_id: string }>(
+      `select s.id::text as id, s.withdrawal_id::text as withdrawal_id from slots s
+        where s.state = 'live' and not exists (select 1 from signed_txs t where t.slot_id = s.id and t.broadcast_at is not null)`,
+    );
+    for (const r of rows) if (!queued.has(r.withdrawal_id)) await voidSlot(this.store, r.id, 'the withdrawal left the queue before its payout was broadcast');
   }
 
   /** A withdrawal with a slot: find its fate on chain and tell the server; never a second nonce while it can be mined. */
@@ -176,9 +209,11 @@ export class PayoutSigner {
       this.log.warn({ withdrawal: p.id, nonce: String(slot.nonce), tx: tx.hash, replaced: newest.hash }, 'stuck payout replaced under its nonce');
       return;
     }
+    // Signed before a crash and never claimed: the server is asked first, as for a new payout.
+    if (p.status === 'approved' && !(await this.claim(p, slot.id, slot.nonce, newest.hash))) return;
     await this.send(net, slot.id, newest.hash, newest.raw);
     done.rebroadcast!++;
-    if (p.status === 'approved' || p.tx_hash?.toLowerCase() !== newest.hash)
+    if (p.status === 'sent' && p.tx_hash?.toLowerCase() !== newest.hash)
       await this.api.report(p.id, { state: 'sent', nonce: String(slot.nonce), tx_hash: newest.hash });
   }
 
@@ -280,3 +315,12 @@ export class PayoutSigner {
 }
 
 const usd = (micro: bigint) => (Number(micro) / 1e6).toFixed(2);
+
+/** Marks a slot void, only while nothing signed under it was ever broadcast. */
+export async function voidSlot(sql: Sql, slotId: string, reason: string): Promise<void> {
+  await sql.query(
+    `update slots set state = 'void', dead_reason = $2
+      where id = $1 and state = 'live' and not exists (select 1 from signed_txs t where t.slot_id = $1 and t.broadcast_at is not null)`,
+    [slotId, reason],
+  );
+}

@@ -74,6 +74,15 @@ const MIGRATIONS: string[] = [
   -- Tron (1, 2, …: every Tron transaction it builds takes the next one), which Tron itself has no use for.
   alter table signed_txs add column expires_at bigint;
   `,
+  `
+  -- The server is asked before a payout is broadcast (claim-before-broadcast): a refusal (the
+  -- withdrawal was rejected meanwhile) leaves the slot 'void', signed but never sent. Its nonce was
+  -- never used on chain, so it may be taken again: the nonce is unique among the slots that are not void.
+  alter table slots drop constraint slots_network_nonce_key;
+  create unique index slots_network_nonce on slots (network, nonce) where state <> 'void';
+  alter table slots drop constraint slots_state_check;
+  alter table slots add constraint slots_state_check check (state in ('live', 'mined', 'dead', 'void'));
+  `,
 ];
 
 async function migrate(store: Store): Promise<void> {

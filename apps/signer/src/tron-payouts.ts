@@ -1,8 +1,8 @@
 import type { TSignerPayout } from '@app/core/contracts';
 import type { SignerConfig, SignerTron } from './config';
 import { rawOfMicro } from './chain';
-import { SimulatedCrash, type CrashPoint, type Log, type TronPayouts } from './payouts';
-import type { ServerApi } from './server-api';
+import { SimulatedCrash, voidSlot, type CrashPoint, type Log, type TronPayouts } from './payouts';
+import { ServerRefused, type ServerApi } from './server-api';
 import type { Store } from './store';
 import { signTronTx, tronBase58Of, tronHexOf, TronNode, type TronTx } from './tron';
 
@@ -100,9 +100,22 @@ export class TronPayer implements TronPayouts {
     done.signed!++;
     this.log.info({ withdrawal: p.id, network: 'tron', nonce: String(nonce), tx: tx.txID, expires: tx.raw_data.expiration }, 'payout signed');
     if (this.crashAt === 'after-sign') throw new SimulatedCrash('after-sign');
-    const sent = await this.send(slotId, tx);
+    if (!(await this.claim(p, slotId, nonce, tx.txID))) return;
+    await this.send(slotId, tx);
     if (this.crashAt === 'after-broadcast') throw new SimulatedCrash('after-broadcast');
-    if (sent === 'sent') await this.api.report(p.id, { state: 'sent', nonce: String(nonce), tx_hash: tx.txID });
+  }
+
+  /** Claim before broadcast, as on EVM (payouts.ts): a refused claim leaves the transaction void, never sent. */
+  private async claim(p: TSignerPayout, slotId: string, nonce: bigint, txID: string): Promise<boolean> {
+    try {
+      await this.api.report(p.id, { state: 'sent', nonce: String(nonce), tx_hash: txID });
+      return true;
+    } catch (err) {
+      if (!(err instanceof ServerRefused) || (err.status !== 409 && err.status !== 404)) throw err;
+      await voidSlot(this.store, slotId, `refused by the server before broadcast: ${err.message}`);
+      this.log.warn({ withdrawal: p.id, nonce: String(nonce), tx: txID, reason: err.message }, 'payout refused by the server before broadcast: not sent');
+      return false;
+    }
   }
 
   /** A withdrawal with a transaction: its fate on chain; a new one only when it is provably dead. */
@@ -132,6 +145,12 @@ export class TronPayer implements TronPayouts {
       await this.kill(p, slot, tx.txID, `it expired and is in no block up to its expiration plus ${TRON_SOLIDIFICATION_DEPTH} blocks`);
       done.dead!++;
       return;
+    }
+    // Signed before a crash and never claimed: the server is asked first, as for a new payout, and
+    // only while it can still be included (past its expiration it waits to be declared dead).
+    if (p.status === 'approved') {
+      if ((await this.node.head()).timestamp >= expiresAt) return;
+      if (!(await this.claim(p, slot.id, slot.nonce, tx.txID))) return;
     }
     const sent = await this.send(slot.id, tx);
     if (sent === 'sent') {

@@ -145,7 +145,16 @@ export class TronNode {
 
   /** The solidified block (final: it can never leave the chain): its number and timestamp (ms). */
   async solidified(): Promise<{ number: number; timestamp: number }> {
-    const b = await this.post<{ block_header?: { raw_data?: { number?: number; timestamp?: number } } }>('/walletsolidity/getnowblock');
+    return this.nowBlock('/walletsolidity/getnowblock');
+  }
+
+  /** The node's head block: its timestamp is the chain's clock, which a transaction's expiration is judged by. */
+  async head(): Promise<{ number: number; timestamp: number }> {
+    return this.nowBlock('/wallet/getnowblock');
+  }
+
+  private async nowBlock(path: string): Promise<{ number: number; timestamp: number }> {
+    const b = await this.post<{ block_header?: { raw_data?: { number?: number; timestamp?: number } } }>(path);
     const raw = b.block_header?.raw_data;
     if (raw?.number === undefined || raw.timestamp === undefined) throw new TronNodeError('getnowblock answered no block');
     return { number: Number(raw.number), timestamp: Number(raw.timestamp) };

@@ -10,6 +10,7 @@ import { loadSignerConfig, SignerConfigError } from '../../../../signer/src/conf
 import { readMnemonic } from '../../../../signer/src/mnemonic';
 import { deriveKeys } from '../../../../signer/src/keys';
 import { buildSigner } from '../../../../signer/src/run';
+import { serverApi, type ServerApi } from '../../../../signer/src/server-api';
 import { openStore } from '../../../../signer/src/store';
 import { SimulatedCrash, type PayoutSigner } from '../../../../signer/src/payouts';
 import { SweepCrash, type Sweeper } from '../../../../signer/src/sweeps';
@@ -105,6 +106,7 @@ describe('the signer pays approved withdrawals on chain, each once', () => {
   async function newSigner(
     env: Record<string, string> = {},
     dataDir?: string,
+    wrapApi?: (real: ServerApi) => ServerApi,
   ): Promise<{ signer: PayoutSigner; sweeper: Sweeper; dataDir: string; close(): Promise<void> }> {
     const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'signer-db-'));
     if (!dataDir && !pgAdmin) {
@@ -126,7 +128,8 @@ describe('the signer pays approved withdrawals on chain, each once', () => {
       databaseUrl = u.toString();
     }
     const config = loadSignerConfig({ ...signerEnv, SIGNER_DATA_DIR: dir, ...(databaseUrl ? { SIGNER_DATABASE_URL: databaseUrl } : {}), ...env });
-    const built = await buildSigner(config, readMnemonic(config.mnemonicFile), quiet);
+    const real = serverApi(config.serverUrl, config.token);
+    const built = await buildSigner(config, readMnemonic(config.mnemonicFile), quiet, { api: wrapApi ? wrapApi(real) : real });
     stores.push(built.store);
     return { signer: built.signer, sweeper: built.sweeper, dataDir: dir, close: () => built.store.close() };
   }
@@ -193,13 +196,13 @@ describe('the signer pays approved withdrawals on chain, each once', () => {
     await again.close();
   });
 
-  it('crash after broadcasting, before reporting: the restarted signer reports the hash it sent; paid once', async () => {
+  it('crash after broadcasting: the server already has it as sent (claimed before broadcast); the restart re-sends the same bytes; paid once', async () => {
     const w = await approvedWithdrawal({ amount: 60 });
     const s = await newSigner();
     s.signer.crashAt = 'after-broadcast';
     await expect(s.signer.tick()).rejects.toBeInstanceOf(SimulatedCrash);
     await s.close();
-    expect(await row(w.id)).toMatchObject({ status: 'approved' });
+    expect(await row(w.id)).toMatchObject({ status: 'sent' });
     const again = await newSigner({}, s.dataDir);
     expect(await again.signer.tick()).toMatchObject({ signed: 0 });
     expect(await row(w.id)).toMatchObject({ status: 'sent' });
@@ -207,6 +210,39 @@ describe('the signer pays approved withdrawals on chain, each once', () => {
     expect(await row(w.id)).toMatchObject({ status: 'completed' });
     expect(await paidOnChain(w.to)).toEqual([receive(60)]);
     await again.close();
+  });
+
+  it('a withdrawal rejected between signing and sending is never sent, and its nonce pays the next one', async () => {
+    // 1. The admin rejects while the signer is down between signing and claiming.
+    const first = await approvedWithdrawal({ amount: 20 });
+    const s = await newSigner();
+    s.signer.crashAt = 'after-sign';
+    await expect(s.signer.tick()).rejects.toBeInstanceOf(SimulatedCrash);
+    await s.close();
+    expect((await inject(t.app, admin.rejectWithdrawal, { params: { id: first.id }, body: { reason: 'changed my mind' }, token: adminToken })).statusCode).toBe(
+      200,
+    );
+    // 2. The admin rejects just before the signer's claim arrives (the claim is refused).
+    const second = await approvedWithdrawal({ amount: 30 });
+    const racing = await newSigner({}, s.dataDir, (real) => ({
+      ...real,
+      report: async (id, report) => {
+        if (id === second.id && report.state === 'sent')
+          await inject(t.app, admin.rejectWithdrawal, { params: { id: second.id }, body: { reason: 'too late' }, token: adminToken });
+        return real.report(id, report);
+      },
+    }));
+    await racing.signer.tick();
+    expect(await row(second.id)).toMatchObject({ status: 'rejected' });
+    // 3. The next payout takes the nonce nobody used: were it skipped, this one would wait behind it for good.
+    const third = await approvedWithdrawal({ amount: 40 });
+    expect(await racing.signer.tick()).toMatchObject({ signed: 1 });
+    await settle();
+    expect(await row(third.id)).toMatchObject({ status: 'completed' });
+    expect(await paidOnChain(first.to)).toEqual([]);
+    expect(await paidOnChain(second.to)).toEqual([]);
+    expect(await paidOnChain(third.to)).toEqual([receive(40)]);
+    await racing.close();
   });
 
   it('a stuck transaction is replaced under its nonce; only one is mined, and the server follows the new hash', async () => {
