@@ -5,7 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { poolStats } from '../db/connect';
 import { jobRunsOf } from '../jobs/runs';
 import { dataDirSpace, failuresOf } from '../modules/health/failures';
-import { custodyStatus } from '../modules/custody/service';
+import { custodyStatus, NETWORK_STATES } from '../modules/custody/service';
 import { sendFailure } from '../lib/errors';
 
 function tokenMatches(header: string | undefined, token: string): boolean {
@@ -182,6 +182,17 @@ export function registerMetrics(app: FastifyInstance): void {
   chainGauge('chain_head_block', 'The node head the watcher last saw', (s) => (s.head === null ? [] : [[{}, Number(s.head)]]));
   chainGauge('chain_final_block', 'The credited line: deposits at or under it are final', (s) => (s.finalHeight === null ? [] : [[{}, Number(s.finalHeight)]]));
   chainGauge('chain_halted', '1 while a deep reorg keeps the network halted (an admin resumes it)', (s) => [[{}, s.halted ? 1 : 0]]);
+  // The state /api/health reports per network, one series per state (1 for the current one), so an
+  // alert can fire on stale (a silent node) or disputed (endpoints disagree on a transfer) by name.
+  chainGauge(
+    'chain_state',
+    'The network state health reports: ok, stale, halted, disputed or unknown (1 for the current one)',
+    (s) => NETWORK_STATES.map((state) => [{ state }, s.state === state ? 1 : 0]),
+    ['network', 'state'],
+  );
+  chainGauge('chain_head_age_seconds', 'Seconds since the node head the watcher last saw was first seen', (s) =>
+    s.headAgeS === null ? [] : [[{}, s.headAgeS]],
+  );
   chainGauge('chain_deposits', 'Chain transfers by status', (s) => Object.entries(s.counts).map(([status, n]) => [{ status }, n]), ['network', 'status']);
   chainGauge('chain_credited_micro_usdt', 'Micro-USDT credited from chain transfers', (s) => [[{}, Number(s.creditedTotal)]]);
 

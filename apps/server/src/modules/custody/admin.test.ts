@@ -137,6 +137,7 @@ describe('the operator view of the chain gateway', () => {
     // /metrics is Prometheus text outside /api: no contract describes it.
     const metrics = (await c.t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
     expect(metrics).toMatch(/chain_halted\{network="bsc"\} 1/);
+    expect(metrics).toMatch(/chain_state\{network="bsc",state="halted"\} 1/);
     expect(metrics).toMatch(/chain_halted\{network="polygon"\} 0/);
     expect(metrics).toMatch(/chain_lag_blocks\{network="bsc"\} \d+/);
     expect(metrics).toMatch(/chain_deposits\{network="bsc",status="credited"\} \d+/);

@@ -54,6 +54,10 @@ describe('custody tells the truth about its nodes and answers at scale', () => {
     expect(res.data().status).toBe('degraded');
     expect(stale).toMatchObject({ state: 'stale', reason: expect.stringMatching(/no answer from the node for \d+ s: .*did not answer/) });
     expect(stale.head_age_s).toBeGreaterThanOrEqual(1);
+    // /metrics is Prometheus text outside /api: no contract describes it.
+    const metrics = (await c.t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+    expect(metrics).toMatch(/chain_state\{network="bsc",state="stale"\} 1/);
+    expect(metrics).toMatch(/chain_head_age_seconds\{network="bsc"\} \d+/);
     // The anonymous answer: the status only, the same 503.
     const anonymous = await inject(c.t.app, healthContracts.check);
     expect([anonymous.statusCode, anonymous.data()]).toEqual([503, { status: 'degraded' }]);

@@ -263,6 +263,10 @@ describe('two endpoints, quorum 2 (the default: all of them)', () => {
     expect(chain.chain[0]).toMatchObject({ network: 'bsc', state: 'disputed' });
     expect(chain.chain[0]!.reason).toContain('1 transfer(s) held because the endpoints disagree');
     expect(chain.chain[0]!.reason).toContain(d.fake);
+    // /metrics is Prometheus text outside /api: no contract describes it.
+    const metrics = (await s.t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+    expect(metrics).toMatch(/chain_state\{network="bsc",state="disputed"\} 1/);
+    expect(metrics).toMatch(/chain_state\{network="bsc",state="ok"\} 0/);
 
     await readBalances(s.t.ctx, 'bsc');
     const view = await inject(s.t.app, adminContracts.custody, { token: admin.token });

@@ -5,7 +5,7 @@
  * service, which is why nothing here leads back to it.
  */
 export { ensureAddress, userAddresses, type UserAddress } from './addresses';
-export { custodyStatus, reconcile, resumeNetwork, type NetworkStatus, type Reconciliation } from './status';
+export { custodyStatus, NETWORK_STATES, reconcile, resumeNetwork, type NetworkStatus, type Reconciliation } from './status';
 export { custodyView } from './admin-view';
 
 // What the payouts module (the signer's server side) reads of custody: the networks' clients and

@@ -14,7 +14,9 @@ import './table';
  * the final transfers for that long; halted: a reorg under the credited line; disputed: the
  * endpoints disagreed on a transfer, held until an admin dismisses it; unknown: never asked yet
  */
-export type NetworkState = 'ok' | 'stale' | 'halted' | 'disputed' | 'unknown';
+/** What /api/health and /metrics report per network (one list: the metric's series come from it). */
+export const NETWORK_STATES = ['ok', 'stale', 'halted', 'disputed', 'unknown'] as const;
+export type NetworkState = (typeof NETWORK_STATES)[number];
 
 export interface NetworkStatus {
   network: TCustodyNetwork;
