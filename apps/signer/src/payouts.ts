@@ -130,22 +130,8 @@ export class PayoutSigner {
     if (this.crashAt === 'after-broadcast') throw new SimulatedCrash('after-broadcast');
   }
 
-  /**
-   * Claim before broadcast: the server records the payout as sent (with its nonce and hash) before
-   * any byte of it reaches a node. A refusal (the admin rejected it meanwhile: its money is back with
-   * the user) leaves the slot void, never broadcast, its nonce free for the next payout; so a
-   * rejection can never race a payment into paying twice.
-   */
-  private async claim(p: TSignerPayout, slotId: string, nonce: bigint, hash: string): Promise<boolean> {
-    try {
-      await this.api.report(p.id, { state: 'sent', nonce: String(nonce), tx_hash: hash });
-      return true;
-    } catch (err) {
-      if (!(err instanceof ServerRefused) || (err.status !== 409 && err.status !== 404)) throw err;
-      await voidSlot(this.store, slotId, `refused by the server before broadcast: ${err.message}`);
-      this.log.warn({ withdrawal: p.id, nonce: String(nonce), tx: hash, reason: err.message }, 'payout refused by the server before broadcast: not sent');
-      return false;
-    }
+  private claim(p: TSignerPayout, slotId: string, nonce: bigint, hash: string): Promise<boolean> {
+    return claimBeforeBroadcast({ api: this.api, store: this.store, log: this.log }, p, slotId, nonce, hash);
   }
 
   /**
@@ -323,4 +309,28 @@ export async function voidSlot(sql: Sql, slotId: string, reason: string): Promis
       where id = $1 and state = 'live' and not exists (select 1 from signed_txs t where t.slot_id = $1 and t.broadcast_at is not null)`,
     [slotId, reason],
   );
+}
+
+/**
+ * Claim before broadcast (EVM and Tron): the server records the payout as sent (with its nonce and
+ * hash) before any byte of it reaches a node. A refusal (the admin rejected it meanwhile: its money
+ * is back with the user) leaves the slot void, never broadcast, its nonce free for the next payout;
+ * so a rejection can never race a payment into paying twice.
+ */
+export async function claimBeforeBroadcast(
+  deps: { api: ServerApi; store: Sql; log: Log },
+  p: TSignerPayout,
+  slotId: string,
+  nonce: bigint,
+  hash: string,
+): Promise<boolean> {
+  try {
+    await deps.api.report(p.id, { state: 'sent', nonce: String(nonce), tx_hash: hash });
+    return true;
+  } catch (err) {
+    if (!(err instanceof ServerRefused) || (err.status !== 409 && err.status !== 404)) throw err;
+    await voidSlot(deps.store, slotId, `refused by the server before broadcast: ${err.message}`);
+    deps.log.warn({ withdrawal: p.id, nonce: String(nonce), tx: hash, reason: err.message }, 'payout refused by the server before broadcast: not sent');
+    return false;
+  }
 }

@@ -1,8 +1,8 @@
 import type { TSignerPayout } from '@app/core/contracts';
 import type { SignerConfig, SignerTron } from './config';
 import { rawOfMicro } from './chain';
-import { SimulatedCrash, voidSlot, type CrashPoint, type Log, type TronPayouts } from './payouts';
-import { ServerRefused, type ServerApi } from './server-api';
+import { claimBeforeBroadcast, SimulatedCrash, type CrashPoint, type Log, type TronPayouts } from './payouts';
+import type { ServerApi } from './server-api';
 import type { Store } from './store';
 import { signTronTx, tronBase58Of, tronHexOf, TronNode, type TronTx } from './tron';
 
@@ -105,17 +105,8 @@ export class TronPayer implements TronPayouts {
     if (this.crashAt === 'after-broadcast') throw new SimulatedCrash('after-broadcast');
   }
 
-  /** Claim before broadcast, as on EVM (payouts.ts): a refused claim leaves the transaction void, never sent. */
-  private async claim(p: TSignerPayout, slotId: string, nonce: bigint, txID: string): Promise<boolean> {
-    try {
-      await this.api.report(p.id, { state: 'sent', nonce: String(nonce), tx_hash: txID });
-      return true;
-    } catch (err) {
-      if (!(err instanceof ServerRefused) || (err.status !== 409 && err.status !== 404)) throw err;
-      await voidSlot(this.store, slotId, `refused by the server before broadcast: ${err.message}`);
-      this.log.warn({ withdrawal: p.id, nonce: String(nonce), tx: txID, reason: err.message }, 'payout refused by the server before broadcast: not sent');
-      return false;
-    }
+  private claim(p: TSignerPayout, slotId: string, nonce: bigint, txID: string): Promise<boolean> {
+    return claimBeforeBroadcast({ api: this.api, store: this.store, log: this.log }, p, slotId, nonce, txID);
   }
 
   /** A withdrawal with a transaction: its fate on chain; a new one only when it is provably dead. */
