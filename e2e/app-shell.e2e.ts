@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, newPage, PHONE, screenshot, SIZES } from './harness';
+import { axeSerious, loginHydrated, newPage, PHONE, screenshot, SIZES } from './harness';
 import { closeWithoutErrors, openSignedIn } from './pages';
 import { browserSuite } from './suites';
 
@@ -208,8 +208,8 @@ describe('the app shell: a light pre-rendered landing page and login, visitors s
       expect(await page.evaluate(() => document.title)).toBe('Log in · USDT Stake');
       await page.getByLabel('Email').fill(user.email);
       await page.getByLabel('Password', { exact: true }).fill(user.password);
-      // Hydrated: the Login button is enabled (it is disabled in the build's HTML) and the React handlers answer.
-      await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+      // Hydrated: React has the form (Login is pressable earlier, by the early login) and its handlers answer.
+      await expect.poll(() => loginHydrated(page), { timeout: 15_000 }).toBe(true);
       await page.getByRole('button', { name: 'Show password' }).click();
       expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
       expect(await axeSerious(page)).toEqual([]);

@@ -205,6 +205,17 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
   await page.waitForFunction((title) => document.title !== title, before, { timeout: 15_000 });
 }
 
+/**
+ * Whether React has taken /login's pre-rendered form over (its fiber is on the element). Login is
+ * pressable before that (the early login of issue 51), so an enabled button no longer says the
+ * app is live: a link's router state, for one, only exists once it is.
+ */
+export const loginHydrated = (page: Page): Promise<boolean> =>
+  page.evaluate(() => {
+    const form = document.querySelector('form[data-early-login]');
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
+  });
+
 /** axe-core's serious and critical violations on the page as it is now ("rule: selector" lines). */
 export async function axeSerious(page: Page): Promise<string[]> {
   // Contrast is judged on what a person sees once things settle: a dialog still fading in (opacity

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, auth, staking, support } from '@app/core/contracts';
 import { demoPayments } from '@app/core/contracts/payments';
 import { api, deposit, isoDay, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, navigateInApp, newPage, screenshot, SIZES } from './harness';
+import { axeSerious, loginHydrated, navigateInApp, newPage, screenshot, SIZES } from './harness';
 import { closeWithoutErrors, openSignedIn } from './pages';
 import { browserSuite } from './suites';
 
@@ -212,8 +212,9 @@ describe('issue 32, history people can use (items 18–21), phone and desktop', 
       const { page, errors, context } = await newPage(suite.browser, suite.server.url, size);
       // Forgot password carries the e-mail typed on /login; the reset page names where the code went.
       await page.goto('/login');
-      // Typed once the page is live (the Login button is enabled after hydration).
-      await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+      // Typed once the app is live: the link carries the e-mail as router state, which a press
+      // before hydration (a full load of /forgot-password) has not.
+      await expect.poll(() => loginHydrated(page), { timeout: 15_000 }).toBe(true);
       await page.getByLabel('Email').fill(u.email);
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL('**/forgot-password');

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newTestContext, PHONE, recordErrors, screenshot } from './harness';
+import { loginHydrated, newTestContext, PHONE, recordErrors, screenshot } from './harness';
 import { navLink, signedInPage } from './pages';
 import { browserSuite, fundedUser } from './suites';
 
@@ -48,12 +47,6 @@ describe('issue 51: the login form on a slow network, before the app has loaded'
     await cdp.send('Network.emulateNetworkConditions', SLOW);
     return { context, page, errors };
   }
-  /** Whether React has taken the pre-rendered form over (its fiber is on the element). */
-  const hydrated = (page: Page) =>
-    page.evaluate(() => {
-      const form = document.querySelector('form[data-early-login]');
-      return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
-    });
 
   it('signs in from a cold load within 5 s of the first byte (2,000 ms latency, 50 KiB/s), before the app has loaded', async () => {
     const { context, page, errors } = await slowGuestPage();
@@ -70,7 +63,7 @@ describe('issue 51: the login form on a slow network, before the app has loaded'
     // Login works as soon as the form is painted: the page's own script, not the app, sends it.
     await expect.poll(() => login.isEnabled(), { timeout: 10_000 }).toBe(true);
     const pressedAt = Date.now();
-    const appReadyAtPress = await hydrated(page);
+    const appReadyAtPress = await loginHydrated(page);
     await login.click();
     await page.waitForURL('**/dashboard', { waitUntil: 'commit', timeout: 15_000 });
     const signedInAt = Date.now();
@@ -103,14 +96,14 @@ describe('issue 51: the login form on a slow network, before the app has loaded'
     const password = page.getByLabel('Password', { exact: true });
     await email.fill(funded.user.email);
     await password.fill('not the password');
-    expect(await hydrated(page)).toBe(false);
+    expect(await loginHydrated(page)).toBe(false);
     // A refusal before the app has loaded is said on the form, in the spec's words (the server's).
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: /./ }).waitFor({ timeout: 10_000 });
-    expect(await hydrated(page)).toBe(false);
+    expect(await loginHydrated(page)).toBe(false);
     // The right password typed, not pressed: the app takes the form over with it.
     await password.fill(funded.user.password);
-    await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => loginHydrated(page), { timeout: 30_000 }).toBe(true);
     expect(await email.inputValue()).toBe(funded.user.email);
     expect(await password.inputValue()).toBe(funded.user.password);
     // The app's own Login now, with the values typed before it loaded.

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, deposit, signIn, signUp, type ApiUser } from './api-helpers';
-import { axeSerious, navigateInApp, newPage, PHONE, screenshot, SIZES } from './harness';
+import { axeSerious, loginHydrated, navigateInApp, newPage, PHONE, screenshot, SIZES } from './harness';
 import { browserSuite } from './suites';
 
 /** The smallest tap target, in CSS px, either way (WCAG 2.5.5, Apple HIG). */
@@ -89,7 +89,8 @@ describe('44 px tap targets on a phone, and the pages they touch: income tabs on
     await guest.page.goto('/login');
     small.push(await smallTarget('login Show password', guest.page.getByRole('button', { name: 'Show password' })));
     // A wrong password raises an error toast with its close button.
-    await expect.poll(() => guest.page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+    // The app's form, not the early one (a refusal there is said on the form, not in a toast).
+    await expect.poll(() => loginHydrated(guest.page), { timeout: 15_000 }).toBe(true);
     await guest.page.getByLabel('Email').fill(sponsor.email);
     await guest.page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
     await guest.page.getByRole('button', { name: 'Login' }).click();
@@ -271,7 +272,7 @@ describe('44 px tap targets on a phone, and the pages they touch: income tabs on
       expect(await axeSerious(guest.page), 'signup').toEqual([]);
       await screenshot(guest.page, `ux4-signup-${size}`);
       await guest.page.goto('/login');
-      await expect.poll(() => guest.page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+      await expect.poll(() => loginHydrated(guest.page), { timeout: 15_000 }).toBe(true);
       await guest.page.getByLabel('Email').fill(sponsor.email);
       await guest.page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
       await guest.page.getByRole('button', { name: 'Login' }).click();
