@@ -213,6 +213,22 @@ export const ZCustodyNetwork = z.object({
   ),
   sweep_pagination: ZPagination,
 });
+/** One sweep of a deposit address the signer reported and the server found final on chain. */
+export const ZPayoutSweep = z.object({
+  id: ZId,
+  network: z.string(),
+  address: z.string(),
+  /** in USDT, cut to 6 decimals (the token may have 18) */
+  amount: ZMoney,
+  destination: z.enum(['hot', 'cold']),
+  /** the gas top-up, null when the address already held enough gas */
+  gas_tx: z.string().nullable(),
+  gas_explorer_url: z.string().nullable(),
+  token_tx: z.string(),
+  token_explorer_url: z.string().nullable(),
+  block: z.number().int(),
+  recorded_at: ZIsoTime,
+});
 export const ZCustodyView = z.object({
   gateway: z.string(),
   networks: z.array(ZCustodyNetwork),
@@ -345,6 +361,12 @@ export const admin = {
           hot: z.array(z.object({ network: z.string(), address: z.string(), token: ZMoney, gas: z.string() })),
         })
         .nullable(),
+      /** the latest sweeps the server recorded (newest first, at most `shown`) and how many there are in all */
+      sweeps: z.object({
+        total: z.number().int(),
+        shown: z.number().int(),
+        items: z.array(ZPayoutSweep),
+      }),
     }),
   }),
   approveWithdrawal: defineContract({

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { CUSTODY_NETWORKS, microToNumber } from '@app/core';
+import { CUSTODY_NETWORKS, explorerTxUrl, microToNumber } from '@app/core';
 import type { TSignerPayout, TSignerReport } from '@app/core/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
@@ -181,6 +181,7 @@ export async function payoutView(ctx: AppContext) {
     mode: ctx.config.payments.payouts.mode,
     reconciliation: ctx.config.payments.payouts.mode === 'signer' ? await payoutReconciliation(ctx, hot) : [],
     queue: { approved: Number(counts.approved), held: Number(counts.held), sent: Number(counts.sent) },
+    sweeps: await recentSweeps(ctx),
     signer: contact
       ? {
           last_contact_at: new Date(contact.last_contact_at).toISOString(),
@@ -200,6 +201,42 @@ export async function payoutView(ctx: AppContext) {
         }
       : null,
   };
+}
+
+/** How many sweeps the operator's view lists: the newest; the total says how many more there are. */
+export const SWEEPS_SHOWN = 20;
+
+/**
+ * The newest recorded sweeps with their explorer links. The amount is the token's raw amount in
+ * micro-units by the network's configured decimals; a sweep of a network no longer configured has
+ * no decimals to read it by, and is counted but not listed.
+ */
+async function recentSweeps(ctx: AppContext) {
+  const decimals = new Map<string, number>(ctx.config.payments.custody.networks.map((n) => [n.network, n.decimals]));
+  const total = await ctx.db
+    .selectFrom('custody_sweeps')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await ctx.db.selectFrom('custody_sweeps').selectAll().orderBy('id', 'desc').limit(SWEEPS_SHOWN).execute();
+  const items = [];
+  for (const r of rows) {
+    const d = decimals.get(r.network);
+    if (d === undefined) continue;
+    items.push({
+      id: String(r.id),
+      network: r.network,
+      address: r.address,
+      amount: microToNumber(microOf(BigInt(r.amount_raw), d)),
+      destination: r.destination,
+      gas_tx: r.gas_tx,
+      gas_explorer_url: r.gas_tx ? explorerTxUrl(r.network, r.gas_tx) : null,
+      token_tx: r.token_tx,
+      token_explorer_url: explorerTxUrl(r.network, r.token_tx),
+      block: Number(r.block_number),
+      recorded_at: new Date(r.created_at).toISOString(),
+    });
+  }
+  return { total: Number(total.n), shown: SWEEPS_SHOWN, items };
 }
 
 /**

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { admin } from '@app/core/contracts/admin';
+import type { DataOut } from '@app/core/contracts/define';
 import { errorMessage } from '../../../lib/api-client';
 import { call } from '../../../lib/call';
 import { payoutsQuery, useAdminAction, withdrawalsQuery, type AdminWithdrawal } from '../api/admin-api';
@@ -181,6 +182,64 @@ function SignerPanel() {
           {r.flagged ? ` (difference $${formatAmount(r.difference)})` : ' ✓'}
         </p>
       ))}
+      <Sweeps sweeps={v.sweeps} />
+    </section>
+  );
+}
+
+type PayoutSweeps = DataOut<typeof admin.payouts>['sweeps'];
+
+/** A transaction hash shortened, linked to the network's explorer when it has one. */
+function TxLink({ hash, url, label }: { hash: string; url: string | null; label: string }) {
+  const text = `${label} ${shortenAddress(hash)}`;
+  return url ? (
+    // A fingertip's height on a phone (min-h-11); the margins give it back so the line stays short.
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer noopener"
+      title={hash}
+      className="-my-3 inline-flex min-h-11 items-center font-mono text-brand-400 hover:underline"
+    >
+      {text}
+    </a>
+  ) : (
+    <span title={hash} className="font-mono">
+      {text}
+    </span>
+  );
+}
+
+/**
+ * The latest sweeps the server recorded (each one found final on chain): where the token went, the
+ * gas top-up and the token transfer with their explorer links. One item per line on a phone, not a
+ * table: a sweep has two hashes and an address, which no phone-width row holds.
+ */
+function Sweeps({ sweeps }: { sweeps: PayoutSweeps }) {
+  return (
+    <section aria-label="Sweeps" className="sm:col-span-3">
+      <h3 className="font-semibold text-white">Sweeps{sweeps.total > sweeps.items.length ? ` (latest ${sweeps.items.length} of ${sweeps.total})` : ''}</h3>
+      {!sweeps.items.length ? (
+        <p className="text-slate-400">No sweeps yet: deposit addresses holding at least the sweep minimum are swept by the signer.</p>
+      ) : (
+        <ul className="mt-1 divide-y divide-white/5">
+          {sweeps.items.map((s) => (
+            <li key={s.id} data-testid="sweep" className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-xs text-slate-300">
+              <span className="text-sm font-semibold text-white">
+                {s.network.toUpperCase()} ${formatAmount(s.amount)} → {s.destination === 'hot' ? 'hot wallet' : 'cold wallet'}
+              </span>
+              <span className="text-slate-400">
+                {formatDateTimeShort(s.recorded_at)} · block {s.block}
+              </span>
+              <span className="basis-full font-mono text-slate-400" title={s.address}>
+                from {shortenAddress(s.address)}
+              </span>
+              {s.gas_tx ? <TxLink hash={s.gas_tx} url={s.gas_explorer_url} label="gas" /> : null}
+              <TxLink hash={s.token_tx} url={s.token_explorer_url} label="token" />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
