@@ -1,4 +1,4 @@
-import { createPublicClient, encodeFunctionData, erc20Abi, http, keccak256, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
+import { createPublicClient, encodeFunctionData, erc20Abi, http, keccak256, type Hex, type PublicClient, type TransactionReceipt, type Transport } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import type { SignerNetwork } from './config';
 import type { Sql } from './store';
@@ -14,11 +14,42 @@ export interface EvmNetwork {
   client: PublicClient;
   chainId: number;
   hot: HDAccount;
+  /** time spent waiting for this network's node, read by the benchmark beside the signer's own time */
+  rpc: RpcTime;
+}
+
+/** Wall time with at least one call to the node open (overlapping calls counted once), and the calls made. */
+export interface RpcTime {
+  ms: number;
+  calls: number;
 }
 
 export async function connectNetwork(config: SignerNetwork, hot: HDAccount): Promise<EvmNetwork> {
-  const client = createPublicClient({ transport: http(config.url, { timeout: 10_000, retryCount: 1 }) });
-  return { config, client, chainId: await client.getChainId(), hot };
+  const rpc: RpcTime = { ms: 0, calls: 0 };
+  const client = createPublicClient({ transport: timedTransport(http(config.url, { timeout: 10_000, retryCount: 1 }), rpc) });
+  return { config, client, chainId: await client.getChainId(), hot, rpc };
+}
+
+/**
+ * The transport with its waits counted. Concurrent calls (two balances read at once) share one
+ * wait: summing each call's time would report more waiting than the signer's wall time.
+ */
+function timedTransport(inner: Transport, rpc: RpcTime): Transport {
+  let open = 0;
+  let since = 0;
+  return (args) => {
+    const t = inner(args);
+    const request: typeof t.request = async (req, opts) => {
+      rpc.calls++;
+      if (open++ === 0) since = performance.now();
+      try {
+        return await t.request(req, opts);
+      } finally {
+        if (--open === 0) rpc.ms += performance.now() - since;
+      }
+    };
+    return { ...t, request };
+  };
 }
 
 export const GAS_LIMIT = 100_000n;

@@ -23,7 +23,7 @@ export async function buildSigner(config: SignerConfig, mnemonic: string, log: L
   const signer = new PayoutSigner(config, store, api, networks, keys.own, log, opts.now);
   if (config.tron) signer.tron = new TronPayer(config, config.tron, store, api, keys.tronHot, keys.own, log, opts.now);
   const sweeper = new Sweeper(config, store, api, networks, keys.deposits, log);
-  return { signer, sweeper, store, hot: keys.hot, tronHot: keys.tronHot.address };
+  return { signer, sweeper, store, networks, hot: keys.hot, tronHot: keys.tronHot.address };
 }
 
 export async function startSigner(config: SignerConfig, mnemonic: string, log: Log): Promise<RunningSigner> {
