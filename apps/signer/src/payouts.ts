@@ -163,7 +163,15 @@ export class PayoutSigner {
       done.dead!++;
       return;
     }
-    if (slot.state === 'mined') return; // mined before; its receipt is gone only in a reorg: wait for it to come back
+    if (slot.state === 'mined') {
+      // Mined before, its receipt gone: a reorg took its block, and a node need not put the
+      // transaction back in its pool (anvil does not), so waiting for it could wait for good and hold
+      // every later nonce behind it. The same signed bytes are sent again: its nonce is still ours
+      // and all of the slot's transactions share it, so at most one of them can be mined.
+      await this.send(net, slot.id, txs[txs.length - 1]!.hash, txs[txs.length - 1]!.raw);
+      done.rebroadcast!++;
+      return;
+    }
     const latest = BigInt(await net.client.getTransactionCount({ address: net.hot.address, blockTag: 'latest' }));
     if (latest > slot.nonce) {
       // The nonce is consumed and none of this slot's transactions is mined: another took it. Asked
