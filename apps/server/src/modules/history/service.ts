@@ -1,5 +1,6 @@
-import { microToNumber, type TDateRange } from '@app/core';
+import { explorerTxUrl, microToNumber, type TDateRange } from '@app/core';
 import type { THistoryRecord } from '@app/core/contracts';
+import type { WithdrawalStatus } from '@app/core/statuses';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import { createdWithin } from '../../lib/date-range';
@@ -8,6 +9,15 @@ import * as ledger from '../ledger/service';
 import { listDepositHistory } from '../payments/service';
 import { listTransfers } from '../transfers/service';
 import '../withdrawals/table';
+
+/** What the user reads for each state of a withdrawal (with PAYOUTS=signer it is approved, then sent, before it is paid). */
+const WITHDRAWAL_DESCRIPTION: Record<WithdrawalStatus, (reason: string | null) => string> = {
+  pending: () => 'Waiting for review',
+  approved: () => 'Approved: the payout is being sent',
+  sent: () => 'Sent on chain: waiting for the transaction to be final',
+  completed: () => 'Paid to your wallet',
+  rejected: (reason) => `Rejected: ${reason ?? ''}`.trim(),
+};
 
 export interface HistoryPage {
   data: THistoryRecord[];
@@ -59,10 +69,12 @@ export async function getHistory(
             fee: microToNumber(BigInt(w.fee)),
             network: w.network,
             status: w.status,
-            status_description:
-              w.status === 'rejected' ? `Rejected: ${w.reject_reason ?? ''}`.trim() : w.status === 'completed' ? 'Paid to your wallet' : 'Waiting for review',
+            status_description: WITHDRAWAL_DESCRIPTION[w.status](w.reject_reason),
             wallet_address: w.wallet_address,
             last_transaction_hash: w.tx_hash,
+            // A payout the signer sent (approved first) is on the chain the server watches, whose
+            // explorer deposits link to too; a pasted hash keeps the app's default explorer.
+            explorer_url: w.tx_hash && w.approved_at ? explorerTxUrl(w.network.toLowerCase(), w.tx_hash) : null,
             created_at: w.created_at.toISOString(),
             expires_at: null,
           }),

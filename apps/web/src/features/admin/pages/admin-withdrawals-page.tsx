@@ -68,6 +68,8 @@ export default function AdminWithdrawalsPage() {
           },
           {
             header: 'Action',
+            // Not kept on one line: the signer's held reason or a failed transaction's note wraps under the buttons.
+            className: 'text-slate-200',
             cell: (w) =>
               w.status === 'pending' || w.status === 'approved' ? (
                 <div className="flex flex-col gap-1">
@@ -90,7 +92,7 @@ export default function AdminWithdrawalsPage() {
                       Reject
                     </Button>
                   </div>
-                  {w.payout_note && <span className="max-w-xs text-xs text-amber-300">{w.payout_note}</span>}
+                  {w.payout_note && <span className="max-w-xs text-xs text-amber-300 sm:min-w-48">{w.payout_note}</span>}
                 </div>
               ) : (
                 <span className="font-mono text-xs text-slate-400" title={w.tx_hash ?? undefined}>
