@@ -1,13 +1,12 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { parseAbiItem, type Hex } from 'viem';
-import { loadSignerConfig } from '../apps/signer/src/config';
-import { readMnemonic } from '../apps/signer/src/mnemonic';
-import { buildSigner } from '../apps/signer/src/run';
-import { serverApi, type ServerApi } from '../apps/signer/src/server-api';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
 import { deriveAddress, parseAccountXpub } from '../apps/server/src/modules/custody/derive';
@@ -19,6 +18,7 @@ import { TOKEN_ABI, startAnvil } from '../apps/server/src/test/chain/anvil';
 import { TEST_EVM_XPUB, TEST_HOT_EVM_ADDRESS, TEST_MNEMONIC } from '../apps/server/src/test/chain/test-keys';
 import { createUser, fundIncome } from '../apps/server/src/test/factories';
 import { benchContext, benchPort, line, listen, ON_PGLITE, verifyLine } from './lib';
+import type { SignerAnswer, SignerOp, SignerStats } from './payouts-signer';
 
 const PAYOUTS = Number(process.env.BENCH_PAYOUTS ?? 200);
 const SWEEPS = Number(process.env.BENCH_SWEEPS ?? 1_000);
@@ -27,45 +27,36 @@ const CONF = 15;
 /** Interval mining while the payouts are sent, so several nonces wait in the node's pool at once (BSC makes a block every 0.75 s). */
 const BLOCK_S = 1;
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** Time spent waiting for the server's internal routes (the server runs in this process: its handling is counted here). */
-interface Waits {
-  ms: number;
-  calls: number;
-}
-
-function timedApi(real: ServerApi, w: Waits): ServerApi {
-  const time =
-    <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
-    async (...a: A): Promise<R> => {
-      const t = performance.now();
-      w.calls++;
-      try {
-        return await fn(...a);
-      } finally {
-        w.ms += performance.now() - t;
-      }
-    };
+/** The signer started as its own process (payouts-signer.ts) with `env` only; each op answered in turn. */
+async function startSignerProcess(
+  env: Record<string, string>,
+): Promise<{ hot: string; startRss: string; ask(op: SignerOp): Promise<SignerAnswer>; child: ChildProcess }> {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+  const child = fork(path.join(import.meta.dirname, 'payouts-signer.ts'), [], {
+    execArgv: ['--import', tsx],
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = () =>
+    new Promise<SignerAnswer>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the signer process exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (a: SignerAnswer) => {
+        child.off('exit', onExit);
+        if (a.op === 'error') reject(new Error(`signer: ${a.message}`));
+        else resolve(a);
+      });
+    });
+  const ready = await next();
+  if (ready.op !== 'ready') throw new Error(`the signer answered ${ready.op} first`);
   return {
-    payouts: time(real.payouts),
-    report: time(real.report),
-    heartbeat: time(real.heartbeat),
-    sweeps: time(real.sweeps),
-    sweepReport: time(real.sweepReport),
-  };
-}
-
-/** The process's resident memory sampled every 50 ms: the high-water mark of one phase (maxRSS only ever grows). */
-function rssPeak(): { start: number; stop(): number } {
-  const start = process.memoryUsage.rss();
-  let peak = start;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
-  return {
-    start,
-    stop: () => {
-      clearInterval(timer);
-      return Math.max(peak, process.memoryUsage.rss());
+    hot: ready.hot,
+    startRss: `${mb(ready.rss)} resident, ${mb(ready.maxRss)} at most`,
+    child,
+    ask: (op) => {
+      const answer = next();
+      child.send({ op });
+      return answer;
     },
   };
 }
@@ -74,18 +65,19 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /**
- * The signer's throughput (issue 48), on a local anvil with the server in this process:
+ * The signer's throughput (issue 48), on a local anvil, the signer a process of its own
+ * (payouts-signer.ts: its settings from its environment, its PGlite store, as `npm run signer`
+ * runs) and the server in this process:
  * (a) BENCH_PAYOUTS (200) approved withdrawals paid from one hot address while anvil mines a block a
  *     second, so many nonces are in the node's pool at once: payouts/s until all are sent (one
  *     signer pass) and until the server completed all on chain evidence (CONF deep);
- * (b) BENCH_SWEEPS (1,000) deposit addresses holding the token, all but anvil's ten dev accounts
- *     without gas: the sweeper's passes until the server recorded every sweep (a gas top-up from
- *     the hot wallet, the token transfer, the report), anvil mining on each transaction and the
- *     bench mining CONF blocks between passes.
- * For each: the signer's own time (signing, its PGlite store, its code) beside its time waiting for
- * the node (its transport timed, overlapping calls once) and for the server's internal routes, and
- * the peak resident memory (of this whole process: the signer, the server and, with BENCH_DB=pglite,
- * the server's database too; the signer's store is PGlite as by default).
+ * (b) BENCH_SWEEPS (1,000) deposit addresses holding the token (funded by batchTransfer), all but
+ *     anvil's ten dev accounts without gas: the sweeper's passes until the server recorded every
+ *     sweep (a gas top-up from the hot wallet, the token transfer, the report), anvil mining on each
+ *     transaction and the bench mining CONF blocks and running the balances job between passes.
+ * For each: the signer's own time (signing, its store, its code) beside its time waiting for the
+ * node (its transport timed, overlapping calls once) and for the server's internal routes, the
+ * signer process's CPU, and its peak resident memory (maxRSS).
  */
 export async function payoutsBench(): Promise<void> {
   console.log(
@@ -118,7 +110,8 @@ export async function payoutsBench(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-signer-'));
   const mnemonicFile = path.join(dir, 'mnemonic');
   writeFileSync(mnemonicFile, `${TEST_MNEMONIC}\n`, { mode: 0o600 });
-  const config = loadSignerConfig({
+  const signer = await startSignerProcess({
+    PATH: process.env.PATH ?? '',
     SIGNER_MNEMONIC_FILE: mnemonicFile,
     SIGNER_SERVER_URL: url,
     SIGNER_TOKEN: signerToken,
@@ -129,10 +122,18 @@ export async function payoutsBench(): Promise<void> {
     SIGNER_MAX_PAYOUT_USD: '1000',
     SIGNER_DAILY_LIMIT_USD: '1000000000',
   });
-  const waits: Waits = { ms: 0, calls: 0 };
-  const built = await buildSigner(config, readMnemonic(config.mnemonicFile), quiet, { api: timedApi(serverApi(config.serverUrl, config.token), waits) });
-  const rpc = built.networks.get('bsc')!.rpc;
-  const hot = built.hot.address;
+  const stats = async (): Promise<SignerStats> => {
+    const a = await signer.ask('stats');
+    if (a.op !== 'stats') throw new Error(`the signer answered ${a.op}`);
+    return a.stats;
+  };
+  const pass = async (op: 'pay' | 'sweep') => {
+    const a = await signer.ask(op);
+    if (a.op !== op) throw new Error(`the signer answered ${a.op}`);
+    return a;
+  };
+  const hot = signer.hot as Hex;
+  line('  signer process started (new PGlite store)', signer.startRss);
   try {
     await anvil.rpc('anvil_setBalance', [hot, `0x${(10n ** 22n).toString(16)}`]);
     await anvil.mint(token, hot, 10n ** 18n * 10_000_000n);
@@ -170,20 +171,15 @@ export async function payoutsBench(): Promise<void> {
         await new Promise((r) => setTimeout(r, 200));
       }
     })();
-    const mem = rssPeak();
-    const cpu0 = process.cpuUsage();
-    const rpc0 = { ...rpc };
-    const waits0 = { ...waits };
+    const a0 = await stats();
     const t0 = performance.now();
-    const pass = await built.signer.tick();
-    const sentMs = performance.now() - t0;
-    const cpu = process.cpuUsage(cpu0);
-    const rpcMs = rpc.ms - rpc0.ms;
-    const serverMs = waits.ms - waits0.ms;
+    const paying = await pass('pay');
+    const sentMs = paying.ms;
+    const a1 = await stats();
     const sent = await countStatus(ctx, 'sent');
     line(
       '  (a) one signer pass: signed, claimed, broadcast',
-      `${pass.signed} in ${s(sentMs)} = ${(pass.signed / (sentMs / 1000)).toFixed(1)} payouts/s (${sent} sent)`,
+      `${paying.result.signed} in ${s(sentMs)} = ${(paying.result.signed! / (sentMs / 1000)).toFixed(1)} payouts/s (${sent} sent)`,
     );
     line('      most nonces in the node’s pool at once (sampled)', `${inFlight}`);
     let completed = 0;
@@ -195,14 +191,10 @@ export async function payoutsBench(): Promise<void> {
     const completedMs = performance.now() - t0;
     sampling = false;
     await sampler;
-    const peak = mem.stop();
     line('      until the server completed all (depth reached)', `${s(completedMs)} = ${(PAYOUTS / (completedMs / 1000)).toFixed(1)} payouts/s`);
-    line(
-      '      signer own time vs node vs server routes',
-      `${s(sentMs - rpcMs - serverMs)} vs ${s(rpcMs)} (${rpc.calls - rpc0.calls} calls) vs ${s(serverMs)}`,
-    );
-    line('      process CPU during the pass (user+system)', `${s((cpu.user + cpu.system) / 1000)}`);
-    line('      peak RSS (phase high-water; at its start)', `${mb(peak)} (${mb(mem.start)})`);
+    line('      signer own time vs node vs server routes', split(sentMs, a0, a1));
+    line('      signer process CPU in the pass (user+system)', s((a1.cpuUs - a0.cpuUs) / 1000));
+    line('      signer process peak RSS in the pass', mb(a1.rssPeak));
     const paid = await anvil.publicClient.getLogs({ address: token, event: TRANSFER, args: { from: hot }, fromBlock: first });
     const want = amounts.reduce((a, x) => a + x, 0n);
     const got = paid.reduce((a, l) => a + l.args.value!, 0n);
@@ -253,55 +245,57 @@ export async function payoutsBench(): Promise<void> {
     await anvil.mine(CONF);
     await balancesJob();
     line('  deposit addresses funded (batchTransfer of 100)', `${SWEEPS} in ${s(performance.now() - fundAt)}`);
-    const memB = rssPeak();
-    const rpcB = { ...rpc };
-    const waitsB = { ...waits };
-    const cpuB = process.cpuUsage();
+    const b0 = await stats();
     let sweepMs = 0;
     let passes = 0;
     let toppedUp = 0;
     let recorded = 0;
     const sweepAt = performance.now();
     while (recorded < SWEEPS && passes < 50) {
-      const t = performance.now();
-      const r = await built.sweeper.tick();
-      sweepMs += performance.now() - t;
+      const r = await pass('sweep');
+      sweepMs += r.ms;
       passes++;
-      toppedUp += r.toppedUp;
+      toppedUp += r.result.toppedUp!;
       // The chain and the server's balances job between passes, outside the sweeper's time.
       await anvil.mine(CONF);
       await balancesJob();
       recorded = Number((await sql<{ n: string }>`select count(*)::text as n from custody_sweeps`.execute(ctx.db)).rows[0]!.n);
     }
-    const cpuSweep = process.cpuUsage(cpuB);
-    const peakB = memB.stop();
-    const rpcSweep = rpc.ms - rpcB.ms;
-    const serverSweep = waits.ms - waitsB.ms;
+    const b1 = await stats();
     line(
       '  (b) sweeps recorded by the server',
       `${recorded} of ${SWEEPS} (${toppedUp} gas top-ups) in ${passes} passes, ${s(sweepMs)} of sweeper time = ${(recorded / (sweepMs / 1000)).toFixed(1)} sweeps/s`,
     );
     line('      wall time with mining and balances between passes', s(performance.now() - sweepAt));
-    line(
-      '      sweeper own time vs node vs server routes',
-      `${s(sweepMs - rpcSweep - serverSweep)} vs ${s(rpcSweep)} (${rpc.calls - rpcB.calls} calls) vs ${s(serverSweep)}`,
-    );
-    line('      process CPU during the sweeps (user+system)', `${s((cpuSweep.user + cpuSweep.system) / 1000)}`);
-    line('      peak RSS (phase high-water; at its start)', `${mb(peakB)} (${mb(memB.start)})`);
+    line('      sweeper own time vs node vs server routes', split(sweepMs, b0, b1));
+    line('      signer process CPU in the passes (user+system)', s((b1.cpuUs - b0.cpuUs) / 1000));
+    line('      signer process peak RSS in the passes', mb(b1.rssPeak));
     const left = await Promise.all(
       addresses
         .slice(0, 20)
         .map((a) => anvil.publicClient.readContract({ address: token, abi: TOKEN_ABI, functionName: 'balanceOf', args: [a as Hex] }) as Promise<bigint>),
     );
     line('      first 20 deposit addresses emptied', left.every((x) => x === 0n) ? 'yes' : 'NO');
-    line('  process max RSS (whole run: server, signer, databases)', mb(process.resourceUsage().maxRSS * 1024));
+    line('  signer process maxRSS, whole life (its first start included)', mb(b1.maxRss));
+    line('  bench process max RSS (the server and its database)', mb(process.resourceUsage().maxRSS * 1024));
     line('  ledger:verify', await verifyLine(ctx.db));
   } finally {
-    await built.store.close();
+    if (signer.child.exitCode === null) {
+      const exited = new Promise((r) => signer.child.once('exit', r));
+      signer.child.send({ op: 'stop' });
+      await exited;
+    }
     await app.close();
     await b.drop();
     await anvil.close();
   }
+}
+
+/** The signer's wall time in its passes, less its waits for the node and for the server: its own time. */
+function split(ms: number, before: SignerStats, after: SignerStats): string {
+  const rpcMs = after.rpcMs - before.rpcMs;
+  const serverMs = after.serverMs - before.serverMs;
+  return `${s(ms - rpcMs - serverMs)} vs ${s(rpcMs)} (${after.rpcCalls - before.rpcCalls} calls) vs ${s(serverMs)} (${after.serverCalls - before.serverCalls} calls)`;
 }
 
 async function countStatus(ctx: AppContext, status: 'sent' | 'completed'): Promise<number> {
