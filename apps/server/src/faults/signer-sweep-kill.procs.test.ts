@@ -34,8 +34,14 @@ describe(`signer: kill -9 in the middle of a sweep (${testDbKind}, a real signer
   let t: TestApp;
   let proc: ChildProcess | undefined;
   let pgAdmin: pg.Client | undefined;
+  let signerDb: string | undefined;
   afterAll(async () => {
-    if (proc && proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    if (proc && proc.exitCode === null && proc.signalCode === null) {
+      const gone = new Promise((r) => proc!.once('exit', r));
+      proc.kill('SIGKILL');
+      await gone;
+    }
+    if (signerDb) await pgAdmin?.query(`drop database if exists ${signerDb}`);
     await pgAdmin?.end();
     await t?.close();
     await anvil?.close();
@@ -79,6 +85,7 @@ describe(`signer: kill -9 in the middle of a sweep (${testDbKind}, a real signer
       await pgAdmin.connect();
       const name = `signer_sweep_kill_${randomBytes(4).toString('hex')}`;
       await pgAdmin.query(`create database ${name}`);
+      signerDb = name;
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
       databaseUrl = url.toString();

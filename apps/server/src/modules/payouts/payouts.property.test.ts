@@ -131,6 +131,7 @@ describe(`property: payouts on chain = completed withdrawals, each once (${testD
   let store: Store;
   let config: SignerConfig;
   let pgAdmin: pg.Client | undefined;
+  let signerDb: string | undefined;
   const keys = deriveKeys(TEST_MNEMONIC, 5);
   const outside: Outside = { faultRate: 0, lifeLeft: null, random: Math.random };
   let clockShift = 0;
@@ -166,6 +167,7 @@ describe(`property: payouts on chain = completed withdrawals, each once (${testD
       await pgAdmin.connect();
       const name = `signer_property_${randomBytes(4).toString('hex')}`;
       await pgAdmin.query(`create database ${name}`);
+      signerDb = name;
       const u = new URL(process.env.TEST_DATABASE_URL!);
       u.pathname = `/${name}`;
       databaseUrl = u.toString();
@@ -190,7 +192,9 @@ describe(`property: payouts on chain = completed withdrawals, each once (${testD
   }, 120_000);
   afterAll(async () => {
     await store?.close();
+    if (signerDb) await pgAdmin?.query(`drop database if exists ${signerDb}`);
     await pgAdmin?.end();
+    proxy?.closeAllConnections();
     proxy?.close();
     await t?.close();
     await anvil?.close();
