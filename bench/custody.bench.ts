@@ -10,6 +10,7 @@ import { configureCustody } from '../apps/server/src/modules/custody/runtime';
 import { readBalances } from '../apps/server/src/modules/custody/balances';
 import { custodyView } from '../apps/server/src/modules/custody/admin-view';
 import { TEST_EVM_XPUB } from '../apps/server/src/test/chain/test-keys';
+import { deployMulticall3 } from '../apps/server/src/test/chain/multicall3';
 import { watchOnce } from '../apps/server/src/modules/custody/watcher';
 import { TOKEN_ABI, startAnvil } from '../apps/server/src/test/chain/anvil';
 import { benchContext, benchPort, line, ON_PGLITE, verifyLine } from './lib';
@@ -22,6 +23,10 @@ const CONF = 15;
 const LATENCY_MS = Number(process.env.BENCH_RPC_LATENCY_MS ?? 50);
 /** BSC's block time: the scan rate must stay well above one block per 0.75 s. */
 const BSC_BLOCKS_PER_S = 1 / 0.75;
+/** Which runs (all, filtered, remote; default all three): comparing two commits' watchers needs only one, run several times. */
+const MODES = (process.env.BENCH_CUSTODY_MODES ?? 'all,filtered,remote').split(',');
+/** BENCH_CUSTODY_VIEW=0 leaves out each run's balances job and view (about a minute each at 10,000 addresses on a local anvil). */
+const VIEW = process.env.BENCH_CUSTODY_VIEW !== '0';
 
 /**
  * The chain watcher at scale (issue 33): 10,000 assigned addresses and 10,000 transfers to them
@@ -65,11 +70,12 @@ export async function custodyBench(): Promise<void> {
   line('chain built (anvil, automine)', `${((performance.now() - chainAt) / 1000).toFixed(1)} s`);
 
   const modes = [
-    { name: 'all logs, matched in the database', allLogs: true, url: anvil.url },
-    { name: 'address-filtered, 200 a query', allLogs: false, url: anvil.url },
-    { name: `all logs, the node ${LATENCY_MS} ms away`, allLogs: true, url: (await delayedProxy(anvil.url, LATENCY_MS)).url },
-  ];
-  for (const { name: mode, allLogs, url } of modes) {
+    { key: 'all', name: 'all logs, matched in the database', allLogs: true, url: () => anvil.url },
+    { key: 'filtered', name: 'address-filtered, 200 a query', allLogs: false, url: () => anvil.url },
+    { key: 'remote', name: `all logs, the node ${LATENCY_MS} ms away`, allLogs: true, url: async () => (await delayedProxy(anvil.url, LATENCY_MS)).url },
+  ].filter((m) => MODES.includes(m.key));
+  for (const { key, name: mode, allLogs, url: urlOf } of modes) {
+    const url = await urlOf();
     const b = await benchContext(10);
     const ctx: AppContext = {
       ...b.ctx,
@@ -109,6 +115,7 @@ export async function custodyBench(): Promise<void> {
         clients: { bsc: client },
         tuning: { startAt: () => start, allLogsAbove: allLogs ? 2_000 : Number.MAX_SAFE_INTEGER },
       });
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       const first = await watchOnce(ctx, 'bsc');
       const scanMs = performance.now() - t0;
@@ -117,6 +124,7 @@ export async function custodyBench(): Promise<void> {
       const c0 = performance.now();
       for (let i = 0; i < 10_000 && credited < TRANSFERS; i++) credited += (await watchOnce(ctx, 'bsc')).credited;
       const creditMs = performance.now() - c0 + scanMs;
+      const cpu = process.cpuUsage(cpu0);
       const total = (await sql<{ s: string }>`select coalesce(sum(amount), 0)::text as s from chain_observations where status = 'credited'`.execute(ctx.db))
         .rows[0]!.s;
       const blocks = Number(first.scannedTo - start + 1n);
@@ -131,14 +139,31 @@ export async function custodyBench(): Promise<void> {
         '    watcher own time vs node time (whole run)',
         `${((creditMs - client.rpc.rpcMs) / 1000).toFixed(2)} s vs ${(client.rpc.rpcMs / 1000).toFixed(2)} s`,
       );
+      // On a shared machine the wall time swings with the other processes; this process's CPU time does not.
+      line(
+        '    CPU time of this process (user + system), whole run',
+        `${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, ${((cpu.user + cpu.system) / credited).toFixed(0)} µs a transfer`,
+      );
       line('    credited total = sent', `${BigInt(total) === expected ? 'yes' : `NO: ${total} vs ${expected}`}`);
       line('    peak memory (process max RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
       line('    ledger:verify', await verifyLine(ctx.db));
+      if (!VIEW) continue;
       // The operator view at scale (issue 49): a job reads every address's balance in JSON-RPC
       // batches and stores them; the view reads only the stored rows.
       const balancesAt = performance.now();
       const run = await readBalances(ctx, 'bsc');
-      line('    balances job (eth_call batches of 500)', `${run.addresses} addresses in ${((performance.now() - balancesAt) / 1000).toFixed(2)} s`);
+      line('    balances job (eth_call batches of 500, no Multicall3)', perThousand(run.addresses, performance.now() - balancesAt));
+      if (key === 'remote') {
+        // Multicall3 from the next block on, and the credited line (the job's read height) moved past it.
+        await deployMulticall3(anvil);
+        await anvil.mine(CONF + 1);
+        for (let i = 0; i < 3; i++) await watchOnce(ctx, 'bsc');
+        // A new client: the last one remembers that the node lacked Multicall3.
+        configureCustody(ctx, { clients: { bsc: evmClient(url) } });
+        const multicallAt = performance.now();
+        const again = await readBalances(ctx, 'bsc');
+        line('    balances job (Multicall3 aggregate3, 500 a call)', perThousand(again.addresses, performance.now() - multicallAt));
+      }
       const viewAt = performance.now();
       const view = await custodyView(ctx);
       const rec = view.networks[0]!.reconciliation;
@@ -153,6 +178,9 @@ export async function custodyBench(): Promise<void> {
   await Promise.all(proxies.map((p) => new Promise((done) => p.close(done))));
   await anvil.close();
 }
+
+const perThousand = (addresses: number, ms: number) =>
+  `${addresses} addresses in ${(ms / 1000).toFixed(2)} s, ${((ms / addresses) * 1000).toFixed(0)} ms per 1,000`;
 
 const proxies: Server[] = [];
 

@@ -37,7 +37,10 @@ declare module '../../db/types' {
   }
 }
 
-/** eth_calls in one JSON-RPC batch: 20 round trips for 10,000 addresses, each answer a few tens of kB. */
+/**
+ * Addresses a round trip: one Multicall3 aggregate3 call (where it is deployed) or one JSON-RPC
+ * batch of eth_calls, 20 for 10,000 addresses, each answer a few tens of kB.
+ */
 export const BALANCE_BATCH = 500;
 /** rows per insert statement (5 parameters each, far under either engine's limit) */
 const INSERT_CHUNK = 1_000;
@@ -51,10 +54,11 @@ export interface BalanceRun {
 
 /**
  * The balances job of one network (custody.md sections 4 and 6), under the scheduler's lock like
- * the watcher: the token balance of every deposit address of the network's family, read in JSON-RPC
- * batches at the credited line (Tron: its latest block), then stored whole in one transaction with
- * the read time, so the admin view sums and pages stored rows and never waits for a node. A run that
- * fails stores nothing but its error: the previous whole read stays, shown with its age.
+ * the watcher: the token balance of every deposit address of the network's family, read by
+ * Multicall3 or in JSON-RPC batches (client.ts) at the credited line (Tron: its latest block),
+ * then stored whole in one transaction with the read time, so the admin view sums and pages stored
+ * rows and never waits for a node. A run that fails stores nothing but its error: the previous
+ * whole read stays, shown with its age.
  */
 export async function readBalances(ctx: AppContext, network: TCustodyNetwork, opts: { batch?: number } = {}): Promise<BalanceRun> {
   const rt = custodyRuntime(ctx);

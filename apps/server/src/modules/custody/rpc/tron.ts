@@ -14,7 +14,12 @@ export function tronClient(
 ): ChainClient {
   const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const evm = evmClient(opts.transport ?? httpTransport(`${baseUrl}/jsonrpc`, doFetch), { timeoutMs, ...(opts.stop ? { stop: opts.stop } : {}) });
+  const evm = evmClient(opts.transport ?? httpTransport(`${baseUrl}/jsonrpc`, doFetch), {
+    timeoutMs,
+    // Multicall3 is an EVM deployment; Tron's eth_call is read with plain calls.
+    multicall: false,
+    ...(opts.stop ? { stop: opts.stop } : {}),
+  });
 
   async function solidified(): Promise<bigint> {
     let res: Response;
