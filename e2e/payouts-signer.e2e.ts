@@ -36,6 +36,7 @@ describe('payouts by the signer in the browser (anvil)', () => {
   let signer: Awaited<ReturnType<typeof buildSigner>>;
   let adminToken: string;
   let payee: ApiUser;
+  let payeeAddress: string;
 
   beforeAll(async () => {
     // The signer's database starts as a copy of the run's migrated server database (newDataDir): a
@@ -74,6 +75,8 @@ describe('payouts by the signer in the browser (anvil)', () => {
       CHAIN_BSC_DECIMALS: '18',
       CHAIN_BSC_CONFIRMATIONS: String(CONFIRMATIONS),
       CHAIN_POLL_MS: '300',
+      // The sweep below needs the payee's deposit address read as holding the token (default: a minute).
+      CHAIN_BALANCES_POLL_MS: '1000',
       PAYOUTS: 'signer',
       SIGNER_TOKEN_HASH: createHash('sha256').update(signerToken).digest('hex'),
       CUSTODY_HOT_EVM_ADDRESS: TEST_HOT_EVM_ADDRESS,
@@ -84,8 +87,8 @@ describe('payouts by the signer in the browser (anvil)', () => {
 
     // The payee's 60 of income: 1000 deposited on chain to their own address, staked, 12 days of ROI.
     payee = await signUp(server, 'Payout Payee');
-    const address = (await api(server, payments.addresses, { token: payee.token })).json.data!.usdtbsc!;
-    await anvil.mint(token, address, 10n ** 18n * 1_000n);
+    payeeAddress = (await api(server, payments.addresses, { token: payee.token })).json.data!.usdtbsc!;
+    await anvil.mint(token, payeeAddress, 10n ** 18n * 1_000n);
     await anvil.mine(CONFIRMATIONS);
     for (const deadline = Date.now() + 30_000; ;) {
       if ((await api(server, user.info, { token: payee.token })).json.data?.user_detail.deposit_balance === 1000) break;
@@ -208,6 +211,37 @@ describe('payouts by the signer in the browser (anvil)', () => {
       // The limit it is held over, as the signer reported it.
       expect(squash(await signerPanel.innerText())).toContain(`(max $${MAX_PAYOUT_USD}.00 each)`);
       await screenshot(a.page, `payout-admin-held-${size}`);
+      expect(a.errors).toEqual([]);
+      await a.context.close();
+    }
+  });
+  it("the operator's signer panel lists the sweep of the payee's deposit address to the hot wallet, linked to the explorer (both sizes)", async () => {
+    const view = async () => (await api(server, admin.payouts, { token: adminToken })).json.data!;
+    // The balances job has read the 1000 on the payee's address: the server offers it to sweep.
+    await expect.poll(async () => (await view()).reconciliation.find((r) => r.network === 'bsc')?.on_deposit_addresses, { timeout: 30_000 }).toBe(1000);
+    // The address is one of anvil's funded dev accounts (the test mnemonic's): emptied of gas, so the
+    // signer must top it up first, as for a real user's address.
+    await anvil.rpc('anvil_setBalance', [payeeAddress, '0x0']);
+    // A pass per step: the gas top-up from the hot wallet, final; the token transfer, final; reported and recorded.
+    for (let pass = 0; pass < 8 && (await view()).sweeps.total === 0; pass++) {
+      await signer.sweeper.tick();
+      await anvil.mine(CONFIRMATIONS + 1);
+    }
+    // The signer's next pass reports the hot wallet with the swept token in it.
+    await signer.signer.tick();
+    const { sweeps, signer: reported } = await view();
+    expect(reported!.hot).toMatchObject([{ network: 'bsc', token: 1000 - 19 + 1000 }]);
+    expect(sweeps).toMatchObject({ total: 1, items: [{ network: 'bsc', amount: 1000, destination: 'hot', gas_tx: expect.stringMatching(/^0x/) }] });
+    const swept = sweeps.items[0]!;
+    for (const [size, viewport] of SIZES) {
+      const a = await newPage(browser, server.url, viewport);
+      await signIn(a.page, { ...payee, token: adminToken }, '/admin/withdrawals', true);
+      const item = a.page.getByRole('region', { name: 'Sweeps' }).getByTestId('sweep');
+      await item.waitFor();
+      expect(squash(await item.innerText())).toContain('BSC $1,000.00 → hot wallet');
+      expect(await item.getByRole('link', { name: /^token / }).getAttribute('href')).toBe(`https://bscscan.com/tx/${swept.token_tx}`);
+      expect(await item.getByRole('link', { name: /^gas / }).getAttribute('href')).toBe(`https://bscscan.com/tx/${swept.gas_tx}`);
+      await screenshot(a.page, `payout-admin-sweeps-${size}`);
       expect(a.errors).toEqual([]);
       await a.context.close();
     }

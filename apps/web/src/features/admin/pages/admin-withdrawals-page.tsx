@@ -195,13 +195,14 @@ type PayoutSweeps = DataOut<typeof admin.payouts>['sweeps'];
 function TxLink({ hash, url, label }: { hash: string; url: string | null; label: string }) {
   const text = `${label} ${shortenAddress(hash)}`;
   return url ? (
-    // A fingertip's height on a phone (min-h-11); the margins give it back so the line stays short.
+    // A fingertip's height on a phone, where the two links stack (margins given back would lay one
+    // link's touch area over the other's); a line's height side by side on a desktop.
     <a
       href={url}
       target="_blank"
       rel="noreferrer noopener"
       title={hash}
-      className="-my-3 inline-flex min-h-11 items-center font-mono text-brand-400 hover:underline"
+      className="inline-flex min-h-11 items-center font-mono text-brand-400 hover:underline sm:min-h-0"
     >
       {text}
     </a>
