@@ -9,7 +9,7 @@ export const BENCH_PORTS = {
   BENCH_LOGGED_PORT: 'the wallet bench’s second app server, logging at info',
   BENCH_BARE_PORT: 'the wallet bench’s bare Fastify baseline',
   BENCH_ANVIL_PORT: 'the custody and payouts benches’ anvil node',
-  BENCH_PROXY_PORT: 'the custody bench’s delaying proxy in front of anvil',
+  BENCH_PROXY_PORT: 'the custody and payouts benches’ delaying proxy in front of anvil',
   BENCH_MAIL_PORT: 'Lighthouse: the SMTP capture the spawned server mails to',
   BENCH_CHROME_PORT: 'Lighthouse: Chromium’s DevTools port',
 } as const;

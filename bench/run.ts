@@ -12,8 +12,8 @@ import { checkBenchPorts, DATABASE_URL } from './lib';
  * `npm run bench`: prints figures, asserts nothing. Each figure sits beside its baseline from the
  * same run. Env: BENCH_DATABASE_URL (default TEST_DATABASE_URL or the local `test` database),
  * BENCH_SECONDS (load duration, default 10), BENCH_STAKES (default 100000), BENCH_AUTH_N (auth-timing
- * requests per kind, default 500), BENCH_ONLY (comma list: wallet, roi, transfers, team, auth-timing, custody, payouts), BENCH_CUSTODY_ADDRESSES / _TRANSFERS / _BLOCKS, BENCH_RPC_LATENCY_MS (custody: the third run's node round trip, 50),
- * BENCH_PAYOUTS / BENCH_SWEEPS (the signer: approved withdrawals paid, deposit addresses swept; 200, 1000).
+ * requests per kind, default 500), BENCH_ONLY (comma list: wallet, roi, transfers, team, auth-timing, custody, payouts), BENCH_CUSTODY_ADDRESSES / _TRANSFERS / _BLOCKS, BENCH_RPC_LATENCY_MS (custody: the third run's node round trip, 50; payouts: its part (c), 0 leaves it out),
+ * BENCH_PAYOUTS / BENCH_SWEEPS (the signer: approved withdrawals paid, deposit addresses swept; 200, 1000), BENCH_LATENT_PAYOUTS / _SWEEPS (part (c): 50, 100).
  * BENCH_PATHS (new,old: also the transfer and ROI as they were before migration 0180, bench/legacy.ts).
  * Ports (unset or 0: a free port): BENCH_PORT, BENCH_LOGGED_PORT, BENCH_BARE_PORT, BENCH_ANVIL_PORT, BENCH_PROXY_PORT (bench/ports.ts).
  * No bench reads `.env`.
