@@ -130,11 +130,15 @@ describe('payouts by the signer in the browser (anvil)', () => {
       return squash(await page.locator('tr').filter({ has: view }).first().innerText());
     };
     if ((await newest()).includes(status)) return;
+    // Completed waits for the server's job after the blocks are mined: on a loaded machine, more than the default 15 s.
     await expect
-      .poll(async () => {
-        await page.reload();
-        return newest();
-      })
+      .poll(
+        async () => {
+          await page.reload();
+          return newest();
+        },
+        { timeout: 30_000 },
+      )
       .toContain(status);
   }
   async function openDetails(page: Page) {
