@@ -29,7 +29,7 @@ describe('history: a withdrawal paid by the signer', () => {
       const r = res.data().data[0]!;
       return {
         status: r.status,
-        ...(JSON.parse(r.extra) as { status_description: string; explorer_url: string | null; last_transaction_hash: string | null }),
+        ...(JSON.parse(r.extra!) as { status_description: string; explorer_url: string | null; last_transaction_hash: string | null }),
       };
     };
     expect(await newest()).toMatchObject({ status: 'pending', status_description: 'Waiting for review', explorer_url: null });
@@ -55,6 +55,10 @@ describe('history: a withdrawal paid by the signer', () => {
     const made = await inject(t.app, withdrawals.create, { token: u.token, body: { amount_usd: 20, network: 'BSC', wallet_address: EVM, token: 'USDT' } });
     await completeWithdrawal(t.db, BigInt(made.data().id), { txHash: HASH });
     const res = await inject(t.app, historyApi.list, { token: u.token, query: { type: 'withdrawal' } });
-    expect(JSON.parse(res.data().data[0]!.extra)).toMatchObject({ status_description: 'Paid to your wallet', last_transaction_hash: HASH, explorer_url: null });
+    expect(JSON.parse(res.data().data[0]!.extra!)).toMatchObject({
+      status_description: 'Paid to your wallet',
+      last_transaction_hash: HASH,
+      explorer_url: null,
+    });
   });
 });
