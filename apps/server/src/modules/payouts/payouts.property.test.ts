@@ -156,6 +156,8 @@ describe(`property: payouts on chain = completed withdrawals, each once (${testD
     adminToken = (await createUser(t.db, t.ctx.secret, { isAdmin: true })).token;
     await anvil.rpc('anvil_setBalance', [keys.hot.address, '0x56BC75E2D63100000']);
     await anvil.mint(token, keys.hot.address, 10n ** 18n * 1_000_000n);
+    // Out of the reorgs' reach: a reorg that took out the hot wallet's funding would rightly hold every payout.
+    await anvil.mine(DEPTH);
     const p = await faultyProxy(anvil.url, outside);
     proxy = p.server;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'signer-property-'));
