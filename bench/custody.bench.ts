@@ -27,6 +27,11 @@ const BSC_BLOCKS_PER_S = 1 / 0.75;
 const MODES = (process.env.BENCH_CUSTODY_MODES ?? 'all,filtered,remote').split(',');
 /** BENCH_CUSTODY_VIEW=0 leaves out each run's balances job and view (about a minute each at 10,000 addresses on a local anvil). */
 const VIEW = process.env.BENCH_CUSTODY_VIEW !== '0';
+/**
+ * A batch of 500 balanceOf eth_calls takes anvil about 4 s on a quiet machine, over the default
+ * CHAIN_RPC_TIMEOUT_MS (10 s) on a busy one: the bench measures the job, not the timeout.
+ */
+const RPC_TIMEOUT_MS = 120_000;
 
 /**
  * The chain watcher at scale (issue 33): 10,000 assigned addresses and 10,000 transfers to them
@@ -110,7 +115,7 @@ export async function custodyBench(): Promise<void> {
           .values(slice.map((user_id, j) => ({ family: 'evm' as const, address: addresses[i + j]!, user_id, idx: i + j, xpub: TEST_EVM_XPUB })))
           .execute();
       }
-      const client = evmClient(url);
+      const client = evmClient(url, { timeoutMs: RPC_TIMEOUT_MS });
       configureCustody(ctx, {
         clients: { bsc: client },
         tuning: { startAt: () => start, allLogsAbove: allLogs ? 2_000 : Number.MAX_SAFE_INTEGER },
@@ -159,7 +164,7 @@ export async function custodyBench(): Promise<void> {
         await anvil.mine(CONF + 1);
         for (let i = 0; i < 3; i++) await watchOnce(ctx, 'bsc');
         // A new client: the last one remembers that the node lacked Multicall3.
-        configureCustody(ctx, { clients: { bsc: evmClient(url) } });
+        configureCustody(ctx, { clients: { bsc: evmClient(url, { timeoutMs: RPC_TIMEOUT_MS }) } });
         const multicallAt = performance.now();
         const again = await readBalances(ctx, 'bsc');
         line('    balances job (Multicall3 aggregate3, 500 a call)', perThousand(again.addresses, performance.now() - multicallAt));
