@@ -1,16 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { admin } from '@app/core/contracts';
 import pg from 'pg';
 import { parseAbiItem, type Hex } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from '../test/api';
+import { nodeArgs } from '../test/entry-points';
 import { createTestApp, testDbKind, type TestApp } from '../test/app';
+import { newDataDir } from '../test/template-db';
 import { startAnvil, type Anvil } from '../test/chain/anvil';
 import { TEST_EVM_XPUB, TEST_HOT_EVM_ADDRESS, TEST_MNEMONIC } from '../test/chain/test-keys';
 import { createUser, fundIncome } from '../test/factories';
@@ -69,7 +68,7 @@ describe(`signer: kill -9 while paying (${testDbKind}, a real signer process)`, 
       ws.push({ id, to });
     }
 
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'signer-kill-'));
+    const dir = newDataDir('signer-kill-');
     const mnemonicFile = path.join(dir, 'mnemonic');
     writeFileSync(mnemonicFile, TEST_MNEMONIC, { mode: 0o600 });
     let databaseUrl: string | undefined;
@@ -87,7 +86,9 @@ describe(`signer: kill -9 while paying (${testDbKind}, a real signer process)`, 
       SIGNER_MNEMONIC_FILE: mnemonicFile,
       SIGNER_TOKEN: signerToken,
       SIGNER_SERVER_URL: serverUrl,
-      SIGNER_DATA_DIR: path.join(dir, 'db'),
+      // A copy of the run's migrated PGlite (newDataDir): the signer adds its own tables to it
+      // instead of running initdb (20 s on a busy two-core machine, where most kills landed).
+      SIGNER_DATA_DIR: path.join(dir, 'pglite'),
       ...(databaseUrl ? { SIGNER_DATABASE_URL: databaseUrl } : {}),
       SIGNER_POLL_MS: '100',
       SIGNER_OWN_SCAN: '5',
@@ -95,10 +96,8 @@ describe(`signer: kill -9 while paying (${testDbKind}, a real signer process)`, 
       CHAIN_BSC_USDT: token,
       CHAIN_BSC_CONFIRMATIONS: '2',
     };
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
-    const main = path.resolve(import.meta.dirname, '../../../signer/src/main.ts');
     const start = () => {
-      const p = spawn(process.execPath, ['--import', tsx, main], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const p = spawn(process.execPath, nodeArgs('signer'), { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
       p.stdout!.resume();
       p.stderr!.resume();
       return p;

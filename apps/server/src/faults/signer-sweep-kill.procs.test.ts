@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { parseAbiItem, type Hex } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../test/app';
+import { nodeArgs } from '../test/entry-points';
 import { startAnvil, type Anvil } from '../test/chain/anvil';
 import { TEST_EVM_XPUB, TEST_HOT_EVM_ADDRESS, TEST_MNEMONIC } from '../test/chain/test-keys';
 import { createUser } from '../test/factories';
@@ -106,13 +105,11 @@ describe(`signer: kill -9 in the middle of a sweep (${testDbKind}, a real signer
       CHAIN_BSC_USDT: token,
       CHAIN_BSC_CONFIRMATIONS: String(DEPTH),
     };
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
-    const main = path.resolve(import.meta.dirname, '../../../signer/src/main.ts');
     const exited = (p: ChildProcess) => new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(null) : p.once('exit', r)));
     const output: string[] = [];
     /** Starts the signer; with `killOn`, kill -9 the moment it logs that message (nothing of it runs after). */
     const start = (killOn?: string): { proc: ChildProcess; killed: Promise<void> } => {
-      const p = spawn(process.execPath, ['--import', tsx, main], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const p = spawn(process.execPath, nodeArgs('signer'), { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let buffered = '';
       let sent = false;
       const killed = new Promise<void>((resolve, reject) => {

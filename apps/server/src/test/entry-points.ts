@@ -4,7 +4,7 @@ import { provided } from './provided';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The run's bundle of the server, the CLI and the lock holder (test/server-bundle.ts). */
+    /** The run's bundle of the server, the CLI, the lock holder and the signer (test/server-bundle.ts). */
     serverBundle: string;
   }
 }
@@ -14,6 +14,8 @@ const SOURCES = {
   server: 'apps/server/src/server.ts',
   cli: 'apps/server/src/cli.ts',
   'hold-data-dir': 'apps/server/src/test/faults/hold-data-dir.ts',
+  // The signer (`npm run signer`): its kill tests start it a dozen times a run.
+  signer: 'apps/signer/src/main.ts',
 } as const;
 export type EntryPoint = keyof typeof SOURCES;
 
