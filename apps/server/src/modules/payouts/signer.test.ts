@@ -426,9 +426,33 @@ describe('the signer pays approved withdrawals on chain, each once', () => {
   it('the internal routes take the signer token only, and a report only for the nonce on record', async () => {
     const w = await approvedWithdrawal({ amount: 20 });
     const user = await createUser(t.db, t.ctx.secret);
-    expect((await inject(t.app, signerContracts.payouts)).statusCode).toBe(401);
-    expect((await inject(t.app, signerContracts.payouts, { token: adminToken })).statusCode).toBe(401);
-    expect((await inject(t.app, signerContracts.payouts, { token: user.token })).statusCode).toBe(401);
+    // Every internal route, each with a body it would take from the signer: no token, an admin's,
+    // a user's, or a token one character off get 401 and change nothing.
+    const bodies: Record<keyof typeof signerContracts, { url: string; body?: Record<string, unknown> }> = {
+      payouts: { url: '/api/internal/signer/payouts' },
+      report: { url: `/api/internal/signer/payouts/${w.id}/report`, body: { state: 'held', reason: 'forged' } },
+      sweeps: { url: '/api/internal/signer/sweeps' },
+      sweepReport: {
+        url: '/api/internal/signer/sweeps/report',
+        body: { network: 'bsc', address: `0x${'11'.repeat(20)}`, amount_raw: '1', destination: 'cold', gas_tx: null, token_tx: `0x${'ee'.repeat(32)}` },
+      },
+      heartbeat: { url: '/api/internal/signer/heartbeat', body: { limits: [], hot: [] } },
+    };
+    const offByOne = `${TOKEN.slice(0, -1)}${TOKEN.endsWith('0') ? '1' : '0'}`;
+    for (const [name, c] of Object.entries(signerContracts)) {
+      const { url, body } = bodies[name as keyof typeof signerContracts];
+      expect(c.path, name).toBe(url.replace(/^\/api/, '').replace(`/${w.id}/`, '/:id/'));
+      for (const token of [undefined, adminToken, user.token, offByOne]) {
+        const res = await t.app.inject({
+          method: c.method,
+          url,
+          ...(body ? { payload: body } : {}),
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+        expect({ name, token: token?.slice(0, 6), status: res.statusCode }).toEqual({ name, token: token?.slice(0, 6), status: 401 });
+      }
+    }
+    expect(await row(w.id)).toMatchObject({ status: 'approved', payout_note: null });
     const hash = `0x${'ab'.repeat(32)}`;
     const report = (body: Record<string, unknown>) => inject(t.app, signerContracts.report, { params: { id: w.id }, body, token: TOKEN });
     expect((await report({ state: 'failed', nonce: '7', tx_hash: hash, reason: 'x' })).statusCode).toBe(409);
