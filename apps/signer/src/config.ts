@@ -43,6 +43,11 @@ export const ZSignerEnv = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x… address')
     .optional(),
+  /** the Tron cold wallet sweeps go to once the Tron hot wallet holds HOT_TARGET_USD */
+  SWEEP_COLD_TRON_ADDRESS: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a T… address')
+    .optional(),
   CHAIN_BSC_CONFIRMATIONS: z.coerce.number().int().min(1).max(10_000).default(15),
   CHAIN_POLYGON_CONFIRMATIONS: z.coerce.number().int().min(1).max(10_000).default(64),
   CHAIN_BSC_RPC_URL: z.string().url().optional(),
@@ -95,6 +100,8 @@ export interface SignerConfig {
   sweepMinMicro: bigint;
   hotTargetMicro: bigint;
   coldEvm: `0x${string}` | undefined;
+  /** 41… hex */
+  coldTron: string | undefined;
   networks: SignerNetwork[];
   tron: SignerTron | undefined;
 }
@@ -142,6 +149,12 @@ export function loadSignerConfig(env: Record<string, string | undefined>, argv: 
     if (!token) throw new SignerConfigError('Invalid configuration: CHAIN_TRON_USDT is not a valid Tron address (checksum)');
     tron = { url: e.CHAIN_TRON_API_URL.replace(/\/$/, ''), token, decimals: e.CHAIN_TRON_DECIMALS, feeLimitSun: e.SIGNER_TRON_FEE_LIMIT_TRX * 1_000_000 };
   }
+  let coldTron: string | undefined;
+  if (e.SWEEP_COLD_TRON_ADDRESS) {
+    const hex = tronHexOfBase58(e.SWEEP_COLD_TRON_ADDRESS);
+    if (!hex) throw new SignerConfigError('Invalid configuration: SWEEP_COLD_TRON_ADDRESS is not a valid Tron address (checksum)');
+    coldTron = hex;
+  }
   if (!networks.length && !tron)
     throw new SignerConfigError('Invalid configuration: the signer needs CHAIN_BSC_RPC_URL, CHAIN_POLYGON_RPC_URL or CHAIN_TRON_API_URL');
   return {
@@ -159,6 +172,7 @@ export function loadSignerConfig(env: Record<string, string | undefined>, argv: 
     sweepMinMicro: microOfUsd(e.SWEEP_MIN_USD),
     hotTargetMicro: microOfUsd(e.HOT_TARGET_USD),
     coldEvm: e.SWEEP_COLD_EVM_ADDRESS?.toLowerCase() as `0x${string}` | undefined,
+    coldTron,
     networks,
     tron,
   };

@@ -15,6 +15,8 @@ export interface SignerKeys {
   deposits: HDKey;
   /** the Tron hot wallet (m/44'/195'/1'/0/0): its key and its address as 41… hex */
   tronHot: { privateKey: Uint8Array; address: string };
+  /** m/44'/195'/0'/0: Tron deposit address i is its child i */
+  tronDeposits: HDKey;
   /** lowercase hex (0x + 20 bytes, Tron's too) of our hot and first `scan` deposit addresses */
   own: Set<string>;
 }
@@ -32,5 +34,5 @@ export function deriveKeys(mnemonic: string, scan: number): SignerKeys {
   own.add(`0x${tronHot.address.slice(2)}`);
   const tronDeposits = master.derive("m/44'/195'/0'/0");
   for (let i = 0; i < scan; i++) own.add(`0x${tronAddressOf(tronDeposits.deriveChild(i).privateKey!).slice(2)}`);
-  return { hot, deposits, tronHot, own };
+  return { hot, deposits, tronHot, tronDeposits, own };
 }

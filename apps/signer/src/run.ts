@@ -6,6 +6,7 @@ import { serverApi, type ServerApi } from './server-api';
 import { openStore } from './store';
 import { Sweeper } from './sweeps';
 import { TronPayer } from './tron-payouts';
+import { TronSweeper } from './tron-sweeps';
 
 export interface RunningSigner {
   hotAddress: string;
@@ -23,6 +24,7 @@ export async function buildSigner(config: SignerConfig, mnemonic: string, log: L
   const signer = new PayoutSigner(config, store, api, networks, keys.own, log, opts.now);
   if (config.tron) signer.tron = new TronPayer(config, config.tron, store, api, keys.tronHot, keys.own, log, opts.now);
   const sweeper = new Sweeper(config, store, api, networks, keys.deposits, log);
+  if (config.tron) sweeper.tron = new TronSweeper(config, config.tron, store, api, keys.tronHot, keys.tronDeposits, log);
   return { signer, sweeper, store, networks, hot: keys.hot, tronHot: keys.tronHot.address };
 }
 

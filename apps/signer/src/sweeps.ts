@@ -12,6 +12,11 @@ import type { Store } from './store';
 export type SweepCrashPoint = 'after-gas';
 export class SweepCrash extends Error {}
 
+/** Tron's sweeps (tron-sweeps.ts), given the server's Tron candidates on each pass. */
+export interface TronSweeps {
+  tick(candidates: TSweepCandidate[], done: Record<string, number>, crashAt: SweepCrashPoint | null): Promise<void>;
+}
+
 interface OpenSweep {
   id: string;
   address: string;
@@ -35,6 +40,7 @@ interface OpenSweep {
  */
 export class Sweeper {
   crashAt: SweepCrashPoint | null = null;
+  tron: TronSweeps | undefined;
 
   constructor(
     private readonly config: SignerConfig,
@@ -67,6 +73,12 @@ export class Sweeper {
         if (open) await this.advance(net, open, done);
       }
     }
+    if (this.tron)
+      await this.tron.tick(
+        candidates.filter((c) => c.network === 'tron'),
+        done,
+        this.crashAt,
+      );
     return done;
   }
 

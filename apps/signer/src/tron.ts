@@ -19,6 +19,8 @@ export type TronHex = string;
 export const TRANSFER_SELECTOR = 'a9059cbb';
 const TRIGGER_TYPE_URL = 'type.googleapis.com/protocol.TriggerSmartContract';
 const TRIGGER_SMART_CONTRACT = 31;
+const TRANSFER_TYPE_URL = 'type.googleapis.com/protocol.TransferContract';
+const TRANSFER_CONTRACT = 1;
 
 export function tronHexOf(address20: string): TronHex {
   const h = address20.replace(/^0x/, '').replace(/^41(?=[0-9a-fA-F]{40}$)/, '');
@@ -94,6 +96,31 @@ export function encodeTriggerRaw(r: TriggerRaw): Uint8Array {
   ]);
 }
 
+export interface TransferRaw {
+  ref_block_bytes: string;
+  ref_block_hash: string;
+  expiration: number;
+  timestamp: number;
+  owner: TronHex;
+  to: TronHex;
+  /** sun */
+  amount: bigint;
+}
+
+/** protobuf Transaction.raw of one TransferContract (TRX), which carries no fee_limit. */
+export function encodeTransferRaw(r: TransferRaw): Uint8Array {
+  const transfer = [...bytes(1, hexToBytes(r.owner)), ...bytes(2, hexToBytes(r.to)), ...int(3, r.amount)];
+  const any = [...bytes(1, new TextEncoder().encode(TRANSFER_TYPE_URL)), ...bytes(2, transfer)];
+  const contract = [...int(1, TRANSFER_CONTRACT), ...bytes(2, any)];
+  return new Uint8Array([
+    ...bytes(1, hexToBytes(r.ref_block_bytes)),
+    ...bytes(4, hexToBytes(r.ref_block_hash)),
+    ...int(8, r.expiration),
+    ...bytes(11, contract),
+    ...int(14, r.timestamp),
+  ]);
+}
+
 /** The call data of `transfer(to, raw)`, hex without 0x. */
 export function transferData(to: TronHex, raw: bigint): string {
   return `${TRANSFER_SELECTOR}${to.slice(2).padStart(64, '0')}${raw.toString(16).padStart(64, '0')}`;
@@ -114,6 +141,23 @@ export interface TronTx {
   raw_data_hex: string;
   signature?: string[];
 }
+
+/** A TRX transfer as the node's API carries it (visible: false); amount in sun. */
+export interface TronTrxTx {
+  visible: false;
+  txID: string;
+  raw_data: {
+    contract: { parameter: { value: { amount: number; owner_address: string; to_address: string }; type_url: string }; type: string }[];
+    ref_block_bytes: string;
+    ref_block_hash: string;
+    expiration: number;
+    timestamp: number;
+  };
+  raw_data_hex: string;
+  signature?: string[];
+}
+
+export type AnyTronTx = TronTx | TronTrxTx;
 
 export interface TronTxInfo {
   id?: string;
@@ -220,8 +264,42 @@ export class TronNode {
     return { ...tx, txID: tx.txID.toLowerCase(), raw_data_hex: tx.raw_data_hex.toLowerCase() };
   }
 
+  /**
+   * The unsigned TRX transfer (`/wallet/createtransaction`), checked as the TRC-20 one is: our own
+   * encoding of owner, recipient and amount with the node's reference block, expiration and
+   * timestamp must be its raw_data_hex byte for byte, and the txID their sha256.
+   */
+  async buildTrxTransfer(p: { owner: TronHex; to: TronHex; amount: bigint }): Promise<TronTrxTx> {
+    // The API takes the amount as a JSON number: refuse one it could not carry exactly.
+    if (p.amount <= 0n || p.amount > BigInt(Number.MAX_SAFE_INTEGER)) throw new TronNodeError(`a TRX amount of ${p.amount} sun cannot be asked for`);
+    const res = await this.post<Partial<TronTrxTx> & { Error?: string }>('/wallet/createtransaction', {
+      owner_address: p.owner,
+      to_address: p.to,
+      amount: Number(p.amount),
+      visible: false,
+    });
+    if (!res.txID || !res.raw_data || !res.raw_data_hex) throw new TronNodeError(`createtransaction refused: ${res.Error ?? 'no transaction'}`);
+    const tx = res as TronTrxTx;
+    const r = tx.raw_data;
+    const mine = encodeTransferRaw({
+      ref_block_bytes: r.ref_block_bytes,
+      ref_block_hash: r.ref_block_hash,
+      expiration: r.expiration,
+      timestamp: r.timestamp,
+      owner: p.owner,
+      to: p.to,
+      amount: p.amount,
+    });
+    if (bytesToHex(mine) !== tx.raw_data_hex.toLowerCase())
+      throw new TronNodeError('the node built another transaction than the TRX transfer asked for: not signed');
+    if (bytesToHex(sha256(mine)) !== tx.txID.toLowerCase())
+      throw new TronNodeError('the node gave a txID that is not the sha256 of the transaction: not signed');
+    if (!(r.expiration > r.timestamp)) throw new TronNodeError('the transaction has no expiration after its timestamp');
+    return { ...tx, txID: tx.txID.toLowerCase(), raw_data_hex: tx.raw_data_hex.toLowerCase() };
+  }
+
   /** 'sent' (accepted now, or already known), 'expired' (too late: it can never be included), or throws. */
-  async broadcast(tx: TronTx): Promise<'sent' | 'expired'> {
+  async broadcast(tx: AnyTronTx): Promise<'sent' | 'expired'> {
     const res = await this.post<{ result?: boolean; code?: string; message?: string }>('/wallet/broadcasttransaction', tx);
     if (res.result === true || res.code === 'DUP_TRANSACTION_ERROR') return 'sent';
     if (res.code === 'TRANSACTION_EXPIRATION_ERROR') return 'expired';
@@ -237,7 +315,7 @@ function decodeMessage(m: string | undefined): string {
 }
 
 /** Signs the txID (the sha256 of raw_data): r ‖ s ‖ v, hex. */
-export function signTronTx(tx: TronTx, privateKey: Uint8Array): TronTx {
+export function signTronTx<T extends AnyTronTx>(tx: T, privateKey: Uint8Array): T {
   if (bytesToHex(sha256(hexToBytes(tx.raw_data_hex))) !== tx.txID) throw new TronNodeError('txID is not the sha256 of raw_data');
   const rec = secp256k1.sign(hexToBytes(tx.txID), privateKey, { prehash: false, format: 'recovered' });
   const sig = new Uint8Array(65);

@@ -24,6 +24,11 @@ export const ZPayoutsEnv = {
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x… address')
     .optional(),
+  /** the Tron cold wallet: the server records a Tron sweep only to the Tron hot wallet or this address */
+  SWEEP_COLD_TRON_ADDRESS: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a T… address')
+    .optional(),
   /** the Tron hot wallet (m/44'/195'/1'/0/0): with PAYOUTS=signer, the signer pays Tron withdrawals once it is set */
   CUSTODY_HOT_TRON_ADDRESS: z
     .string()
@@ -40,6 +45,8 @@ export interface PayoutsConfig {
   hot: { evm?: string; tron?: string };
   /** the cold wallet sweeps may go to (lowercase 0x hex) */
   coldEvm: string | undefined;
+  /** the Tron cold wallet, in its T… form */
+  coldTron: string | undefined;
 }
 
 export class PayoutsConfigError extends Error {}
@@ -55,6 +62,8 @@ export function buildPayoutsConfig(e: PayoutsEnv, custody: { networks: readonly 
     if (!isValidTronAddress(e.CUSTODY_HOT_TRON_ADDRESS)) throw new PayoutsConfigError('CUSTODY_HOT_TRON_ADDRESS is not a valid Tron address (checksum)');
     hot.tron = e.CUSTODY_HOT_TRON_ADDRESS;
   }
+  if (e.SWEEP_COLD_TRON_ADDRESS && !isValidTronAddress(e.SWEEP_COLD_TRON_ADDRESS))
+    throw new PayoutsConfigError('SWEEP_COLD_TRON_ADDRESS is not a valid Tron address (checksum)');
   if (e.PAYOUTS === 'signer') {
     if (!custody.networks.length) throw new PayoutsConfigError('PAYOUTS=signer needs PAYMENTS_GATEWAY=chain with at least one network');
     if (!e.SIGNER_TOKEN_HASH) throw new PayoutsConfigError('SIGNER_TOKEN_HASH is required when PAYOUTS=signer');
@@ -62,5 +71,11 @@ export function buildPayoutsConfig(e: PayoutsEnv, custody: { networks: readonly 
     const evm = custody.networks.find((n) => n.family === 'evm');
     if (evm && !hot.evm) throw new PayoutsConfigError(`CUSTODY_HOT_EVM_ADDRESS is required when PAYOUTS=signer watches ${evm.network}`);
   }
-  return { mode: e.PAYOUTS, signerTokenHash: e.SIGNER_TOKEN_HASH?.toLowerCase(), hot, coldEvm: e.SWEEP_COLD_EVM_ADDRESS?.toLowerCase() };
+  return {
+    mode: e.PAYOUTS,
+    signerTokenHash: e.SIGNER_TOKEN_HASH?.toLowerCase(),
+    hot,
+    coldEvm: e.SWEEP_COLD_EVM_ADDRESS?.toLowerCase(),
+    coldTron: e.SWEEP_COLD_TRON_ADDRESS,
+  };
 }

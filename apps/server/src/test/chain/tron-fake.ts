@@ -24,6 +24,8 @@ const JSONRPC_METHODS = new Set([
 interface FakeTx {
   expiration: number;
   evmHash?: string;
+  /** a TRX transfer (TransferContract), whose transaction info carries no contract result */
+  trx?: boolean;
 }
 
 export interface TronFake {
@@ -50,12 +52,15 @@ type Rpc = { jsonrpc?: string; id?: unknown; method?: string; params?: unknown[]
  *   `only_confirmed` keeping to solidified blocks;
  * - `/wallet/triggersmartcontract` (an unsigned transaction: raw_data, raw_data_hex as protobuf
  *   Transaction.raw, txID its sha256; expiration the head block's time + 60 s, as java-tron),
+ *   `/wallet/createtransaction` (an unsigned TRX transfer, TransferContract, built the same way; no
+ *   fee_limit; an accepted one moves anvil's wei, 10^12 per sun),
  *   `/wallet/broadcasttransaction` (the txID recomputed from raw_data, the secp256k1 signature over it
  *   recovered to the owner's address or SIGERROR, TRANSACTION_EXPIRATION_ERROR once the head block is
  *   past the expiration, DUP_TRANSACTION_ERROR the second time; an accepted one is executed on anvil
  *   from the owner's 20 bytes with anvil_impersonateAccount, so its Transfer log is where the watcher
  *   reads it), `/wallet/gettransactioninfobyid` (`{}` until mined; then blockNumber, receipt.result
- *   SUCCESS or REVERT, the logs with 20-byte addresses and unprefixed hex), `/wallet/getaccount` (TRX
+ *   SUCCESS or REVERT, the logs with 20-byte addresses and unprefixed hex; a TRX transfer's receipt has
+ *   its bandwidth only, no result, as java-tron), `/wallet/getaccount` (TRX
  *   in sun: anvil's wei / 10^12) and `/wallet/triggerconstantcontract` (eth_call);
  * - the JSON-RPC answers a Tron transaction by its txID (eth_getTransactionReceipt takes it, and
  *   receipts and logs carry it as transactionHash), as java-tron does;
@@ -147,6 +152,32 @@ export async function startTronFake(evmUrl: string, opts: { port?: number } = {}
     return { result: { result: true }, transaction: { visible: false, txID, raw_data, raw_data_hex: rawHex } };
   };
 
+  const createTransaction = async (b: Record<string, unknown>) => {
+    const owner = tronHex(String(b.owner_address));
+    const to = tronHex(String(b.to_address));
+    const amount = Number(b.amount);
+    if (!Number.isSafeInteger(amount) || amount <= 0) return { Error: 'class java.lang.IllegalArgumentException : amount must be greater than 0' };
+    const h = await head();
+    const block = await evmCall<{ hash: string; timestamp: string }>('eth_getBlockByNumber', [`0x${h.toString(16)}`, false]);
+    const time = Number(BigInt(block.timestamp)) * 1000;
+    const raw_data: RawData = {
+      contract: [
+        {
+          parameter: { value: { amount, owner_address: owner, to_address: to }, type_url: 'type.googleapis.com/protocol.TransferContract' },
+          type: 'TransferContract',
+        },
+      ],
+      ref_block_bytes: h.toString(16).padStart(16, '0').slice(12),
+      ref_block_hash: block.hash.slice(2 + 16, 2 + 32),
+      expiration: time + 60_000,
+      timestamp: time,
+    };
+    const rawHex = encodeRaw(raw_data).toString('hex');
+    const txID = sha256(Buffer.from(rawHex, 'hex')).toString('hex');
+    transactions.set(txID, { expiration: raw_data.expiration, trx: true });
+    return { visible: false, txID, raw_data, raw_data_hex: rawHex };
+  };
+
   const broadcast = async (tx: { txID?: string; raw_data?: RawData; signature?: string[] }) => {
     if (!tx.raw_data || !tx.txID) return { result: false, code: 'OTHER_ERROR', message: messageHex('no transaction') };
     const txid = sha256(encodeRaw(tx.raw_data)).toString('hex');
@@ -172,13 +203,16 @@ export async function startTronFake(evmUrl: string, opts: { port?: number } = {}
     const block = await evmCall<{ timestamp: string }>('eth_getBlockByNumber', ['latest', false]);
     if (Number(BigInt(block.timestamp)) * 1000 > tx.raw_data.expiration) return refuse('TRANSACTION_EXPIRATION_ERROR', 'Transaction expired');
     const from = hexOf(value.owner_address);
+    const trx = 'amount' in value;
     await evmCall('anvil_impersonateAccount', [from]);
     try {
       const evmHash = await evmCall<string | undefined>('eth_sendTransaction', [
-        { from, to: hexOf(value.contract_address), data: `0x${value.data}`, gas: '0x30d40' },
+        trx
+          ? { from, to: hexOf(value.to_address), value: `0x${(BigInt(value.amount) * 10n ** 12n).toString(16)}`, gas: '0x5208' }
+          : { from, to: hexOf(value.contract_address), data: `0x${value.data}`, gas: '0x30d40' },
       ]);
-      if (!evmHash) return refuse('CONTRACT_VALIDATE_ERROR', 'the chain refused the call');
-      transactions.set(txid, { expiration: tx.raw_data.expiration, evmHash: evmHash.toLowerCase() });
+      if (!evmHash) return refuse('CONTRACT_VALIDATE_ERROR', trx ? 'balance is not sufficient' : 'the chain refused the call');
+      transactions.set(txid, { expiration: tx.raw_data.expiration, evmHash: evmHash.toLowerCase(), trx });
       txIdOfEvm.set(evmHash.toLowerCase(), txid);
     } finally {
       await evmCall('anvil_stopImpersonatingAccount', [from]);
@@ -200,6 +234,14 @@ export async function startTronFake(evmUrl: string, opts: { port?: number } = {}
     } | null>('eth_getTransactionReceipt', [evmHash]);
     if (!r) return {};
     const block = await evmCall<{ timestamp: string }>('eth_getBlockByHash', [r.blockHash, false]);
+    if (transactions.get(txid)?.trx)
+      return {
+        id: txid,
+        blockNumber: Number(BigInt(r.blockNumber)),
+        blockTimeStamp: Number(BigInt(block.timestamp)) * 1000,
+        contractResult: [''],
+        receipt: { net_usage: 268 },
+      };
     const ok = r.status === '0x1';
     return {
       id: txid,
@@ -292,6 +334,7 @@ export async function startTronFake(evmUrl: string, opts: { port?: number } = {}
       if (url.pathname === '/wallet/getnowblock') return send(200, await blockJson(await head()));
       const body = () => (text ? (JSON.parse(text) as Record<string, unknown>) : {});
       if (url.pathname === '/wallet/triggersmartcontract') return send(200, await triggerSmartContract(body()));
+      if (url.pathname === '/wallet/createtransaction') return send(200, await createTransaction(body()));
       if (url.pathname === '/wallet/broadcasttransaction') return send(200, await broadcast(body()));
       if (url.pathname === '/wallet/gettransactioninfobyid') return send(200, await transactionInfo(body()));
       if (url.pathname === '/wallet/getaccount') return send(200, await account(body()));
@@ -323,16 +366,20 @@ export async function startTronFake(evmUrl: string, opts: { port?: number } = {}
   };
 }
 
+type ContractValue = { data: string; owner_address: string; contract_address: string } | { amount: number; owner_address: string; to_address: string };
 interface RawData {
-  contract: { parameter: { value: { data: string; owner_address: string; contract_address: string }; type_url: string }; type: string }[];
+  contract: { parameter: { value: ContractValue; type_url: string }; type: string }[];
   ref_block_bytes: string;
   ref_block_hash: string;
   expiration: number;
-  fee_limit: number;
+  fee_limit?: number;
   timestamp: number;
 }
 
-/** protobuf Transaction.raw with one TriggerSmartContract (java-tron's Tron.proto field numbers), as the node encodes it. */
+/**
+ * protobuf Transaction.raw with one TriggerSmartContract or TransferContract (java-tron's Tron.proto
+ * field numbers), as the node encodes it.
+ */
 function encodeRaw(r: RawData): Buffer {
   const varint = (n: number | bigint) => {
     const out: number[] = [];
@@ -349,19 +396,19 @@ function encodeRaw(r: RawData): Buffer {
   const num = (n: number, v: number) => (v ? Buffer.concat([field(n, 0), varint(v)]) : Buffer.alloc(0));
   const hex = (h: string) => Buffer.from(h.replace(/^0x/, ''), 'hex');
   const c = r.contract[0]!;
-  const trigger = Buffer.concat([
-    len(1, hex(c.parameter.value.owner_address)),
-    len(2, hex(c.parameter.value.contract_address)),
-    len(4, hex(c.parameter.value.data)),
-  ]);
-  const any = Buffer.concat([len(1, Buffer.from(c.parameter.type_url)), len(2, trigger)]);
-  const contract = Buffer.concat([num(1, c.type === 'TriggerSmartContract' ? 31 : 0), len(2, any)]);
+  const v = c.parameter.value;
+  const body =
+    'amount' in v
+      ? Buffer.concat([len(1, hex(v.owner_address)), len(2, hex(v.to_address)), num(3, v.amount)])
+      : Buffer.concat([len(1, hex(v.owner_address)), len(2, hex(v.contract_address)), len(4, hex(v.data))]);
+  const any = Buffer.concat([len(1, Buffer.from(c.parameter.type_url)), len(2, body)]);
+  const contract = Buffer.concat([num(1, c.type === 'TriggerSmartContract' ? 31 : c.type === 'TransferContract' ? 1 : 0), len(2, any)]);
   return Buffer.concat([
     len(1, hex(r.ref_block_bytes)),
     len(4, hex(r.ref_block_hash)),
     num(8, r.expiration),
     len(11, contract),
     num(14, r.timestamp),
-    num(18, r.fee_limit),
+    num(18, r.fee_limit ?? 0),
   ]);
 }
