@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -131,6 +132,31 @@ describe('the signer sweeps Tron deposit addresses, each once', () => {
   }
   const recorded = (address: string) => t.db.selectFrom('custody_sweeps').selectAll().where('address', '=', address).execute();
   const trxOf = (address: Hex) => new TronNode(fake.url).trxBalance(`41${address.slice(2)}`);
+
+  it('a TRX transfer the node built for another recipient is refused before it is signed', async () => {
+    // A node that builds every TRX transfer to an attacker: a consistent transaction (its txID the sha256 of its bytes), just not the one asked for.
+    const attacker = `41${randomBytes(20).toString('hex')}`;
+    const lying = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += String(c)));
+      req.on('end', () => {
+        const body = JSON.parse(text) as Record<string, unknown>;
+        void fetch(`${fake.url}${req.url}`, { method: 'POST', body: JSON.stringify({ ...body, to_address: attacker }) })
+          .then((r) => r.text())
+          .then((out) => res.end(out));
+      });
+    });
+    await new Promise<void>((r) => lying.listen(0, '127.0.0.1', r));
+    try {
+      const node = new TronNode(`http://127.0.0.1:${(lying.address() as { port: number }).port}`);
+      const to = `41${randomBytes(20).toString('hex')}`;
+      await expect(node.buildTrxTransfer({ owner: keys.tronHot.address, to, amount: 1_000_000n })).rejects.toThrow(/another transaction/);
+      // The honest node's transfer of the same fields passes the same check.
+      expect((await new TronNode(fake.url).buildTrxTransfer({ owner: keys.tronHot.address, to, amount: 1_000_000n })).txID).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      await new Promise((r) => lying.close(r));
+    }
+  });
 
   it('tops up TRX once, sweeps the token to the hot wallet once it is solidified, recorded once', async () => {
     const address = await depositHolding(40n);
