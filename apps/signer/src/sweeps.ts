@@ -8,8 +8,11 @@ import type { Log } from './payouts';
 import { ServerRefused, type ServerApi } from './server-api';
 import type { Store } from './store';
 
-/** Where a test stops a sweep as a kill -9 would: between the gas top-up and the token transfer. */
-export type SweepCrashPoint = 'after-gas';
+/**
+ * Where a test stops a sweep as a kill -9 would: between the gas top-up and the token transfer, or
+ * (Tron) with the top-up stored signed and not yet broadcast.
+ */
+export type SweepCrashPoint = 'after-gas' | 'gas-signed';
 export class SweepCrash extends Error {}
 
 /** Tron's sweeps (tron-sweeps.ts), given the server's Tron candidates on each pass. */

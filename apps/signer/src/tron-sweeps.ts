@@ -108,6 +108,7 @@ export class TronSweeper implements TronSweeps {
       `insert into sweeps (network, address, idx, amount_raw, destination, gas_hash, gas_raw, state) values ('tron', $1, $2, $3, $4, $5, $6, 'gas')`,
       [address, c.index, String(balance), destination, tx.txID, JSON.stringify(tx)],
     );
+    if (crashAt === 'gas-signed') throw new SweepCrash('gas-signed');
     await this.node.broadcast(tx);
     done.toppedUp!++;
     this.log.info({ network: 'tron', address, tx: tx.txID, sun: String(need - has) }, 'sweep: TRX top-up sent');

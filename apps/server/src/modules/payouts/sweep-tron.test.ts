@@ -208,8 +208,32 @@ describe('the signer sweeps Tron deposit addresses, each once', () => {
     await again.close();
   });
 
+  it('a crash with the top-up signed and stored, not broadcast: the restarted signer broadcasts that same transaction', async () => {
+    const address = await depositHolding(15n);
+    const built = new Set(fake.transactions.keys());
+    const s = await newSigner();
+    s.sweeper.crashAt = 'gas-signed';
+    await expect(s.sweeper.tick()).rejects.toBeInstanceOf(SweepCrash);
+    await s.close();
+    const [stored, ...more] = [...fake.transactions.keys()].filter((id) => !built.has(id));
+    expect(more).toEqual([]);
+    expect(fake.transactions.get(stored!)?.evmHash).toBeUndefined();
+    expect(await trxOf(address)).toBe(0n);
+    const again = await newSigner();
+    expect(await again.sweeper.tick()).toMatchObject({ toppedUp: 0, sent: 0 });
+    expect(fake.transactions.get(stored!)?.evmHash).toBeDefined();
+    expect(await trxOf(address)).toBe(TOP_UP);
+    await anvil.mine(SOLID - 1);
+    expect(await again.sweeper.tick()).toMatchObject({ toppedUp: 0, sent: 1 });
+    await anvil.mine(SOLID - 1);
+    expect(await again.sweeper.tick()).toMatchObject({ reported: 1 });
+    expect(await recorded(address)).toMatchObject([{ destination: 'hot', amount_raw: '15000000', gas_tx: stored }]);
+    expect(await outOf(address)).toEqual([[hot20.toLowerCase(), 15_000_000n]]);
+    await again.close();
+  });
+
   it('to the cold wallet once the hot wallet holds HOT_TARGET_USD; no top-up where the address holds enough TRX', async () => {
-    await anvil.mint(token, hot20, 100_000_000n); // with the 90 swept: 190 USDT, over the target of 100
+    await anvil.mint(token, hot20, 100_000_000n); // with the 105 swept: 205 USDT, over the target of 100
     const address = await depositHolding(25n);
     await anvil.rpc('anvil_setBalance', [address, `0x${(TOP_UP * 10n ** 12n).toString(16)}`]);
     const before = trxTransfers();
