@@ -248,7 +248,8 @@ async function recentSweeps(ctx: AppContext) {
 async function payoutReconciliation(ctx: AppContext, hot: { network: string; token_micro: string }[]) {
   const out = [];
   for (const n of ctx.config.payments.custody.networks) {
-    if (n.family !== 'evm') continue;
+    // Tron's books balance here once the signer pays and sweeps it (CUSTODY_HOT_TRON_ADDRESS).
+    if (n.family !== 'evm' && !signerPays(ctx.config, 'TRON')) continue;
     const onChain = await sql<{ raw: string | null }>`select sum(balance) as raw from custody_balances where network = ${n.network}`.execute(ctx.db);
     const swept = await sql<{ cold: string | null; hot: string | null }>`
       select sum(amount_raw) filter (where destination = 'cold') as cold, sum(amount_raw) filter (where destination = 'hot') as hot

@@ -23,6 +23,7 @@ import { readBalances } from '../custody/balances';
 import { displayAddress } from '../custody/derive';
 import { configureCustody } from '../custody/runtime';
 import { watchOnce } from '../custody/watcher';
+import { payoutView } from './service';
 
 /**
  * The signer sweeps Tron deposit addresses through the Tron fake (custody.md section 6, "Sweeps";
@@ -184,6 +185,10 @@ describe('the signer sweeps Tron deposit addresses, each once', () => {
     expect([...trxTransfers()].filter((id) => !before.has(id))).toEqual([topUp]);
     expect(await outOf(address)).toHaveLength(1);
     await s.close();
+    // The operator's reconciliation counts Tron too: credited 40, swept to the hot wallet, none left on the address.
+    await readBalances(t.ctx, 'tron');
+    const tron = (await payoutView(t.ctx)).reconciliation.find((r) => r.network === 'tron');
+    expect(tron).toMatchObject({ on_deposit_addresses: 0, swept_to_hot: 40, swept_to_cold: 0, credited: 40, paid_out: 0 });
   });
 
   it('a crash between the top-up and the token transfer: after the restart one top-up, one token transfer, recorded once', async () => {
