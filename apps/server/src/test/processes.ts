@@ -6,13 +6,28 @@ import { nodeArgs, type EntryPoint } from './entry-points';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
-    });
+/** Whether a server could listen on `port` of 127.0.0.1 right now (probed, then let go). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port for a process a test starts, drawn below the kernel's ephemeral range (32768-60999 on
+ * Linux). A port the kernel hands out for `listen(0)` comes from that range, and between the probe
+ * letting it go and the child binding it, any outgoing connection on the machine (a PostgreSQL
+ * client, a fetch, a browser) may take it as its local port: CI saw a server fail with EADDRINUSE
+ * so. Outgoing connections never use ports below the range; the probe skips one a test holds.
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 32000');
 }
 
 export interface ServerProcess {

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../../test/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
@@ -10,16 +10,6 @@ import { GatewayError } from './gateways/gateway';
 import { createNowPaymentsGateway } from './gateways/nowpayments';
 import { expirePayments, pollPayments } from './jobs';
 import { countRows } from '../../test/count-rows';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('payments with the NOWPayments gateway (against the local fake)', () => {
   let fake: FakeNowPayments;

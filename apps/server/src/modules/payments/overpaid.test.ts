@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../../test/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
@@ -14,16 +14,6 @@ import { configurePayments } from './gateways/registry';
  * payment's credited_amount, the deposit balance and the mail say 70, and the history's Total
  * Deposits is the sum of its rows (210 over 70 + 100 + 40; it said 190 before).
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 interface HistoryAnswer {
   data: { amount: number; status: string; extra: string }[];
   total_deposits: number;
