@@ -20,17 +20,54 @@ export interface TronSweeps {
   tick(candidates: TSweepCandidate[], done: Record<string, number>, crashAt: SweepCrashPoint | null): Promise<void>;
 }
 
-interface OpenSweep {
+/** A sweep started and not finished, as the store keeps it; `H` is the chain's hash and bytes text (EVM: 0x hex). */
+export interface OpenSweep<H extends string = Hex> {
   id: string;
+  /** 0x + the 20 bytes, as the server names it */
   address: string;
   idx: number;
   amountRaw: bigint;
   destination: 'hot' | 'cold';
-  gasHash: Hex | null;
-  gasRaw: Hex | null;
-  tokenHash: Hex | null;
-  tokenRaw: Hex | null;
+  gasHash: H | null;
+  gasRaw: H | null;
+  tokenHash: H | null;
+  tokenRaw: H | null;
   state: 'gas' | 'token';
+}
+
+/** The open sweep of an address on a network (both chains' sweepers read it the same way). */
+export async function openSweepOf<H extends string>(store: Store, network: string, address: string): Promise<OpenSweep<H> | null> {
+  const rows = await store.query<{
+    id: string;
+    address: string;
+    idx: number;
+    amount_raw: string;
+    destination: 'hot' | 'cold';
+    gas_hash: H | null;
+    gas_raw: H | null;
+    token_hash: H | null;
+    token_raw: H | null;
+    state: 'gas' | 'token';
+  }>(
+    `select id::text as id, address, idx, amount_raw::text as amount_raw, destination, gas_hash, gas_raw, token_hash, token_raw, state
+       from sweeps where network = $1 and address = $2 and state in ('gas', 'token')`,
+    [network, address],
+  );
+  const r = rows[0];
+  return r
+    ? {
+        id: r.id,
+        address: r.address,
+        idx: Number(r.idx),
+        amountRaw: BigInt(r.amount_raw),
+        destination: r.destination,
+        gasHash: r.gas_hash,
+        gasRaw: r.gas_raw,
+        tokenHash: r.token_hash,
+        tokenRaw: r.token_raw,
+        state: r.state,
+      }
+    : null;
 }
 
 /**
@@ -207,37 +244,7 @@ export class Sweeper {
     this.log.error({ address: s.address, reason }, 'sweep failed');
   }
 
-  private async openSweep(network: string, address: string): Promise<OpenSweep | null> {
-    const rows = await this.store.query<{
-      id: string;
-      address: string;
-      idx: number;
-      amount_raw: string;
-      destination: 'hot' | 'cold';
-      gas_hash: Hex | null;
-      gas_raw: Hex | null;
-      token_hash: Hex | null;
-      token_raw: Hex | null;
-      state: 'gas' | 'token';
-    }>(
-      `select id::text as id, address, idx, amount_raw::text as amount_raw, destination, gas_hash, gas_raw, token_hash, token_raw, state
-         from sweeps where network = $1 and address = $2 and state in ('gas', 'token')`,
-      [network, address],
-    );
-    const r = rows[0];
-    return r
-      ? {
-          id: r.id,
-          address: r.address,
-          idx: Number(r.idx),
-          amountRaw: BigInt(r.amount_raw),
-          destination: r.destination,
-          gasHash: r.gas_hash,
-          gasRaw: r.gas_raw,
-          tokenHash: r.token_hash,
-          tokenRaw: r.token_raw,
-          state: r.state,
-        }
-      : null;
+  private openSweep(network: string, address: string): Promise<OpenSweep | null> {
+    return openSweepOf<Hex>(this.store, network, address);
   }
 }

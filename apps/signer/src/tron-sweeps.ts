@@ -5,7 +5,7 @@ import type { SignerConfig, SignerTron } from './config';
 import type { Log } from './payouts';
 import { ServerRefused, type ServerApi } from './server-api';
 import type { Store } from './store';
-import { SweepCrash, type SweepCrashPoint, type TronSweeps } from './sweeps';
+import { openSweepOf, SweepCrash, type OpenSweep as OpenSweepOf, type SweepCrashPoint, type TronSweeps } from './sweeps';
 import { signTronTx, tronAddressOf, TronNode, type AnyTronTx, type TronHex } from './tron';
 
 /**
@@ -14,19 +14,7 @@ import { signTronTx, tronAddressOf, TronNode, type AnyTronTx, type TronHex } fro
  */
 const BANDWIDTH_SUN = 1_000_000n;
 
-interface OpenSweep {
-  id: string;
-  /** 0x + the 20 bytes, as the server names it */
-  address: string;
-  idx: number;
-  amountRaw: bigint;
-  destination: 'hot' | 'cold';
-  gasHash: string | null;
-  gasRaw: string | null;
-  tokenHash: string | null;
-  tokenRaw: string | null;
-  state: 'gas' | 'token';
-}
+type OpenSweep = OpenSweepOf<string>;
 
 /**
  * Sweeps Tron deposit addresses (custody.md section 6, "Sweeps"), in the EVM sweeps' table and
@@ -179,37 +167,7 @@ export class TronSweeper implements TronSweeps {
     this.log.error({ network: 'tron', address: s.address, reason }, 'sweep failed');
   }
 
-  private async openSweep(address: string): Promise<OpenSweep | null> {
-    const rows = await this.store.query<{
-      id: string;
-      address: string;
-      idx: number;
-      amount_raw: string;
-      destination: 'hot' | 'cold';
-      gas_hash: string | null;
-      gas_raw: string | null;
-      token_hash: string | null;
-      token_raw: string | null;
-      state: 'gas' | 'token';
-    }>(
-      `select id::text as id, address, idx, amount_raw::text as amount_raw, destination, gas_hash, gas_raw, token_hash, token_raw, state
-         from sweeps where network = 'tron' and address = $1 and state in ('gas', 'token')`,
-      [address],
-    );
-    const r = rows[0];
-    return r
-      ? {
-          id: r.id,
-          address: r.address,
-          idx: Number(r.idx),
-          amountRaw: BigInt(r.amount_raw),
-          destination: r.destination,
-          gasHash: r.gas_hash,
-          gasRaw: r.gas_raw,
-          tokenHash: r.token_hash,
-          tokenRaw: r.token_raw,
-          state: r.state,
-        }
-      : null;
+  private openSweep(address: string): Promise<OpenSweep | null> {
+    return openSweepOf<string>(this.store, 'tron', address);
   }
 }
