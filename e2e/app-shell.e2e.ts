@@ -173,12 +173,15 @@ describe('the app shell: a light pre-rendered landing page and login, visitors s
       expect(html).toContain('Put your USDT to work for');
       // The first screen only: the sections below load with their chunk.
       expect(html).toContain('Start Farming');
-      // /login is pre-rendered too (its own page, never the landing page); a path with no page of its
-      // own gets the splash.
+      // /login and /signup are pre-rendered too (their own pages, never the landing page); a path
+      // with no page of its own, or /signup with an invite's ref, gets the splash.
       const login = await (await fetch(`${suite.server.url}/login`)).text();
       expect(login).toContain('Welcome back');
       expect(login).not.toContain('Put your USDT to work for');
-      const shell = await (await fetch(`${suite.server.url}/signup`)).text();
+      const signup = await (await fetch(`${suite.server.url}/signup`)).text();
+      expect(signup).toContain('data-early-form="signup"');
+      expect(signup).not.toContain('Put your USDT to work for');
+      const shell = await (await fetch(`${suite.server.url}/signup?ref=AB12CD34E`)).text();
       expect(shell).toContain('<div id="root"><div class="flex min-h-dvh items-center justify-center" role="status">');
       expect(shell).not.toContain('Put your USDT to work for');
       // A signed-in page gets its own: the signed-in shell with the page's skeleton (issue 32).

@@ -212,7 +212,7 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
  */
 export const loginHydrated = (page: Page): Promise<boolean> =>
   page.evaluate(() => {
-    const form = document.querySelector('form[data-early-login]');
+    const form = document.querySelector('form[data-early-form]');
     return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
   });
 

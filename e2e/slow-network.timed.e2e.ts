@@ -117,3 +117,50 @@ describe('issue 51: the login form on a slow network, before the app has loaded'
     await context.close();
   });
 });
+
+describe('issue 51: the sign-up form on a slow network, before the app has loaded', () => {
+  const suite = browserSuite();
+  const SLOW = { offline: false, latency: 2_000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 };
+
+  it('is filled in and pressed before the app has loaded: the press waits, says so, and the app registers with everything typed', async () => {
+    const context = await newTestContext(suite.browser, suite.server.url, PHONE);
+    const page = await context.newPage();
+    const errors = recordErrors(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW);
+    const registrations: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/register') registrations.push(request.postData() ?? '');
+    });
+    let firstByteAt = 0;
+    page.on('response', (response) => {
+      if (response.request().isNavigationRequest() && new URL(response.url()).pathname === '/signup') firstByteAt ||= Date.now();
+    });
+    const email = `slow-signup-${Date.now()}@example.test`;
+    await page.goto('/signup', { waitUntil: 'commit' });
+    const create = page.getByRole('button', { name: 'Create Account', exact: true });
+    await page.getByLabel('Full Name').fill('Slow Signup');
+    const filledAt = Date.now();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Str0ngPass!');
+    await page.getByLabel('Confirm Password').fill('Str0ngPass!');
+    await page.getByRole('checkbox').check();
+    await expect.poll(() => create.isEnabled(), { timeout: 10_000 }).toBe(true);
+    const appReadyAtPress = await loginHydrated(page);
+    const pressedAt = Date.now();
+    await create.click();
+    // Held, and said: the app carries it out once it has loaded.
+    await page.getByRole('button', { name: 'Creating Account...' }).waitFor({ timeout: 2_000 });
+    await screenshot(page, 'weak-13-slow-signup-held-phone');
+    await page.waitForURL('**/verify-otp', { timeout: 30_000 });
+    const registeredAt = Date.now();
+    console.log(
+      `slow sign-up: first byte → typing ${filledAt - firstByteAt} ms, Create Account pressed ${pressedAt - firstByteAt} ms, registered (on /verify-otp) ${registeredAt - firstByteAt} ms`,
+    );
+    expect(appReadyAtPress).toBe(false);
+    expect(registrations.map((body) => JSON.parse(body) as unknown)).toEqual([{ name: 'Slow Signup', email, password: 'Str0ngPass!' }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -7,7 +7,7 @@ interface Prerender {
   renderPage: (location: string, signedIn?: boolean) => Promise<string>;
   SIGNED_IN_PAGE_MODULES: Readonly<Record<string, string>>;
   titleFor: (pathname: string) => string;
-  earlyLoginScript: () => string;
+  earlyFormScripts: () => { login: string; signup: string };
 }
 
 /** The pre-rendered body of a page, split into the preloads React found (they belong in <head>) and the root's HTML. */
@@ -23,7 +23,8 @@ export const pageFile = (path: string) => `${path.slice(1)}.html`;
 /**
  * Pre-renders pages at build time so their first paint needs no JavaScript (issues 12 and 32):
  * - index.html: the landing page, for '/';
- * - login.html: the login form, for '/login';
+ * - login.html and signup.html: the login and sign-up forms, for '/login' and '/signup', each
+ *   with the inline script that makes it usable before the app's code arrives;
  * - one HTML file per signed-in page (dashboard.html, wallet.html, ...): the signed-in shell, the
  *   navigation and the page's loading skeleton, with the CSS it needs inlined (beasties) and the
  *   page's code preloaded beside the entry, so a cold load on a slow network paints at once and
@@ -34,8 +35,9 @@ export const pageFile = (path: string) => `${path.slice(1)}.html`;
  */
 export function prerenderPages(root: string): Plugin {
   let shell = '';
-  let login: { preloads: string; root: string } | null = null;
-  let loginScript = '';
+  let login: { preloads: string; root: string; title: string } | null = null;
+  let signup: { preloads: string; root: string; title: string } | null = null;
+  let scripts = { login: '', signup: '' };
   let signedIn: { path: string; module: string; title: string; root: string }[] = [];
   return {
     name: 'prerender-pages',
@@ -53,14 +55,17 @@ export function prerenderPages(root: string): Plugin {
           server: { middlewareMode: true, hmr: false, ws: false },
         });
         try {
-          const { renderPage, SIGNED_IN_PAGE_MODULES, titleFor, earlyLoginScript } = (await server.ssrLoadModule('/src/prerender.tsx')) as Prerender;
-          loginScript = earlyLoginScript();
-          if (loginScript.includes('</script')) throw new Error('the early login script would close its own element');
+          const { renderPage, SIGNED_IN_PAGE_MODULES, titleFor, earlyFormScripts } = (await server.ssrLoadModule('/src/prerender.tsx')) as Prerender;
+          scripts = earlyFormScripts();
+          if (Object.values(scripts).some((s) => s.includes('</script'))) throw new Error('an early form script would close its own element');
           const landing = splitBody('landing page', await renderPage('/'));
-          login = splitBody('login page', await renderPage('/login'));
+          login = { ...splitBody('login page', await renderPage('/login')), title: titleFor('/login') };
           if (!login.root.includes('autoComplete="current-password"') && !login.root.includes('autocomplete="current-password"'))
             throw new Error('the pre-rendered /login has no login form');
-          if (!login.root.includes('data-early-login')) throw new Error('the pre-rendered /login form has no data-early-login for its early script');
+          if (!login.root.includes('data-early-form="login"')) throw new Error('the pre-rendered /login form has no data-early-form for its early script');
+          signup = { ...splitBody('sign-up page', await renderPage('/signup')), title: titleFor('/signup') };
+          if (!signup.root.includes('data-early-form="signup"') || !signup.root.includes('name="confirmPassword"'))
+            throw new Error('the pre-rendered /signup has no sign-up form with data-early-form for its early script');
           signedIn = [];
           for (const [path, module] of Object.entries(SIGNED_IN_PAGE_MODULES)) {
             const page = splitBody(path, await renderPage(path, true));
@@ -75,7 +80,7 @@ export function prerenderPages(root: string): Plugin {
       },
     },
     async generateBundle(_, bundle) {
-      if (!shell || !login) throw new Error('prerender-pages: index.html was not transformed');
+      if (!shell || !login || !signup) throw new Error('prerender-pages: index.html was not transformed');
       // The manifest link and the service worker's registration that vite-plugin-pwa put in
       // index.html: every page gets them, so the app installs and works offline from /dashboard too.
       const index = bundle['index.html'] as OutputAsset | undefined;
@@ -156,15 +161,20 @@ export function prerenderPages(root: string): Plugin {
       // after the form, sends a press itself (issue 51: Login did nothing for ten seconds). Its CSS
       // inline too (beasties, as the signed-in pages): a stylesheet in <head> held both the paint
       // and that script (an inline script waits for the stylesheets before it) for a round trip.
-      asset(
-        'login.html',
-        await beasties.process(
-          head(login.preloads)(shell.replace(/<title>[^<]*<\/title>/, '<title>Log in · USDT Stake</title>')).replace(
-            '<div id="root"></div>',
-            () => `<div id="root">${login!.root}</div><script>${loginScript}</script>`,
+      // signup.html the same way, for the sign-up form (its early script holds a press for the app,
+      // features/auth/early-signup.ts).
+      const guestForm = async (file: string, page: { preloads: string; root: string; title: string }, script: string) =>
+        asset(
+          file,
+          await beasties.process(
+            head(page.preloads)(shell.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`)).replace(
+              '<div id="root"></div>',
+              () => `<div id="root">${page.root}</div><script>${script}</script>`,
+            ),
           ),
-        ),
-      );
+        );
+      await guestForm('login.html', login, scripts.login);
+      await guestForm('signup.html', signup, scripts.signup);
       for (const page of signedIn) {
         const html = head(preloadLinks(['src/app/start.tsx', 'src/app/app-providers.tsx', 'src/app/layouts/signed-in-layout.tsx', page.module]))(
           shell.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`),

@@ -5,6 +5,8 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/router';
 import { earlyLogin, type EarlyLoginConfig } from './features/auth/early-login';
+import { earlySignup, type EarlySignupConfig } from './features/auth/early-signup';
+import { EARLY_FORM_ATTRIBUTE } from './lib/early-form';
 import { STORAGE_KEYS } from './lib/storage';
 
 export { SIGNED_IN_PAGE_MODULES } from './app/router';
@@ -55,13 +57,25 @@ export async function renderPage(location: string, signedIn = false): Promise<st
   }
 }
 
+/** A function's source as an inline script called with `config`: comments and indentation dropped (every byte shares the slow link). */
+function inlineCall(fn: (config: never) => void, config: object): string {
+  const source = fn
+    .toString()
+    .replace(/^\s*\/\/.*\n/gm, '')
+    .replace(/^\s+/gm, '');
+  // JSON in a script: '<' escaped so no value can close the element.
+  return `(${source})(${JSON.stringify(config).replace(/</g, '\\u003c')})`;
+}
+
 /**
- * The script login.html carries inline (features/auth/early-login.ts): the login form works before
- * the app's code arrives. Inline, not a file: on a slow network a file is one more round trip (2 s)
- * before Login works; the server allows it by its hash (apps/server/src/plugins/web.ts).
+ * The scripts login.html and signup.html carry inline (features/auth/early-login.ts,
+ * early-signup.ts): each form works before the app's code arrives. Inline, not a file: on a slow
+ * network a file is one more round trip (2 s) before the form works; the server allows them by
+ * their hashes (apps/server/src/plugins/web.ts).
  */
-export function earlyLoginScript(): string {
-  const config: EarlyLoginConfig = {
+export function earlyFormScripts(): { login: string; signup: string } {
+  const login: EarlyLoginConfig = {
+    form: `form[${EARLY_FORM_ATTRIBUTE}="login"]`,
     api: contractPath(auth.login),
     keys: { authToken: STORAGE_KEYS.authToken, isAdmin: STORAGE_KEYS.isAdmin, queryCache: STORAGE_KEYS.queryCache, sessionWorked: STORAGE_KEYS.sessionWorked },
     sending: 'Logging in...',
@@ -69,11 +83,6 @@ export function earlyLoginScript(): string {
     refused: 'Login failed. Please check your credentials.',
     failed: 'Login failed. Please try again.',
   };
-  // Its comments and indentation stay in the source: every byte of the page shares the slow link.
-  const source = earlyLogin
-    .toString()
-    .replace(/^\s*\/\/.*\n/gm, '')
-    .replace(/^\s+/gm, '');
-  // JSON in a script: '<' escaped so no value can close the element.
-  return `(${source})(${JSON.stringify(config).replace(/</g, '\\u003c')})`;
+  const signup: EarlySignupConfig = { form: `form[${EARLY_FORM_ATTRIBUTE}="signup"]`, authTokenKey: STORAGE_KEYS.authToken, pending: 'Creating Account...' };
+  return { login: inlineCall(earlyLogin, login), signup: inlineCall(earlySignup, signup) };
 }

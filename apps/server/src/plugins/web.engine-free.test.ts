@@ -51,6 +51,14 @@ describe('the web app fallback', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
   });
 
+  it("sends the pre-rendered signup.html for a bare '/signup' only: with a query (an invite's ref, a social return) the app renders it afresh", async () => {
+    const dir = dist({ 'index.html': 'landing', 'app.html': 'shell', 'login.html': 'login form', 'signup.html': 'signup form' });
+    expect((await get(dir, '/signup')).body).toBe('signup form');
+    for (const url of ['/signup?ref=AB12CD34E', '/signup?token=t&provider=google', '/signup/', '/signupx']) {
+      expect((await get(dir, url)).body, url).toBe('shell');
+    }
+  });
+
   it('sends a signed-in page its own pre-rendered shell (dashboard.html for /dashboard), and app.html where the build made none', async () => {
     const dir = dist({
       'index.html': 'landing',

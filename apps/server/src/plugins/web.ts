@@ -23,11 +23,15 @@ function pagesByPath(webDist: string): Map<string, string> {
   return pages;
 }
 
+/** Pre-rendered pages whose content depends on their query: sent pre-rendered only without one. */
+const QUERY_READERS = new Set(['/signup']);
+
 /**
- * The CSP hashes ('sha256-…') of the inline scripts in the built pages: login.html's early login
- * script (apps/web/src/features/auth/early-login.ts) makes the form work before the app's code
- * arrives, and on a slow network a file of its own would cost a round trip more. Only what the
- * build wrote is allowed, by its exact text; every other inline script stays refused.
+ * The CSP hashes ('sha256-…') of the inline scripts in the built pages: login.html's and
+ * signup.html's early scripts (apps/web/src/features/auth/early-login.ts, early-signup.ts) make the
+ * form work before the app's code arrives, and on a slow network a file of its own would cost a
+ * round trip more. Only what the build wrote is allowed, by its exact text; every other inline
+ * script stays refused.
  */
 export function inlineScriptHashes(webDist: string): string[] {
   const hashes = new Set<string>();
@@ -83,9 +87,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     }
     reply.header('cache-control', 'no-cache');
     if (pagePolicy) reply.header('content-security-policy', pagePolicy);
-    // index.html carries the landing page, login.html the login form and each signed-in page its
-    // shell, pre-rendered by the build; every other path gets app.html, the same page with a splash.
-    const file = url === '/' || !hasShell ? 'index.html' : (pages.get(url) ?? 'app.html');
+    // index.html carries the landing page, login.html and signup.html their forms and each
+    // signed-in page its shell, pre-rendered by the build; every other path gets app.html, the same
+    // page with a splash. /signup with a query is the app's to render afresh (an invite's ref locks
+    // the referral field, a social sign-in returns there), not the build's guest form.
+    const page = QUERY_READERS.has(url) && request.url.includes('?') ? undefined : pages.get(url);
+    const file = url === '/' || !hasShell ? 'index.html' : (page ?? 'app.html');
     return reply.type('text/html').sendFile(file);
   });
 }

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { handOverEarlyLogin } from '../features/auth/early-login';
+import { EARLY_FORM_ATTRIBUTE, handOverEarlyForm } from '../lib/early-form';
 import { storage } from '../lib/storage';
 import { AppRoutes, preloadRoute } from './router';
 
@@ -15,13 +15,13 @@ const app = (
   </StrictMode>
 );
 const root = document.getElementById('root')!;
-// login.html carries the login form, pre-rendered at build time for a guest (each signed-in page
-// gets its own HTML with the signed-in shell, every other path app.html, whose root holds a splash
-// until React paints; '/' runs no React, main.tsx): hydrate it rather than paint it again. In a transition, so React
-// hydrates in slices that yield to the browser instead of one long task (the page is already painted
-// and readable meanwhile). A signed-in user on /login is not the guest the build rendered for: a
-// fresh render redirects them as it always did.
-const prerendered = location.pathname === '/login' && root.querySelector('form') !== null && storage.getToken() === null;
+// login.html and signup.html carry their form, pre-rendered at build time for a guest (each
+// signed-in page gets its own HTML with the signed-in shell, every other path app.html, whose root
+// holds a splash until React paints; '/' runs no React, main.tsx): hydrate it rather than paint it
+// again. In a transition, so React hydrates in slices that yield to the browser instead of one long
+// task (the page is already painted and readable meanwhile). A signed-in user on /login is not the
+// guest the build rendered for: a fresh render redirects them as it always did.
+const prerendered = root.querySelector(`form[${EARLY_FORM_ATTRIBUTE}]`) !== null && storage.getToken() === null;
 // The route's code first (the page preloads it beside the entry): the first commit is then the page
 // itself and not the Suspense spinner. The HTML's own paint (a signed-in page's shell, a splash)
 // stays on screen until that commit replaces it.
@@ -31,9 +31,9 @@ void preloadRoute(location.pathname)
   .then(() => {
     // In a transition either way: React renders in slices that yield to the browser (the page's
     // own HTML, the login form or a signed-in shell, stays on screen meanwhile), not one long task.
-    // login.html's early script kept the form working until now (early-login.ts): it hands the
-    // form back as the build rendered it, with what was typed, before React hydrates it.
-    if (prerendered) handOverEarlyLogin();
+    // The page's early script kept the form working until now (early-form.ts): it hands the form
+    // back as the build rendered it, with what was typed, before React hydrates it.
+    if (prerendered) handOverEarlyForm();
     if (prerendered) startTransition(() => void hydrateRoot(root, app));
     else startTransition(() => createRoot(root).render(app));
   });

@@ -1,5 +1,6 @@
 import { errorSpec, type ErrorCode } from '@app/core/errors';
 import { toast } from './toast';
+import { takeEarlyAnswer } from './early-form';
 import { takeEarlyResponse } from './early-requests';
 import { storage } from './storage';
 
@@ -114,13 +115,13 @@ export async function request(method: string, path: string, body?: unknown, quer
   let res: Response;
   try {
     // The screen's first read may already be on its way, started by the entry (early-requests.ts).
-    // A login sent by login.html's form before the app was ready (features/auth/early-login.ts):
+    // A login sent by login.html's form before the app was ready (early-form.ts):
     // its answer, when this is the same request, is this one's.
     const early =
       method === 'GET' && url.search === ''
         ? takeEarlyResponse(url.pathname, token)
         : method === 'POST' && body !== undefined
-          ? (window.__earlyLogin?.take(url.pathname, JSON.stringify(body)) ?? null)
+          ? takeEarlyAnswer(url.pathname, JSON.stringify(body))
           : null;
     res = await (early ?? fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch {

@@ -9,15 +9,19 @@
  * - a refusal, or no answer, is said on the form and Login works again;
  * - an answer that asks for more (the second factor, the e-mail code) waits for the app, which
  *   shows that step: it takes the answer through api-client (`take`) instead of asking again.
- * Right before React hydrates the form, the app calls `handOver`: the form goes back to what the
- * build rendered (so React finds what it rendered), what was typed stays in the fields, and a press
- * still waiting is carried out by the app once.
+ * Right before React hydrates the form, the app calls `handOver` (lib/early-form.ts): the form goes back
+ * to what the build rendered (so React finds what it rendered), what was typed stays in the fields,
+ * and a press still waiting is carried out by the app once.
  *
  * `earlyLogin` is sent as its source text: it must not use anything from outside its body (no
  * import, no helper), only its argument and the browser.
  */
 
+import type { EarlyFormHandle } from '../../lib/early-form';
+
 export interface EarlyLoginConfig {
+  /** the selector of the pre-rendered form (lib/early-form.ts EARLY_FORM_ATTRIBUTE) */
+  form: string;
   /** the API path of the login (the same the app calls) */
   api: string;
   /** localStorage keys of the session (lib/storage.ts STORAGE_KEYS), set as storage.setSession does */
@@ -29,19 +33,6 @@ export interface EarlyLoginConfig {
   failed: string;
 }
 
-export interface EarlyLoginHandle {
-  /** The answer to the press sent early, when `body` is what was sent to `path`: handed out once. */
-  take(path: string, body: string): Promise<Response> | null;
-  /** Stops the early handling and puts the form back as the build rendered it; true when a press waits for the app. */
-  handOver(): boolean;
-}
-
-declare global {
-  interface Window {
-    __earlyLogin?: EarlyLoginHandle;
-  }
-}
-
 /** The login answer's `data`, as far as the early handling reads it. */
 interface EarlyAnswer {
   ok: boolean;
@@ -50,7 +41,7 @@ interface EarlyAnswer {
 }
 
 export function earlyLogin(config: EarlyLoginConfig): void {
-  const form = document.querySelector<HTMLFormElement>('form[data-early-login]');
+  const form = document.querySelector<HTMLFormElement>(config.form);
   const email = form?.querySelector<HTMLInputElement>('input[name="email"]');
   const password = form?.querySelector<HTMLInputElement>('input[name="password"]');
   const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -139,7 +130,7 @@ export function earlyLogin(config: EarlyLoginConfig): void {
   form.addEventListener('submit', onSubmit);
   // The build renders Login disabled (until React has hydrated, a press would submit natively).
   ready();
-  window.__earlyLogin = {
+  const handle: Required<EarlyFormHandle> = {
     take(path, body) {
       if (!sent || path !== config.api || body !== sent.body) return null;
       const { response } = sent;
@@ -159,32 +150,5 @@ export function earlyLogin(config: EarlyLoginConfig): void {
       return waiting;
     },
   };
-}
-
-// The app's side: start.tsx hands the form over right before React hydrates it, the login page
-// takes what was typed and the press still waiting.
-
-let pressWaiting = false;
-
-/** Ends the early handling of login.html's form (start.tsx, right before hydrating it). */
-export function handOverEarlyLogin(): void {
-  pressWaiting = window.__earlyLogin?.handOver() ?? false;
-}
-
-/** A press made before the app was ready, to carry out now: true once. */
-export function takeWaitingPress(): boolean {
-  const waiting = pressWaiting;
-  pressWaiting = false;
-  return waiting;
-}
-
-/**
- * What is in the pre-rendered form's fields: the login page's first values, so hydration keeps what
- * was typed before it (react-hook-form writes its default values into the fields it registers).
- * Empty when the page is rendered afresh (no pre-rendered form in the document).
- */
-export function typedBeforeHydration(): { email: string; password: string } {
-  const form = typeof document === 'undefined' ? null : document.querySelector<HTMLFormElement>('form[data-early-login]');
-  const value = (name: string) => form?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
-  return { email: value('email'), password: value('password') };
+  window.__earlyForm = handle;
 }

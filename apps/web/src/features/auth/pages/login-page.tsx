@@ -14,7 +14,7 @@ import { useFinishLogin } from '../components/finish-login';
 import { SocialButtons } from '../components/social-buttons';
 import { startOtp } from '../components/start-otp';
 import { TwoFactorStep } from '../components/two-factor-step';
-import { takeWaitingPress, typedBeforeHydration } from '../early-login';
+import { takeWaitingPress, typedBeforeHydration } from '../../../lib/early-form';
 
 /** api-client words a failure without a server message as 'Request failed (status)'. */
 function hasServerMessage(err: ApiError): boolean {
@@ -38,8 +38,8 @@ export default function LoginPage() {
   const finish = useFinishLogin();
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [challengeId, setChallengeId] = useState<string | null>(null);
-  // What was typed into login.html's form before the app was ready stays (early-login.ts).
-  const [typed] = useState(typedBeforeHydration);
+  // What was typed into login.html's form before the app was ready stays (early-form.ts).
+  const [typed] = useState(() => typedBeforeHydration({ email: '', password: '' }));
   const form = useForm<TLoginRequest>({ resolver: zodResolver(ZLoginRequest), mode: 'onTouched', defaultValues: typed });
   const { isSubmitting } = form.formState;
   const field = fieldsOf(form);
@@ -98,7 +98,7 @@ export default function LoginPage() {
 
   return (
     <AuthShell title="Welcome back" subtitle="Log in to your account" footer={{ text: 'New here?', to: '/signup', link: 'Create an account' }}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" data-early-login="">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" data-early-form="login">
         <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
         <PasswordField
           label="Password"

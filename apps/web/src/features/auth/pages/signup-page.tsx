@@ -10,7 +10,9 @@ import { Button } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { call } from '../../../lib/call';
 import { storage } from '../../../lib/storage';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { register as registerUser } from '../api/auth-api';
+import { takeWaitingPress, typedBeforeHydration } from '../../../lib/early-form';
 import { AuthShell } from '../components/auth-shell';
 import { fieldsOf, NewPasswordField, PasswordField, TextField } from '../../../components/ui/form-field';
 import { ReferralField } from '../components/referral-field';
@@ -28,15 +30,18 @@ export default function SignupPage() {
   const qc = useQueryClient();
   const refParam = (params.get('ref') ?? '').toUpperCase();
   const lockedRef = /^[A-Z0-9]{9}$/.test(refParam) ? refParam : '';
-  const form = useForm<TSignupForm>({
-    resolver: zodResolver(ZSignupForm),
-    mode: 'onTouched',
-    defaultValues: { name: '', email: '', password: '', confirmPassword: '', referral_id: lockedRef, terms: false },
-  });
+  // What was typed into signup.html's form before the app was ready stays (early-form.ts); an
+  // invite's ref is only ever read afresh (the server sends that address app.html, no form in it).
+  const [typed] = useState(() => typedBeforeHydration({ name: '', email: '', password: '', confirmPassword: '', referral_id: lockedRef, terms: false }));
+  const form = useForm<TSignupForm>({ resolver: zodResolver(ZSignupForm), mode: 'onTouched', defaultValues: typed });
   const { errors, isSubmitting } = form.formState;
   const field = fieldsOf(form);
   const referralValue = form.watch('referral_id');
   const referral = useReferralCheck(referralValue);
+  // The page is pre-rendered at build time (signup.html): until React has hydrated it, a press
+  // would submit the form natively (its early script holds one instead, early-signup.ts), and the
+  // first render must be the build's, so the strength meter starts from an empty password.
+  const hydrated = useHydrated();
   const handled = useRef(false);
   // Read once on arrival, before the first paint, so the sign-up form never flashes for a 2FA user.
   const [challengeId] = useState(() => readTwoFactorReturn(params));
@@ -109,6 +114,14 @@ export default function SignupPage() {
     },
   );
 
+  // A press on signup.html's form before the app was ready: carried out once, now, with the app's
+  // own checks of every field.
+  useEffect(() => {
+    if (takeWaitingPress()) void onSubmit();
+    // Once, on the first mount: the press belongs to the form as hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   if (challengeId) return <TwoFactorStep challengeId={challengeId} onBack={() => void navigate('/login', { replace: true })} />;
 
   return (
@@ -117,14 +130,14 @@ export default function SignupPage() {
       subtitle="Start earning daily rewards on your USDT"
       footer={{ text: 'Already have an account?', to: '/login', link: 'Login' }}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" data-early-form="signup">
         <TextField label="Full Name" autoComplete="name" placeholder="Your full name" {...field('name')} />
         <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
-        <NewPasswordField label="Password" strength={form.watch('password')} {...field('password')} />
+        <NewPasswordField label="Password" strength={hydrated ? form.watch('password') : ''} {...field('password')} />
         <PasswordField label="Confirm Password" autoComplete="new-password" placeholder="Repeat your password" {...field('confirmPassword')} />
         <ReferralField
           registration={form.register('referral_id')}
-          value={referralValue}
+          value={hydrated ? referralValue : ''}
           error={errors.referral_id?.message}
           state={referral}
           locked={Boolean(lockedRef)}
@@ -146,7 +159,7 @@ export default function SignupPage() {
           </label>
           {errors.terms ? <p className="field-error">{errors.terms.message}</p> : null}
         </div>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
+        <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>

@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handOverEarlyForm, takeEarlyAnswer, takeWaitingPress, typedBeforeHydration } from '../../lib/early-form';
+import { earlyLogin, type EarlyLoginConfig } from './early-login';
+import { earlySignup } from './early-signup';
+
+const config: EarlyLoginConfig = {
+  form: 'form[data-early-form="login"]',
+  api: '/api/auth/login',
+  keys: { authToken: 'auth_token', isAdmin: 'is_admin', queryCache: 'query_cache', sessionWorked: 'session_worked' },
+  sending: 'Logging in...',
+  success: 'Login successful!',
+  refused: 'Login failed. Please check your credentials.',
+  failed: 'Login failed. Please try again.',
+};
+
+/** login.html's form as the build renders it: Login disabled until someone makes it work. */
+function renderForm(): { form: HTMLFormElement; button: HTMLButtonElement } {
+  document.body.innerHTML =
+    '<form data-early-form="login"><input name="email" type="email"/><input name="password" type="password"/><button type="submit" disabled>Login</button></form>';
+  return { form: document.querySelector('form')!, button: document.querySelector('button')! };
+}
+const type = (name: string, value: string) => (document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!.value = value);
+const press = (form: HTMLFormElement) => form.dispatchEvent(new Event('submit', { cancelable: true }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__earlyForm;
+  history.replaceState(null, '', '/');
+  localStorage.clear();
+  document.body.innerHTML = '';
+});
+
+describe('early-login: login.html before the app has loaded (issue 51)', () => {
+  it('enables Login, sends one login per press, and hands that answer to the same request once', () => {
+    const fetch = vi.fn(() => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', fetch);
+    const { form, button } = renderForm();
+    earlyLogin(config);
+    expect(button.disabled).toBe(false);
+    type('email', ' a@b.co ');
+    type('password', 'Secret1!');
+    expect(press(form)).toBe(false); // the browser's own submit (a GET with the password) never happens
+    press(form); // a second press while the first is on its way sends nothing more
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const body = JSON.stringify({ email: 'a@b.co', password: 'Secret1!' });
+    expect(fetch).toHaveBeenCalledWith('/api/auth/login', expect.objectContaining({ method: 'POST', body }));
+    expect(button.textContent).toBe('Logging in...');
+    expect(takeEarlyAnswer('/api/auth/login', JSON.stringify({ email: 'a@b.co', password: 'other' }))).toBeNull();
+    expect(takeEarlyAnswer('/api/auth/login', body)).not.toBeNull();
+    expect(takeEarlyAnswer('/api/auth/login', body)).toBeNull();
+  });
+
+  it('hands the form back as the build rendered it, keeps what was typed, and the waiting press is carried out once', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    const { form, button } = renderForm();
+    earlyLogin(config);
+    type('email', 'a@b.co');
+    type('password', 'Secret1!');
+    press(form);
+    handOverEarlyForm();
+    expect(button.disabled).toBe(true);
+    expect(button.textContent).toBe('Login');
+    expect(typedBeforeHydration({ email: '', password: '' })).toEqual({ email: 'a@b.co', password: 'Secret1!' });
+    // StrictMode runs the page's effect twice: the press is still carried out once.
+    expect(takeWaitingPress()).toBe(true);
+    expect(takeWaitingPress()).toBe(false);
+    // After the hand-over a press is the app's: the early script sends nothing.
+    press(form);
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a refusal on the form and lets the person try again (nothing waits for the app)', async () => {
+    const answer = { success: false, code: 'UNAUTHENTICATED', message: 'Invalid email or password' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(answer), { status: 401 })),
+    );
+    const { form, button } = renderForm();
+    earlyLogin(config);
+    type('email', 'a@b.co');
+    type('password', 'wrong');
+    press(form);
+    await vi.waitFor(() => expect(document.querySelector('[role="alert"]')?.textContent).toBe('Invalid email or password'));
+    expect(button.disabled).toBe(false);
+    expect(button.textContent).toBe('Login');
+    handOverEarlyForm();
+    expect(takeWaitingPress()).toBe(false);
+    expect(document.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('does nothing for a signed-in visitor (the app redirects them)', () => {
+    localStorage.setItem('auth_token', 't');
+    const { button } = renderForm();
+    earlyLogin(config);
+    expect(button.disabled).toBe(true);
+    expect(window.__earlyForm).toBeUndefined();
+  });
+});
+
+/** signup.html's form as the build renders it: Create Account disabled until someone makes it work. */
+function renderSignupForm(): { form: HTMLFormElement; button: HTMLButtonElement } {
+  document.body.innerHTML =
+    '<form data-early-form="signup"><input name="name"/><input name="email" type="email"/><input name="password" type="password"/>' +
+    '<input name="confirmPassword" type="password"/><input name="referral_id"/><input name="terms" type="checkbox"/>' +
+    '<button type="submit" disabled>Create Account</button></form>';
+  return { form: document.querySelector('form')!, button: document.querySelector('button')! };
+}
+const signupConfig = { form: 'form[data-early-form="signup"]', authTokenKey: 'auth_token', pending: 'Creating Account...' };
+const signupDefaults = { name: '', email: '', password: '', confirmPassword: '', referral_id: '', terms: false };
+
+describe('early-signup: signup.html before the app has loaded (issue 51)', () => {
+  it('enables Create Account, holds a press (never the native submit, nothing sent) and says it waits', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const { form, button } = renderSignupForm();
+    earlySignup(signupConfig);
+    expect(button.disabled).toBe(false);
+    type('name', 'Ann');
+    expect(press(form)).toBe(false);
+    expect(button.textContent).toBe('Creating Account...');
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('hands the form back as the build rendered it with every field typed and the tick kept; the press is carried out once', () => {
+    const { form, button } = renderSignupForm();
+    earlySignup(signupConfig);
+    const typed = { name: 'Ann Lee', email: 'ann@example.com', password: 'Secret1!', confirmPassword: 'Secret1!', referral_id: 'AB12CD34E' };
+    for (const [name, value] of Object.entries(typed)) type(name, value);
+    document.querySelector<HTMLInputElement>('input[name="terms"]')!.checked = true;
+    press(form);
+    handOverEarlyForm();
+    expect(button.disabled).toBe(true);
+    expect(button.textContent).toBe('Create Account');
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(typedBeforeHydration(signupDefaults)).toEqual({ ...typed, terms: true });
+    expect(takeWaitingPress()).toBe(true);
+    expect(takeWaitingPress()).toBe(false);
+    // After the hand-over a press is the app's: the script no longer holds it.
+    expect(press(form)).toBe(true);
+  });
+
+  it('leaves the form to the app when the address has a query (an invite ref) or the visitor is signed in', () => {
+    history.replaceState(null, '', '/signup?ref=AB12CD34E');
+    let { button } = renderSignupForm();
+    earlySignup(signupConfig);
+    expect(button.disabled).toBe(true);
+    expect(window.__earlyForm).toBeUndefined();
+    history.replaceState(null, '', '/signup');
+    localStorage.setItem('auth_token', 't');
+    ({ button } = renderSignupForm());
+    earlySignup(signupConfig);
+    expect(button.disabled).toBe(true);
+    expect(window.__earlyForm).toBeUndefined();
+  });
+
+  it('gives the page its own defaults when there is no pre-rendered form (a fresh render)', () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(typedBeforeHydration({ ...signupDefaults, referral_id: 'AB12CD34E' })).toEqual({ ...signupDefaults, referral_id: 'AB12CD34E' });
+  });
+});
