@@ -65,6 +65,8 @@ export async function benchContext(poolSize = 20): Promise<{ ctx: AppContext; ha
     drop: async () => {
       await handle.close();
       if (ON_PGLITE) return;
+      // BENCH_KEEP=1 leaves the schema to look into (EXPLAIN ANALYZE a query over what the bench wrote).
+      if (process.env.BENCH_KEEP === '1') return console.log(`  (schema ${schema} kept: drop schema ${schema} cascade)`);
       const c = new pg.Client({ connectionString: DATABASE_URL });
       await c.connect();
       await c.query(`drop schema ${schema} cascade`);

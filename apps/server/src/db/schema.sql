@@ -645,6 +645,7 @@ CREATE INDEX custody_balances_holding ON custody_balances USING btree (network, 
 CREATE INDEX income_records_user_type_idx ON income_records USING btree (user_id, type, created_at DESC, id DESC);
 CREATE INDEX ledger_entries_user_kind_idx ON ledger_entries USING btree (user_id, kind, created_at DESC, id DESC);
 CREATE INDEX ledger_postings_account_id_idx ON ledger_postings USING btree (account_id);
+CREATE INDEX ledger_postings_stake_idx ON ledger_postings USING btree (stake_id) INCLUDE (amount) WHERE (stake_id IS NOT NULL);
 CREATE INDEX login_challenges_expires_at_idx ON login_challenges USING btree (expires_at);
 CREATE INDEX login_failures_last_failed_at_idx ON login_failures USING btree (last_failed_at);
 CREATE INDEX mail_outbox_due_idx ON mail_outbox USING btree (next_attempt_at) WHERE (status = 'pending'::text);

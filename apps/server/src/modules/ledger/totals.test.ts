@@ -94,4 +94,24 @@ describe('ledger:verify covers the income totals', () => {
     await sql`update stakes set roi_paid = roi_paid - case id when ${a!.id} then 1 else -1 end where id in (${a!.id}, ${b!.id})`.execute(t.db);
     expect((await ledger.verify(t.db)).ok).toBe(true);
   });
+
+  it("counts a stake's credits against its days at the edge: one micro-unit a day is a credit a day, less is none", async () => {
+    const u = await createUser(t.db, t.ctx.secret);
+    await fundDeposit(t.db, u.id, 200);
+    const { stakeId: one } = await createStake(t.db, u.id, usd(50), new Date('2024-04-01T12:00:00Z'));
+    const { stakeId: none } = await createStake(t.db, u.id, usd(50), new Date('2024-04-01T12:00:00Z'));
+    // 50,000,000 micro-units a day at 0.000002 % is exactly 1 micro-unit; at 0.000001 % it is 0.5, rounded down to none.
+    await sql`update stakes set daily_rate = case id when ${one} then 0.000002 else 0.000001 end where id in (${one}, ${none})`.execute(t.db);
+    await runRoi({ db: t.db, dbKind: t.ctx.dbKind }, '2024-04-04');
+    const paid = await t.db.selectFrom('stakes').select(['id', 'roi_paid']).where('id', 'in', [one, none]).orderBy('id').execute();
+    expect(paid.map((r) => BigInt(r.roi_paid))).toEqual([3n, 0n]);
+    expect((await ledger.verify(t.db)).ok).toBe(true);
+    // A day the stake says was paid and the ledger never credited (its last ROI day moved on).
+    await sql`update stakes set last_roi_date = last_roi_date + 1 where id = ${one}`.execute(t.db);
+    const skipped = await ledger.verify(t.db);
+    expect(skipped.ok).toBe(false);
+    expect(skipped.mismatchedStakes).toEqual([{ stakeId: String(one), userId: String(u.id), paid: '3', posted: '3', credits: 3, days: 4 }]);
+    await sql`update stakes set last_roi_date = last_roi_date - 1 where id = ${one}`.execute(t.db);
+    expect((await ledger.verify(t.db)).ok).toBe(true);
+  });
 });
