@@ -230,6 +230,11 @@ describe('the signer pays approved Tron withdrawals, each once', () => {
     expect(await paidOnChain(`0x${to.slice(2)}`)).toEqual([]);
     // The hot key's own signature is accepted (the fake is not refusing everything).
     expect(await node.broadcast(good)).toBe('sent');
+    // anvil mines a sent transaction right after answering, not before: wait for its receipt (on a
+    // busy machine the logs were read before the block was there, and showed no transfer).
+    const evmHash = fake.transactions.get(good.txID)?.evmHash;
+    expect(evmHash).toMatch(/^0x[0-9a-f]{64}$/);
+    await anvil.publicClient.waitForTransactionReceipt({ hash: evmHash as Hex, pollingInterval: 50 });
     expect(await paidOnChain(`0x${to.slice(2)}`)).toEqual([1_000_000n]);
     expect(addressHex('tron', displayAddress('tron', hot20))).toBe(hot20);
   });
