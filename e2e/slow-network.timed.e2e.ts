@@ -118,6 +118,30 @@ describe('issue 51: the login form on a slow network, before the app has loaded'
   });
 });
 
+describe('issue 51: "Forgot password?" on a slow network, before the app has loaded', () => {
+  const suite = browserSuite();
+
+  it("carries the e-mail typed on /login to the reset page, as the app's link does, and not in the address", async () => {
+    const context = await newTestContext(suite.browser, suite.server.url, PHONE);
+    const page = await context.newPage();
+    const errors = recordErrors(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2_000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill('forgetful@example.test');
+    await expect.poll(() => page.getByRole('button', { name: 'Login', exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await loginHydrated(page)).toBe(false);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password', { waitUntil: 'commit', timeout: 15_000 });
+    const email = page.getByLabel('Email');
+    await expect.poll(() => email.inputValue().catch(() => ''), { timeout: 30_000 }).toBe('forgetful@example.test');
+    expect(page.url()).not.toContain('forgetful');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('issue 51: the sign-up form on a slow network, before the app has loaded', () => {
   const suite = browserSuite();
   const SLOW = { offline: false, latency: 2_000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 };

@@ -76,6 +76,7 @@ function inlineCall(fn: (config: never) => void, config: object): string {
 export function earlyFormScripts(): { login: string; signup: string } {
   const login: EarlyLoginConfig = {
     form: `form[${EARLY_FORM_ATTRIBUTE}="login"]`,
+    forgot: '/forgot-password',
     api: contractPath(auth.login),
     keys: { authToken: STORAGE_KEYS.authToken, isAdmin: STORAGE_KEYS.isAdmin, queryCache: STORAGE_KEYS.queryCache, sessionWorked: STORAGE_KEYS.sessionWorked },
     sending: 'Logging in...',

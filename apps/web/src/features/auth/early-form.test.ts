@@ -6,6 +6,7 @@ import { earlySignup } from './early-signup';
 
 const config: EarlyLoginConfig = {
   form: 'form[data-early-form="login"]',
+  forgot: '/forgot-password',
   api: '/api/auth/login',
   keys: { authToken: 'auth_token', isAdmin: 'is_admin', queryCache: 'query_cache', sessionWorked: 'session_worked' },
   sending: 'Logging in...',
@@ -90,6 +91,28 @@ describe('early-login: login.html before the app has loaded (issue 51)', () => {
     handOverEarlyForm();
     expect(takeWaitingPress()).toBe(false);
     expect(document.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('"Forgot password?" before the app carries the e-mail typed, in the router\'s own state and never in the address', () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload, pathname: '/login', search: '' });
+    document.body.innerHTML =
+      '<form data-early-form="login"><input name="email" type="email"/><a href="/forgot-password"><span>Forgot password?</span></a>' +
+      '<input name="password" type="password"/><button type="submit" disabled>Login</button></form>';
+    earlyLogin(config);
+    type('email', ' ann@example.com ');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    document.querySelector('span')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(window.history.state).toMatchObject({ usr: { email: 'ann@example.com' }, idx: 1 });
+    expect(new URL(document.URL).pathname).toBe('/forgot-password');
+    // Once the app has the form, the link is the app's.
+    handOverEarlyForm();
+    const after = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    document.querySelector('span')!.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('does nothing for a signed-in visitor (the app redirects them)', () => {

@@ -8,7 +8,8 @@
  * - an answer with a token signs in as the app does (useFinishLogin) and opens the account;
  * - a refusal, or no answer, is said on the form and Login works again;
  * - an answer that asks for more (the second factor, the e-mail code) waits for the app, which
- *   shows that step: it takes the answer through api-client (`take`) instead of asking again.
+ *   shows that step: it takes the answer through api-client (`take`) instead of asking again;
+ * - "Forgot password?" carries the e-mail typed, as the app's link does.
  * Right before React hydrates the form, the app calls `handOver` (lib/early-form.ts): the form goes back
  * to what the build rendered (so React finds what it rendered), what was typed stays in the fields,
  * and a press still waiting is carried out by the app once.
@@ -22,6 +23,8 @@ import type { EarlyFormHandle } from '../../lib/early-form';
 export interface EarlyLoginConfig {
   /** the selector of the pre-rendered form (lib/early-form.ts EARLY_FORM_ATTRIBUTE) */
   form: string;
+  /** the path of "Forgot password?" (its link is in the form) */
+  forgot: string;
   /** the API path of the login (the same the app calls) */
   api: string;
   /** localStorage keys of the session (lib/storage.ts STORAGE_KEYS), set as storage.setSession does */
@@ -127,7 +130,22 @@ export function earlyLogin(config: EarlyLoginConfig): void {
       });
   };
 
+  // "Forgot password?": the app's link carries the e-mail typed so far in its router state (never
+  // in the address); the browser's own navigation would drop it. The same history entry the router
+  // writes (its state under `usr`, with an index), then the page loads on it, and the app finds the
+  // e-mail there as if the link had been followed inside it.
+  const onForgot = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>(`a[href="${config.forgot}"]`);
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const typed = email.value.trim();
+    const idx = (history.state as { idx?: number } | null)?.idx ?? 0;
+    history.pushState({ usr: typed ? { email: typed } : null, key: Math.random().toString(36).slice(2, 10), idx: idx + 1 }, '', config.forgot);
+    location.reload();
+  };
+
   form.addEventListener('submit', onSubmit);
+  form.addEventListener('click', onForgot);
   // The build renders Login disabled (until React has hydrated, a press would submit natively).
   ready();
   const handle: Required<EarlyFormHandle> = {
@@ -141,6 +159,7 @@ export function earlyLogin(config: EarlyLoginConfig): void {
       if (!handedOver) {
         handedOver = true;
         form.removeEventListener('submit', onSubmit);
+        form.removeEventListener('click', onForgot);
         say(null);
         button.textContent = label;
         button.disabled = true;
