@@ -163,14 +163,16 @@ export function prerenderPages(root: string): Plugin {
       // and that script (an inline script waits for the stylesheets before it) for a round trip.
       // signup.html the same way, for the sign-up form (its early script holds a press for the app,
       // features/auth/early-signup.ts).
+      // The page is not painted before its whole form is parsed (`rel=expect … blocking=render`,
+      // on the script right after the root): the card is centred, and a first paint of half a form,
+      // which a throttled link gave, moved it as the rest arrived (CLS 0.06 on /login, 0.22 on /signup).
       const guestForm = async (file: string, page: { preloads: string; root: string; title: string }, script: string) =>
         asset(
           file,
           await beasties.process(
-            head(page.preloads)(shell.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`)).replace(
-              '<div id="root"></div>',
-              () => `<div id="root">${page.root}</div><script>${script}</script>`,
-            ),
+            head(`${page.preloads}<link rel="expect" href="#early-form" blocking="render">`)(
+              shell.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`),
+            ).replace('<div id="root"></div>', () => `<div id="root">${page.root}</div><script id="early-form">${script}</script>`),
           ),
         );
       await guestForm('login.html', login, scripts.login);

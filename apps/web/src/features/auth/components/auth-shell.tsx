@@ -34,7 +34,8 @@ export function AuthShell({
   return (
     <div className="relative flex min-h-dvh items-center justify-center overflow-clip px-4 py-10">
       <div aria-hidden className="pointer-events-none absolute -top-40 left-1/2 h-80 w-[36rem] -translate-x-1/2 rounded-full bg-brand-500/20 blur-3xl" />
-      <div className={fade ? 'relative w-full max-w-md animate-fade-in' : 'relative w-full max-w-md'}>
+      {/* The page's main landmark (axe and Lighthouse: landmark-one-main; a screen reader jumps to it). */}
+      <main className={fade ? 'relative w-full max-w-md animate-fade-in' : 'relative w-full max-w-md'}>
         <Link to="/" className="mb-6 flex min-h-11 items-center justify-center gap-2 text-xl font-bold text-white">
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
           USDT<span className="-ml-2 text-brand-400">Stake</span>
@@ -61,7 +62,7 @@ export function AuthShell({
             </Link>
           </div>
         ) : null}
-      </div>
+      </main>
     </div>
   );
 }
