@@ -45,7 +45,9 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // A signed-in page comes from its own pre-rendered HTML (workbox finds /dashboard.html for
-        // /dashboard); any other path gets the splash page, never the pre-rendered landing page.
+        // /dashboard); any other path gets the splash page, never the pre-rendered landing page. A
+        // path with a query (but utm_*/fbclid) matches no precached page and gets the splash too,
+        // as the server sends /signup?ref=… (plugins/web.ts QUERY_READERS): the app renders it afresh.
         navigateFallback: '/app.html',
         navigateFallbackDenylist: [/^\/api/],
         // No runtimeCaching: an /api request always goes to the network.

@@ -5,9 +5,10 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/router';
 import { earlyLogin, type EarlyLoginConfig } from './features/auth/early-login';
-import { earlySignup, type EarlySignupConfig } from './features/auth/early-signup';
+import { EARLY_SIGNUP_HOLD_MS, earlySignup, type EarlySignupConfig } from './features/auth/early-signup';
 import { EARLY_FORM_ATTRIBUTE } from './lib/early-form';
 import { STORAGE_KEYS } from './lib/storage';
+import { AUTH_TEXTS } from './features/auth/auth-texts';
 
 export { SIGNED_IN_PAGE_MODULES } from './app/router';
 export { titleFor } from './app/root-route';
@@ -79,11 +80,17 @@ export function earlyFormScripts(): { login: string; signup: string } {
     forgot: '/forgot-password',
     api: contractPath(auth.login),
     keys: { authToken: STORAGE_KEYS.authToken, isAdmin: STORAGE_KEYS.isAdmin, queryCache: STORAGE_KEYS.queryCache, sessionWorked: STORAGE_KEYS.sessionWorked },
-    sending: 'Logging in...',
-    success: 'Login successful!',
-    refused: 'Login failed. Please check your credentials.',
-    failed: 'Login failed. Please try again.',
+    sending: AUTH_TEXTS.loggingIn,
+    success: AUTH_TEXTS.loginSuccess,
+    refused: AUTH_TEXTS.loginRefused,
+    failed: AUTH_TEXTS.loginFailed,
   };
-  const signup: EarlySignupConfig = { form: `form[${EARLY_FORM_ATTRIBUTE}="signup"]`, authTokenKey: STORAGE_KEYS.authToken, pending: 'Creating Account...' };
+  const signup: EarlySignupConfig = {
+    form: `form[${EARLY_FORM_ATTRIBUTE}="signup"]`,
+    authTokenKey: STORAGE_KEYS.authToken,
+    pending: AUTH_TEXTS.creatingAccount,
+    stillLoading: AUTH_TEXTS.stillLoading,
+    giveBackAfterMs: EARLY_SIGNUP_HOLD_MS,
+  };
   return { login: inlineCall(earlyLogin, login), signup: inlineCall(earlySignup, signup) };
 }

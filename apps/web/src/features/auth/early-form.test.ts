@@ -1,18 +1,19 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handOverEarlyForm, takeEarlyAnswer, takeWaitingPress, typedBeforeHydration } from '../../lib/early-form';
+import { AUTH_TEXTS } from './auth-texts';
 import { earlyLogin, type EarlyLoginConfig } from './early-login';
-import { earlySignup } from './early-signup';
+import { EARLY_SIGNUP_HOLD_MS, earlySignup, type EarlySignupConfig } from './early-signup';
 
 const config: EarlyLoginConfig = {
   form: 'form[data-early-form="login"]',
   forgot: '/forgot-password',
   api: '/api/auth/login',
   keys: { authToken: 'auth_token', isAdmin: 'is_admin', queryCache: 'query_cache', sessionWorked: 'session_worked' },
-  sending: 'Logging in...',
-  success: 'Login successful!',
-  refused: 'Login failed. Please check your credentials.',
-  failed: 'Login failed. Please try again.',
+  sending: AUTH_TEXTS.loggingIn,
+  success: AUTH_TEXTS.loginSuccess,
+  refused: AUTH_TEXTS.loginRefused,
+  failed: AUTH_TEXTS.loginFailed,
 };
 
 /** login.html's form as the build renders it: Login disabled until someone makes it work. */
@@ -132,7 +133,13 @@ function renderSignupForm(): { form: HTMLFormElement; button: HTMLButtonElement 
     '<button type="submit" disabled>Create Account</button></form>';
   return { form: document.querySelector('form')!, button: document.querySelector('button')! };
 }
-const signupConfig = { form: 'form[data-early-form="signup"]', authTokenKey: 'auth_token', pending: 'Creating Account...' };
+const signupConfig: EarlySignupConfig = {
+  form: 'form[data-early-form="signup"]',
+  authTokenKey: 'auth_token',
+  pending: AUTH_TEXTS.creatingAccount,
+  stillLoading: AUTH_TEXTS.stillLoading,
+  giveBackAfterMs: EARLY_SIGNUP_HOLD_MS,
+};
 const signupDefaults = { name: '', email: '', password: '', confirmPassword: '', referral_id: '', terms: false };
 
 describe('early-signup: signup.html before the app has loaded (issue 51)', () => {
@@ -167,15 +174,52 @@ describe('early-signup: signup.html before the app has loaded (issue 51)', () =>
     expect(press(form)).toBe(true);
   });
 
-  it('leaves the form to the app when the address has a query (an invite ref) or the visitor is signed in', () => {
-    history.replaceState(null, '', '/signup?ref=AB12CD34E');
-    let { button } = renderSignupForm();
-    earlySignup(signupConfig);
-    expect(button.disabled).toBe(true);
-    expect(window.__earlyForm).toBeUndefined();
-    history.replaceState(null, '', '/signup');
+  it('gives a held press back, and says why, when the app has not loaded in time; a press after that is held again', () => {
+    vi.useFakeTimers();
+    try {
+      const { form, button } = renderSignupForm();
+      earlySignup(signupConfig);
+      press(form);
+      vi.advanceTimersByTime(EARLY_SIGNUP_HOLD_MS - 1);
+      expect(button.textContent).toBe('Creating Account...');
+      vi.advanceTimersByTime(1);
+      expect(button.textContent).toBe('Create Account');
+      expect(button.hasAttribute('aria-busy')).toBe(false);
+      expect(button.disabled).toBe(false);
+      expect(form.querySelector('[role="alert"]')?.textContent).toBe(AUTH_TEXTS.stillLoading);
+      // Given back: an app that loads now does not carry out a press the person was told was dropped.
+      expect(window.__earlyForm?.handOver()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('holds a second press made after the first was given back, and the hand-over clears what was said', () => {
+    vi.useFakeTimers();
+    try {
+      const { form, button } = renderSignupForm();
+      earlySignup(signupConfig);
+      press(form);
+      vi.advanceTimersByTime(EARLY_SIGNUP_HOLD_MS);
+      press(form);
+      expect(button.textContent).toBe('Creating Account...');
+      expect(form.querySelector('[role="alert"]')).toBeNull();
+      press(form);
+      vi.advanceTimersByTime(EARLY_SIGNUP_HOLD_MS - 1);
+      handOverEarlyForm();
+      expect(takeWaitingPress()).toBe(true);
+      vi.advanceTimersByTime(EARLY_SIGNUP_HOLD_MS);
+      // The timer died with the hand-over: nothing is said over the app's form.
+      expect(form.querySelector('[role="alert"]')).toBeNull();
+      expect(button.textContent).toBe('Create Account');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves the form to the app when the visitor is signed in', () => {
     localStorage.setItem('auth_token', 't');
-    ({ button } = renderSignupForm());
+    const { button } = renderSignupForm();
     earlySignup(signupConfig);
     expect(button.disabled).toBe(true);
     expect(window.__earlyForm).toBeUndefined();

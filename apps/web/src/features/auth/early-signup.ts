@@ -16,6 +16,13 @@
  */
 import type { EarlyFormHandle } from '../../lib/early-form';
 
+/**
+ * How long a press is held for an app that has not loaded: longer than the slow network's whole
+ * load (13 s measured on 2,000 ms / 50 KiB/s), short enough that a page whose code never arrives
+ * does not say "Creating Account..." for ever.
+ */
+export const EARLY_SIGNUP_HOLD_MS = 30_000;
+
 export interface EarlySignupConfig {
   /** the selector of the pre-rendered form (lib/early-form.ts EARLY_FORM_ATTRIBUTE) */
   form: string;
@@ -23,22 +30,49 @@ export interface EarlySignupConfig {
   authTokenKey: string;
   /** the button's label while the press waits for the app (the spec's pending label) */
   pending: string;
+  /** said when a press is given back because the app has not loaded in time */
+  stillLoading: string;
+  /** how long a press is held before it is given back (EARLY_SIGNUP_HOLD_MS) */
+  giveBackAfterMs: number;
 }
 
 export function earlySignup(config: EarlySignupConfig): void {
   const form = document.querySelector<HTMLFormElement>(config.form);
   const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
-  // A signed-in visitor is redirected by the app; a query (an invite's ref, a social sign-in's
-  // return) is read by the app, which renders the page afresh.
-  if (!form || !button || location.search !== '' || localStorage.getItem(config.authTokenKey)) return;
+  // A signed-in visitor is redirected by the app. /signup with a query (an invite's ref, a social
+  // sign-in's return) never gets this page: the server sends app.html (plugins/web.ts QUERY_READERS)
+  // and so does the service worker (its precache matches no query but utm_*).
+  if (!form || !button || localStorage.getItem(config.authTokenKey)) return;
   const label = button.textContent;
   let pressed = false;
   let handedOver = false;
+  let giveBack: ReturnType<typeof setTimeout> | undefined;
+  let note: HTMLParagraphElement | null = null;
+  const release = () => {
+    clearTimeout(giveBack);
+    note?.remove();
+    note = null;
+    button.textContent = label;
+    button.removeAttribute('aria-busy');
+  };
   const onSubmit = (event: Event) => {
     event.preventDefault();
+    if (pressed) return;
+    release();
     pressed = true;
     button.textContent = config.pending;
     button.setAttribute('aria-busy', 'true');
+    // The app's code may never arrive (a dropped connection): the press is given back and the
+    // person told, rather than a button that says "Creating Account..." for ever.
+    giveBack = setTimeout(() => {
+      pressed = false;
+      release();
+      note = document.createElement('p');
+      note.setAttribute('role', 'alert');
+      note.className = 'rounded-xl border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-300';
+      note.textContent = config.stillLoading;
+      form.insertBefore(note, button);
+    }, config.giveBackAfterMs);
   };
   form.addEventListener('submit', onSubmit);
   // The build renders Create Account disabled (until React has hydrated, a press would submit natively).
@@ -48,8 +82,7 @@ export function earlySignup(config: EarlySignupConfig): void {
       if (!handedOver) {
         handedOver = true;
         form.removeEventListener('submit', onSubmit);
-        button.textContent = label;
-        button.removeAttribute('aria-busy');
+        release();
         button.disabled = true;
       }
       const waiting = pressed;

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { storage } from '../../../lib/storage';
+import { AUTH_TEXTS } from '../auth-texts';
 
 /**
  * The one success path of every sign-in (password, second factor, social): keep the token, drop the
@@ -16,7 +17,7 @@ export function useFinishLogin(): (data: { token: string; is_admin?: boolean }, 
     (data, from) => {
       storage.setSession(data.token, data.is_admin ?? false);
       qc.clear();
-      toast.success('Login successful!');
+      toast.success(AUTH_TEXTS.loginSuccess);
       void navigate(data.is_admin ? '/admin/dashboard' : from && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard', { replace: true });
     },
     [navigate, qc],

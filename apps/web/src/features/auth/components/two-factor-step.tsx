@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { login2fa } from '../api/auth-api';
 import { AuthShell } from './auth-shell';
 import { useFinishLogin } from './finish-login';
+import { AUTH_TEXTS } from '../auth-texts';
 
 const HINT = 'The 6-digit code from your authenticator app, or one of your recovery codes.';
 
@@ -29,9 +30,9 @@ export function TwoFactorStep({ challengeId, from, onBack }: { challengeId: stri
     try {
       const res = await login2fa({ challenge_id: challengeId, code });
       if (res.data?.token) finish({ token: res.data.token, is_admin: res.data.is_admin }, from);
-      else form.setError('root', { message: 'Login failed. Please try again.' });
+      else form.setError('root', { message: AUTH_TEXTS.loginFailed });
     } catch (err) {
-      const message = err instanceof ApiError ? (err.errors.code ?? errorMessage(err, 'Login failed. Please try again.')) : 'Login failed. Please try again.';
+      const message = err instanceof ApiError ? (err.errors.code ?? errorMessage(err, AUTH_TEXTS.loginFailed)) : AUTH_TEXTS.loginFailed;
       form.setError('code', { message }, { shouldFocus: true });
     }
   });

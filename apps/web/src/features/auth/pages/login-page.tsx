@@ -15,6 +15,7 @@ import { SocialButtons } from '../components/social-buttons';
 import { startOtp } from '../components/start-otp';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { takeWaitingPress, typedBeforeHydration } from '../../../lib/early-form';
+import { AUTH_TEXTS } from '../auth-texts';
 
 /** api-client words a failure without a server message as 'Request failed (status)'. */
 function hasServerMessage(err: ApiError): boolean {
@@ -64,15 +65,15 @@ export default function LoginPage() {
         toast.info('Please Verify your email to continue.');
         void navigate('/verify-otp', { replace: true });
       } else {
-        setInlineError('Login failed. Please check your credentials.');
+        setInlineError(AUTH_TEXTS.loginRefused);
       }
     } catch (err) {
       // The server's message is preferred (a toast); an answer without one is said inline on the
       // form; no answer at all (network) or anything else is 'Login failed. Please try again.'.
-      if (err instanceof ApiError && err.status === 0) toast.error('Login failed. Please try again.');
+      if (err instanceof ApiError && err.status === 0) toast.error(AUTH_TEXTS.loginFailed);
       else if (err instanceof ApiError && hasServerMessage(err)) toast.error(err.message);
-      else if (err instanceof ApiError) setInlineError('Login failed. Please check your credentials.');
-      else toast.error('Login failed. Please try again.');
+      else if (err instanceof ApiError) setInlineError(AUTH_TEXTS.loginRefused);
+      else toast.error(AUTH_TEXTS.loginFailed);
     }
   });
 
@@ -109,7 +110,7 @@ export default function LoginPage() {
         />
         <FormAlert message={inlineError} />
         <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
-          {isSubmitting ? 'Logging in...' : 'Login'}
+          {isSubmitting ? AUTH_TEXTS.loggingIn : 'Login'}
         </Button>
       </form>
       <SocialButtons />

@@ -21,6 +21,7 @@ import { readSocialReturn, readTwoFactorReturn, SOCIAL_FAILURE } from '../compon
 import { startOtp } from '../components/start-otp';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { useReferralCheck } from '../components/use-referral-check';
+import { AUTH_TEXTS } from '../auth-texts';
 
 type Fields = 'name' | 'email' | 'password' | 'confirmPassword' | 'referral_id' | 'terms';
 
@@ -58,7 +59,7 @@ export default function SignupPage() {
       // The token in the address is only a claim: greet once the server has accepted it.
       call(user.profile).then(
         () => {
-          toast.success('Login successful!');
+          toast.success(AUTH_TEXTS.loginSuccess);
           void navigate(result.isAdmin ? '/admin/dashboard' : '/dashboard', { replace: true });
         },
         (err: unknown) => {
@@ -160,7 +161,7 @@ export default function SignupPage() {
           {errors.terms ? <p className="field-error">{errors.terms.message}</p> : null}
         </div>
         <Button type="submit" className="w-full" disabled={isSubmitting || !hydrated}>
-          {isSubmitting ? 'Creating Account...' : 'Create Account'}
+          {isSubmitting ? AUTH_TEXTS.creatingAccount : 'Create Account'}
         </Button>
       </form>
       <SocialButtons referralId={(referralValue ?? '').toUpperCase()} />
