@@ -755,9 +755,11 @@ AS $function$
       v_rows int;
       v_flag text;
       v_plan text := current_setting('plan_cache_mode');
+      v_seqscan text := current_setting('enable_seqscan');
     begin
       if v_n = 0 then return; end if;
       perform set_config('plan_cache_mode', case when v_legs <= 32 then 'force_generic_plan' else 'force_custom_plan' end, true);
+      if v_legs <= 32 then perform set_config('enable_seqscan', 'off', true); end if;
       if cardinality(p_kinds) <> v_n or cardinality(p_users) <> v_n or cardinality(p_memos) <> v_n or cardinality(p_acc_users) <> v_legs
           or cardinality(p_acc_kinds) <> v_legs or cardinality(p_amounts) <> v_legs or cardinality(p_stakes) <> v_legs then
         raise exception 'app_post_many: arrays of different lengths' using errcode = 'UL002';
@@ -795,7 +797,7 @@ AS $function$
         returning id, idempotency_key)
       select array_agg(x.ord::int), array_agg(ins.id) into v_ords, v_ids
       from ins join unnest(p_keys) with ordinality x(k, ord) on x.k = ins.idempotency_key;
-      if v_ords is null then perform set_config('plan_cache_mode', v_plan, true); return; end if;
+      if v_ords is null then perform set_config('plan_cache_mode', v_plan, true); perform set_config('enable_seqscan', v_seqscan, true); return; end if;
 
       -- The accounts of the entries written, with the net change of each, found by one index
       -- probe each (a lateral lookup: never a scan of the table per account, whatever the
@@ -853,6 +855,7 @@ AS $function$
       end if;
 
       perform set_config('plan_cache_mode', v_plan, true);
+      perform set_config('enable_seqscan', v_seqscan, true);
       for i in 1..cardinality(v_ords) loop
         o_ord := v_ords[i];
         o_entry_id := v_ids[i];
