@@ -42,6 +42,7 @@ import * as m0211 from './migrations/0211_drop_app_post';
 import * as m0212 from './migrations/0212_custody_quorum';
 import * as m0213 from './migrations/0213_postings_by_stake';
 import * as m0214 from './migrations/0214_post_many_index_probes';
+import * as m0215 from './migrations/0215_user_refs_by_index';
 
 /**
  * Every migration of ./migrations by its file name, in order: written by `npm run db:manifest`, checked
@@ -93,4 +94,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0212_custody_quorum': m0212,
   '0213_postings_by_stake': m0213,
   '0214_post_many_index_probes': m0214,
+  '0215_user_refs_by_index': m0215,
 };

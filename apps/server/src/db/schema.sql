@@ -937,8 +937,9 @@ AS $function$
     begin
       select count(distinct n.user_id) into v_want from new_rows n where n.user_id is not null;
       if v_want = 0 then return null; end if;
-      select count(*) into v_have from (
-        select 1 from users u where u.id in (select n.user_id from new_rows n) order by u.id for key share of u) x;
+      select count(*) into v_have
+      from (select distinct n.user_id from new_rows n where n.user_id is not null order by n.user_id) d
+      cross join lateral (select 1 from users u where u.id = d.user_id for key share of u) l;
       if v_have <> v_want then
         raise exception 'insert on % references a user that does not exist', tg_table_name using errcode = 'foreign_key_violation';
       end if;

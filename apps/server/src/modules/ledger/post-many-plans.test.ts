@@ -29,6 +29,40 @@ describe('app_post_many: a small call by index', () => {
   });
   afterAll(async () => h.close());
 
+  /** The transaction's own count of sequential scans of the users and the accounts. */
+  const seqScans = async (tx: typeof h.db) =>
+    (
+      await sql<{ relname: string; seq_scan: string }>`
+        select relname, seq_scan::text from pg_stat_xact_user_tables
+        where schemaname = current_schema() and relname in ('users', 'ledger_accounts') order by relname`.execute(tx)
+    ).rows;
+
+  // First in the file: the plan it is about is made by the first insert into user_totals the
+  // session checks, so nothing before it may have inserted there.
+  it("the users' reference check finds one row's user by key after a large insert planned it first (migration 0215)", async () => {
+    const late = await createUser(h.db, SECRET);
+    const scans = await h.db.transaction().execute(async (tx) => {
+      await sql`insert into user_totals (user_id) select u.id from users u where u.id <> ${late.id}`.execute(tx);
+      const before = await seqScans(tx);
+      await sql`insert into user_totals (user_id) values (${late.id})`.execute(tx);
+      const after = await seqScans(tx);
+      return after.map((row, i) => ({ relname: row.relname, seq_scan: String(Number(row.seq_scan) - Number(before[i]!.seq_scan)) }));
+    });
+    expect(scans).toEqual([
+      { relname: 'ledger_accounts', seq_scan: '0' },
+      { relname: 'users', seq_scan: '0' },
+    ]);
+    // And it still refuses what the foreign key refused.
+    const refused = await h.db
+      .transaction()
+      .execute((tx) => sql`insert into user_totals (user_id) values (${-1})`.execute(tx))
+      .then(
+        () => undefined,
+        (err: { code?: string }) => err.code,
+      );
+    expect(refused).toBe('23503');
+  });
+
   it('a transfer scans neither the users nor the accounts, and the caller keeps its own setting', async () => {
     const sender = await createUser(h.db, SECRET);
     const receiver = await createUser(h.db, SECRET);
@@ -36,12 +70,6 @@ describe('app_post_many: a small call by index', () => {
     await fundDeposit(h.db, receiver.id, 1);
     const transfer = (tx: typeof h.db) =>
       sql`select * from app_transfer(${sender.id}::bigint, ${receiver.username}::text, 'deposit', 1000000::bigint)`.execute(tx);
-    const seqScans = async (tx: typeof h.db) =>
-      (
-        await sql<{ relname: string; seq_scan: string }>`
-          select relname, seq_scan::text from pg_stat_xact_user_tables
-          where schemaname = current_schema() and relname in ('users', 'ledger_accounts') order by relname`.execute(tx)
-      ).rows;
     const scans = await h.db.transaction().execute(async (tx) => {
       // The transaction's first transfer makes one scan of the users that is not the ledger's
       // (present before migration 0214 and after): the count is taken from the second on.
