@@ -15,6 +15,15 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn', 'log'] }],
       // The package index makes Node load about 1,500 files: 2.8 s on every server and CLI start.
       'no-restricted-imports': ['error', { paths: [{ name: 'date-fns', message: "Import the function's own module, e.g. 'date-fns/format'." }] }],
+      // Each call builds a new Intl formatter, and the first one loads ICU's data (packages/core/src/format.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length>0]',
+          message:
+            'toLocaleString with a locale builds a formatter per call: keep one Intl.NumberFormat / DateTimeFormat (see formatAmount in @app/core/format).',
+        },
+      ],
     },
   },
   // Import rules (cycles, module and feature boundaries, undeclared packages) are dependency-cruiser's:

@@ -6,6 +6,9 @@ import {
   formatDateIso,
   formatDateLong,
   formatDateTime,
+  formatClockTime,
+  formatDateTimeShort,
+  formatDayClockTime,
   formatDayShort,
   passwordStrength,
   rankLabel,
@@ -19,6 +22,43 @@ describe('format', () => {
     expect(formatAmount(1234.5)).toBe('1,234.50');
     expect(formatAmount(0)).toBe('0.00');
     expect(formatAmount(undefined)).toBe('0.00');
+    expect(formatAmount('-1234567.891')).toBe('-1,234,567.89');
+    expect(formatAmount('not a number')).toBe('0.00');
+  });
+
+  it('writes every amount exactly as Intl.NumberFormat en-US with 2 decimals does (rounding, ties, signs, separators)', () => {
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    // Ties and near-ties at each micro-unit of a few amounts, whole micro-unit values across the
+    // magnitudes money takes, and random doubles of every size (a fixed linear congruential
+    // sequence, so a failure repeats).
+    const values: number[] = [0, -0, 0.005, 0.015, 1.005, 1.015, 2.675, -2.675, 999.995, 999_999.995, 1e15 + 0.5, -1e-9, 1e20, 123_456_789.125];
+    for (let micro = 0; micro < 20_000; micro++) values.push(micro / 1e6, -micro / 1e6, 1.0 + micro / 1e6, 1234.5 + micro / 1e6);
+    let x = 12345;
+    const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 20_000; i++) {
+      values.push(Math.round(next() * 10 ** Math.floor(next() * 16)) / 1e6);
+      values.push((next() - 0.5) * 10 ** Math.floor(next() * 22));
+    }
+    const wrong = values.filter((v) => formatAmount(v) !== intl.format(v)).slice(0, 5);
+    expect(wrong.map((v) => [v, formatAmount(v), intl.format(v)])).toEqual([]);
+    expect(formatAmount(String(1234.5))).toBe('1,234.50');
+  });
+
+  it('writes clock times and days with no year by date-fns', () => {
+    expect(formatClockTime(new Date(2026, 11, 5, 7, 5))).toBe('7:05 AM');
+    expect(formatClockTime(new Date(2026, 11, 5, 0, 30))).toBe('12:30 AM');
+    expect(formatClockTime(new Date(2026, 11, 5, 16, 7))).toBe('4:07 PM');
+    expect(formatDayClockTime(new Date(2026, 11, 5, 7, 5))).toBe('Dec 5, 7:05 AM');
+    expect(formatClockTime(null)).toBe('-');
+  });
+
+  it('shows a short date and time in en-US with a 12-hour clock, or the fallback', () => {
+    const at = new Date(2025, 2, 5, 16, 7);
+    // ICU puts a space or a narrow no-break space before PM, by version.
+    expect(formatDateTimeShort(at)).toMatch(/^3\/5\/25, 4:07[ \u202f]PM$/u);
+    expect(formatDateTimeShort(at.toISOString())).toBe(formatDateTimeShort(at));
+    expect(formatDateTimeShort(null)).toBe('N/A');
+    expect(formatDateTimeShort('never', '-')).toBe('-');
   });
 
   it('abbreviates at 1e3, 1e6, 1e9 and the wallet shows 0 decimals for K', () => {

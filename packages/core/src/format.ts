@@ -4,11 +4,30 @@ import { format as formatDate } from 'date-fns/format';
 import { isValid } from 'date-fns/isValid';
 import { parseISO } from 'date-fns/parseISO';
 
+// No Intl on the way to the first figures: a page's first Intl formatter loads the ICU data, 170 ms
+// of a phone's main thread under Lighthouse's 4x CPU slowdown (it was the dashboard's costliest
+// function), and `toLocaleString` with a locale builds a new formatter on every call after that.
+// An amount is the same text by hand. Intl rounds the number's shortest decimal form (what
+// String(n) prints: 1.005, not the double's 1.00499999…) to the nearest, ties away from zero, so
+// this does too, on the digits; format.test.ts compares the two on random values. eslint refuses
+// `toLocale…String(` with arguments (eslint.config.js).
+let bigAmountFormat: Intl.NumberFormat | undefined;
+let dateTimeShortFormat: Intl.DateTimeFormat | undefined;
+
 /** Amounts on screen: 2 decimals with thousands separators ("1,234.50"). */
 export function formatAmount(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : (value ?? 0);
   const safe = Number.isFinite(n) ? n : 0;
-  return safe.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const abs = Math.abs(safe);
+  // String(n) writes 1e21 and above in exponent form; no amount comes near.
+  if (abs >= 1e21) return (bigAmountFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(safe);
+  // Below 1e-6 String(n) is in exponent form too, and every such value rounds to 0.00.
+  const digits = abs < 1e-6 ? '0' : String(abs);
+  const [int, frac = ''] = digits.split('.') as [string, string?];
+  const cents = BigInt(int + frac.slice(0, 2).padEnd(2, '0')) + (frac.charCodeAt(2) >= 53 /* '5' */ ? 1n : 0n);
+  const whole = String(cents / 100n).replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = safe < 0 || Object.is(safe, -0) ? '-' : '';
+  return `${sign}${whole}.${String(cents % 100n).padStart(2, '0')}`;
 }
 
 /**
@@ -70,10 +89,22 @@ export function formatDayShort(value: DateInput, fallback = '-'): string {
   return formatOr(value, 'MMM dd', fallback);
 }
 
+/** A clock time, 12-hour: "7:05 AM". */
+export function formatClockTime(value: DateInput, fallback = '-'): string {
+  return formatOr(value, 'h:mm a', fallback);
+}
+
+/** A day and a clock time, no year: "Dec 5, 7:05 AM". */
+export function formatDayClockTime(value: DateInput, fallback = '-'): string {
+  return formatOr(value, 'MMM d, h:mm a', fallback);
+}
+
 /** en-US short date with 12-hour time: "3/5/25, 4:07 PM". */
 export function formatDateTimeShort(value: DateInput, fallback = 'N/A'): string {
   const d = toDate(value);
-  return d ? d.toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short', hour12: true }) : fallback;
+  if (!d) return fallback;
+  dateTimeShortFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short', hour12: true });
+  return dateTimeShortFormat.format(d);
 }
 
 /** Addresses longer than 20 characters: first 10 and last 10 (transaction details). */

@@ -1,3 +1,4 @@
+import { formatClockTime, formatDayClockTime } from '@app/core/format';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle, WifiOff } from 'lucide-react';
 import { errorMessage } from '../lib/api-client';
@@ -31,9 +32,7 @@ export function useFigures(...queries: UseQueryResult<unknown>[]) {
 
 /** "7:05 AM" today, else "Dec 5, 7:05 AM". */
 export function shortTime(at: number, now = Date.now()): string {
-  const d = new Date(at);
-  const time = d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return d.toDateString() === new Date(now).toDateString() ? time : `${d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${time}`;
+  return new Date(at).toDateString() === new Date(now).toDateString() ? formatClockTime(at) : formatDayClockTime(at);
 }
 
 /** " (as of 7:05 AM)" after a figure that is not a fresh answer; nothing after a fresh one. */

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@app/core/format';
+import { formatClockTime, formatDateTime } from '@app/core/format';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle, Inbox, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -73,7 +73,7 @@ export function RefreshError({ query, errorText }: { query: UseQueryResult<unkno
  */
 export function LastUpdated({ at, className }: { at: number; className?: string }) {
   const today = at > 0 && new Date(at).toDateString() === new Date().toDateString();
-  const when = today ? new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : formatDateTime(at);
+  const when = today ? formatClockTime(at) : formatDateTime(at);
   return (
     <p className={`h-5 shrink-0 whitespace-nowrap text-xs leading-5 text-slate-400 ${className ?? ''}`} data-testid="last-updated">
       {at > 0 ? `Last updated ${when}` : null}

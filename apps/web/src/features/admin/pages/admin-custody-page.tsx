@@ -16,7 +16,8 @@ import { custodyQuery, useAdminAction, type TCustodyView } from '../api/admin-ap
 type Network = TCustodyView['networks'][number];
 
 const LABEL: Record<string, string> = { bsc: 'BSC', polygon: 'Polygon', tron: 'Tron' };
-const height = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));
+const counts = new Intl.NumberFormat('en-US');
+const height = (v: number | null) => (v === null ? '—' : counts.format(v));
 /** An age in seconds as the operator reads it: 42 s, 3 min, 2 h. */
 function age(s: number | null): string {
   if (s === null) return 'never';
@@ -110,7 +111,7 @@ function NetworkCard({ n, onResume, resuming, onPage }: { n: Network; onResume: 
           <span className="font-mono">{formatAmount(r.difference)}</span>; credited by the ledger {formatAmount(n.credited_total)} USDT.
         </p>
         <p className="mt-1 text-xs text-slate-400" data-testid={`balances-age-${n.network}`}>
-          Balances of {r.addresses.toLocaleString('en-US')} addresses read {age(r.age_s)} by the balances job; {r.holding.toLocaleString('en-US')} hold USDT.
+          Balances of {counts.format(r.addresses)} addresses read {age(r.age_s)} by the balances job; {counts.format(r.holding)} hold USDT.
         </p>
         {r.error ? <p className="mt-1 text-amber-200">The last balance read failed (the figures above are the previous one): {r.error}</p> : null}
       </div>

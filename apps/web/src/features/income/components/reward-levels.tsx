@@ -4,7 +4,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { rewardLevelsQueryOptions } from '../api/income-api';
 
 /** Thresholds are round sums: '$1,000', not '$1.00K' (issue 12, item 13). */
-const dollars = (v: number | string) => `$${Number(v).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+const dollarsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const dollars = (v: number | string) => `$${dollarsFormat.format(Number(v))}`;
 
 export function RewardLevels() {
   const levels = useQuery(rewardLevelsQueryOptions());
