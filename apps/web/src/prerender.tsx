@@ -6,6 +6,7 @@ import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/router';
 import { earlyLogin, type EarlyLoginConfig } from './features/auth/early-login';
 import { EARLY_SIGNUP_HOLD_MS, earlySignup, type EarlySignupConfig } from './features/auth/early-signup';
+import { FORM_ALERT_CLASS } from './components/ui/form-field';
 import { EARLY_FORM_ATTRIBUTE } from './lib/early-form';
 import { STORAGE_KEYS } from './lib/storage';
 import { AUTH_TEXTS } from './features/auth/auth-texts';
@@ -84,6 +85,7 @@ export function earlyFormScripts(): { login: string; signup: string } {
     success: AUTH_TEXTS.loginSuccess,
     refused: AUTH_TEXTS.loginRefused,
     failed: AUTH_TEXTS.loginFailed,
+    noteClass: FORM_ALERT_CLASS,
   };
   const signup: EarlySignupConfig = {
     form: `form[${EARLY_FORM_ATTRIBUTE}="signup"]`,
@@ -91,6 +93,7 @@ export function earlyFormScripts(): { login: string; signup: string } {
     pending: AUTH_TEXTS.creatingAccount,
     stillLoading: AUTH_TEXTS.stillLoading,
     giveBackAfterMs: EARLY_SIGNUP_HOLD_MS,
+    noteClass: FORM_ALERT_CLASS,
   };
   return { login: inlineCall(earlyLogin, login), signup: inlineCall(earlySignup, signup) };
 }

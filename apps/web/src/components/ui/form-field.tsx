@@ -42,11 +42,14 @@ export function FieldError({ id, error, alert }: { id: string; error: string | u
   );
 }
 
+/** How an error about the whole form looks; the early scripts (features/auth/early-*.ts) get it in their configs, as they cannot import. */
+export const FORM_ALERT_CLASS = 'rounded-xl border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-300';
+
 /** An error about the whole form (not one field), said above its button; nothing when there is none. */
 export function FormAlert({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-300">
+    <p role="alert" className={FORM_ALERT_CLASS}>
       {message}
     </p>
   );

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FORM_ALERT_CLASS } from '../../components/ui/form-field';
 import { handOverEarlyForm, takeEarlyAnswer, takeWaitingPress, typedBeforeHydration } from '../../lib/early-form';
 import { AUTH_TEXTS } from './auth-texts';
 import { earlyLogin, type EarlyLoginConfig } from './early-login';
@@ -14,6 +15,7 @@ const config: EarlyLoginConfig = {
   success: AUTH_TEXTS.loginSuccess,
   refused: AUTH_TEXTS.loginRefused,
   failed: AUTH_TEXTS.loginFailed,
+  noteClass: FORM_ALERT_CLASS,
 };
 
 /** login.html's form as the build renders it: Login disabled until someone makes it work. */
@@ -139,6 +141,7 @@ const signupConfig: EarlySignupConfig = {
   pending: AUTH_TEXTS.creatingAccount,
   stillLoading: AUTH_TEXTS.stillLoading,
   giveBackAfterMs: EARLY_SIGNUP_HOLD_MS,
+  noteClass: FORM_ALERT_CLASS,
 };
 const signupDefaults = { name: '', email: '', password: '', confirmPassword: '', referral_id: '', terms: false };
 
@@ -187,6 +190,8 @@ describe('early-signup: signup.html before the app has loaded (issue 51)', () =>
       expect(button.hasAttribute('aria-busy')).toBe(false);
       expect(button.disabled).toBe(false);
       expect(form.querySelector('[role="alert"]')?.textContent).toBe(AUTH_TEXTS.stillLoading);
+      // Said as the app says a form's error: the same look.
+      expect(form.querySelector('[role="alert"]')?.className).toBe(FORM_ALERT_CLASS);
       // Given back: an app that loads now does not carry out a press the person was told was dropped.
       expect(window.__earlyForm?.handOver()).toBe(false);
     } finally {

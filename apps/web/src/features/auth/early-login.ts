@@ -34,6 +34,8 @@ export interface EarlyLoginConfig {
   success: string;
   refused: string;
   failed: string;
+  /** the class of what the script says on the form (components/ui/form-field.tsx FORM_ALERT_CLASS) */
+  noteClass: string;
 }
 
 /** The login answer's `data`, as far as the early handling reads it. */
@@ -63,7 +65,7 @@ export function earlyLogin(config: EarlyLoginConfig): void {
     if (!message) return;
     note = document.createElement('p');
     note.setAttribute('role', 'alert');
-    note.className = 'rounded-xl border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-300';
+    note.className = config.noteClass;
     note.textContent = message;
     form.insertBefore(note, button);
   };

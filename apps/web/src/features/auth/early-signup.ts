@@ -34,6 +34,8 @@ export interface EarlySignupConfig {
   stillLoading: string;
   /** how long a press is held before it is given back (EARLY_SIGNUP_HOLD_MS) */
   giveBackAfterMs: number;
+  /** the class of what the script says on the form (components/ui/form-field.tsx FORM_ALERT_CLASS) */
+  noteClass: string;
 }
 
 export function earlySignup(config: EarlySignupConfig): void {
@@ -69,7 +71,7 @@ export function earlySignup(config: EarlySignupConfig): void {
       release();
       note = document.createElement('p');
       note.setAttribute('role', 'alert');
-      note.className = 'rounded-xl border border-red-500/30 bg-red-500/10 px-3 py-2 text-sm text-red-300';
+      note.className = config.noteClass;
       note.textContent = config.stillLoading;
       form.insertBefore(note, button);
     }, config.giveBackAfterMs);
