@@ -11,8 +11,12 @@ import { jobRunsOf, type JobOutcome } from './runs';
 export interface Job {
   name: string;
   intervalMs: number;
-  /** `log` is the app's logger: a job's notable events (a payout completed, a node lying) are log lines too */
-  run: (ctx: AppContext, log?: FastifyBaseLogger) => Promise<unknown>;
+  /**
+   * `log` is the app's logger: a job's notable events (a payout completed, a node lying) are log
+   * lines too. `stopping` turns true when the runner stops: a job working through a backlog ends
+   * after the item in hand, so a shutdown waits for one item, not for the backlog.
+   */
+  run: (ctx: AppContext, log?: FastifyBaseLogger, stopping?: () => boolean) => Promise<unknown>;
 }
 
 export interface JobsHandle {
@@ -38,6 +42,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: readonl
   // tick of the same job in this process: that tick is skipped.
   const busy = new Set<string>();
   let stopped = false;
+  const isStopping = () => stopped;
 
   const tick = async (job: Job) => {
     if (stopped || busy.has(job.name)) return;
@@ -53,13 +58,13 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: readonl
             return;
           }
           try {
-            await job.run(ctx, log);
+            await job.run(ctx, log, isStopping);
           } finally {
             await sql`select pg_advisory_unlock(${lockId(job.name)})`.execute(conn);
           }
         });
       } else {
-        await job.run(ctx, log);
+        await job.run(ctx, log, isStopping);
       }
     } catch (err) {
       outcome = 'failed';
